@@ -1,0 +1,1 @@
+"""Pure-Python core: no Qt here (import-linter enforces it)."""

@@ -1,0 +1,1 @@
+"""Long-term memory: the encrypted SQLite file, embeddings and recall."""

@@ -1,0 +1,164 @@
+"""MemoryBank: the operations users (CLI, GUI, agent) perform on long-term memory.
+
+One object per open profile: it owns the store, the vector index and the
+embedder, and makes every operation one transaction. Embedding happens
+*before* the write transaction opens, so the write lock is held for
+milliseconds, not for a model call.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+import apsw
+import numpy as np
+
+from app.core.memory.embed import Embedder
+from app.core.memory.recall import RecallParams, recall
+from app.core.memory.store import MemoryStore, NewMemory
+from app.core.memory.txn import write_txn
+from app.core.memory.vectors import VectorIndex
+from app.core.types import Memory, Recall
+from app.errors import KnownError
+
+MAX_MEMORY_CHARS = 10_000
+EMBED_BATCH = 64
+Progress = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class Added:
+    id: int
+    created: bool  # False: the same text was already stored, nothing new was written
+
+
+def check_text(text: str) -> str:
+    """Reject what can't be a memory, with the reason; returns the text trimmed."""
+    if "\x00" in text:
+        raise KnownError("the text contains NUL bytes", "remove them (is this a binary file?)")
+    text = text.strip()
+    if not text:
+        raise KnownError("the text is empty", "give the memory some words")
+    if len(text) > MAX_MEMORY_CHARS:
+        raise KnownError(
+            f"the text is {len(text):,} characters; a memory holds at most {MAX_MEMORY_CHARS:,}",
+            "split it into smaller memories (`memory add --file F` adds one per line)",
+        )
+    return text
+
+
+class MemoryBank:
+    def __init__(self, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time) -> None:
+        self.conn = conn
+        self.store = MemoryStore(conn)
+        self.embedder = embedder
+        self.index = VectorIndex(conn, embedder.id, embedder.dim)
+        self.clock = clock
+        self._index_ready = False
+
+    def _ready_index(self) -> VectorIndex:
+        if not self._index_ready:
+            if VectorIndex.stored_embedder(self.conn) != (self.embedder.id, self.embedder.dim):
+                with write_txn(self.conn):
+                    self.index.ensure()
+            self._index_ready = True
+        return self.index
+
+    # --- reads ------------------------------------------------------------
+    def get(self, memory_id: int) -> Memory:
+        memory = self.store.get(memory_id)
+        if memory is None:
+            raise KnownError(f"there is no memory with id {memory_id}", "`hearth memory list` shows the ids")
+        return memory
+
+    def list(self) -> list[Memory]:
+        return self.store.list()
+
+    def search(self, query: str, params: RecallParams) -> list[Recall]:
+        return self.search_many([query], params)[0]
+
+    def search_many(self, queries: Sequence[str], params: RecallParams) -> list[list[Recall]]:
+        index = self._ready_index()
+        vectors = self._embed([check_text(q) for q in queries])
+        now = self.clock()
+        return [recall(self.store, index, q, v, params, now) for q, v in zip(queries, vectors)]
+
+    # --- writes -----------------------------------------------------------
+    def add(self, new: NewMemory) -> Added:
+        return self.add_many([new])[0]
+
+    def add_many(self, items: Sequence[NewMemory], progress: Progress | None = None) -> list[Added]:
+        """Add in batches; text already stored (after normalisation) returns the existing id."""
+        items = [replace(item, text=check_text(item.text)) for item in items]
+        index = self._ready_index()
+        results: list[Added] = []
+        for start in range(0, len(items), EMBED_BATCH):
+            batch = items[start:start + EMBED_BATCH]
+            vectors = self._embed([item.text for item in batch])
+            with write_txn(self.conn):
+                results += self._insert_batch(batch, vectors, index)
+            if progress:
+                progress(len(results), len(items))
+        return results
+
+    def _insert_batch(self, batch: Sequence[NewMemory], vectors: np.ndarray, index: VectorIndex) -> list[Added]:
+        now = self.clock()
+        out: list[Added] = []
+        for item, vector in zip(batch, vectors):
+            existing = self.store.find_by_text(item.text)
+            if existing is not None:
+                out.append(Added(existing, created=False))
+                continue
+            memory_id = self.store.insert(item, now)
+            index.put([memory_id], vector.reshape(1, -1))
+            out.append(Added(memory_id, created=True))
+        return out
+
+    def edit(self, memory_id: int, text: str) -> Memory:
+        text = check_text(text)
+        self.get(memory_id)
+        index = self._ready_index()
+        vector = self._embed([text])
+        with write_txn(self.conn):
+            other = self.store.find_by_text(text)
+            if other is not None and other != memory_id:
+                raise KnownError(f"that text is already stored as memory {other}",
+                                 f"forget one of them (`hearth memory forget {other}`)")
+            self.store.update_text(memory_id, text, self.clock())
+            index.put([memory_id], vector)
+        return self.get(memory_id)
+
+    def set_pinned(self, memory_id: int, pinned: bool) -> Memory:
+        self.get(memory_id)
+        with write_txn(self.conn):
+            self.store.set_pinned(memory_id, pinned, self.clock())
+        return self.get(memory_id)
+
+    def forget(self, memory_ids: Sequence[int]) -> None:
+        """Delete for good: row, keyword index and vectors (secure_delete zeroes the pages)."""
+        for memory_id in memory_ids:
+            self.get(memory_id)
+        with write_txn(self.conn):
+            self.store.delete(memory_ids)  # FTS and vectors follow by trigger / ON DELETE CASCADE
+
+    def reindex(self, progress: Progress | None = None) -> int:
+        """Re-embed every memory with the current embedder (after a model change)."""
+        memories = self.store.list()
+        batches: list[np.ndarray] = []
+        for start in range(0, len(memories), EMBED_BATCH):  # embedding is the slow part: report it
+            batches.append(self._embed([m.text for m in memories[start:start + EMBED_BATCH]]))
+            if progress:
+                progress(start + len(batches[-1]), len(memories))
+        with write_txn(self.conn):  # old vectors stay usable until the new ones land together
+            self.index.rebuild_tables()
+            if memories:
+                self.index.put([m.id for m in memories], np.concatenate(batches))
+        self._index_ready = True
+        return len(memories)
+
+    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+        if not texts:
+            return np.zeros((0, self.embedder.dim), dtype=np.float32)
+        return self.embedder.embed(list(texts))

@@ -1,0 +1,152 @@
+"""open_db(): the only place that opens a database connection.
+
+Order matters (DESIGN §3, §6): key first; then *read* something, because a
+wrong key is only detected on the first read; then check that the file is ours
+and not from a newer Hearth — all before anything could write. Only then load
+sqlite-vec, switch to WAL and run migrations.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import apsw
+import sqlite_vec
+
+from app.core.memory import migrations
+from app.core.memory.keys import DbKey
+from app.errors import KnownError
+
+BUSY_TIMEOUT_MS = 10_000
+CACHE_KIB = 128 * 1024  # page cache cap; decryption is the cost of a miss
+
+Connection = apsw.Connection
+
+
+def open_db(path: Path, key: DbKey, *, create: bool = True) -> apsw.Connection:
+    """Open (or create) a profile file, keyed, verified, migrated, with sqlite-vec loaded."""
+    _check_location(path, create)
+    conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE)
+    try:
+        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+        _apply_key(conn, key)
+        _verify_readable(conn, path, key)
+        _load_sqlite_vec(conn)
+        _configure(conn)
+        migrations.migrate(conn, path, backup=lambda dest: backup_to(conn, dest, key))
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _check_location(path: Path, create: bool) -> None:
+    if not path.exists():
+        if not create:
+            raise KnownError(f"{path} does not exist", "check --home/--profile, or add a memory to create it")
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise KnownError(f"cannot create the data directory {path.parent}: {exc.strerror}",
+                             "choose a writable one with --home or HEARTH_HOME") from exc
+    # WAL needs to create -wal/-shm files beside the database, even to read.
+    if not os.access(path.parent, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise KnownError(f"the data directory {path.parent} is read-only",
+                         "make it writable, or choose another with --home or HEARTH_HOME")
+
+
+def _apply_key(conn: apsw.Connection, key: DbKey) -> None:
+    if key.hexkey:
+        conn.pragma("hexkey", key.hexkey)
+    elif key.passphrase:
+        conn.pragma("key", key.passphrase)
+
+
+def _verify_readable(conn: apsw.Connection, path: Path, key: DbKey) -> None:
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_schema").get
+        app_id = conn.pragma("application_id")
+        version = conn.pragma("user_version")
+        empty = conn.execute("SELECT count(*) FROM sqlite_schema").get == 0
+    except (apsw.NotADBError, apsw.CorruptError) as exc:
+        raise unreadable_error(path, key) from exc
+    if not empty and app_id != migrations.APPLICATION_ID:
+        raise KnownError(f"{path} is an SQLite file but not a Hearth profile",
+                         "point --home/--profile at a Hearth profile; the file was not changed")
+    if version > migrations.LATEST:
+        raise KnownError(
+            f"{path} was written by a newer Hearth (schema {version}; this version knows up to {migrations.LATEST})",
+            "install the newer Hearth to open it; the file was not changed",
+        )
+
+
+def unreadable_error(path: Path, key: DbKey) -> KnownError:
+    if key.encrypted:
+        return KnownError(
+            f"cannot read {path}: the key or passphrase is wrong, or the file is damaged or not a Hearth profile",
+            "check HEARTH_PASSPHRASE (or the keychain entry shown by `hearth doctor`); the file was not changed",
+        )
+    return KnownError(f"cannot read {path}: it is damaged or not a Hearth profile",
+                      "restore it from a backup (a .bak file beside it, or an export); the file was not changed")
+
+
+def _load_sqlite_vec(conn: apsw.Connection) -> None:
+    conn.enable_load_extension(True)
+    try:
+        conn.load_extension(sqlite_vec.loadable_path())
+    finally:
+        conn.enable_load_extension(False)
+
+
+def _configure(conn: apsw.Connection) -> None:
+    if conn.pragma("journal_mode") != "wal":
+        conn.pragma("journal_mode", "wal")
+    conn.pragma("synchronous", "NORMAL")
+    conn.pragma("foreign_keys", "ON")
+    conn.pragma("secure_delete", "ON")  # forgetting must not leave text in free pages
+    conn.pragma("cache_size", -CACHE_KIB)
+    conn.pragma("temp_store", "MEMORY")
+
+
+def backup_to(conn: apsw.Connection, dest: Path, key: DbKey) -> None:
+    """Online backup (never a file copy: committed rows may live only in -wal), keyed like the source."""
+    target = apsw.Connection(str(dest), flags=apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE)
+    try:
+        _apply_key(target, key)
+        with target.backup("main", conn, "main") as bk:
+            while not bk.done:
+                bk.step(1024)
+    finally:
+        target.close()
+
+
+def sqlite_versions() -> dict[str, str]:
+    """Versions for `doctor`: SQLite, the cipher layer, sqlite-vec."""
+    probe = apsw.Connection(":memory:")
+    try:
+        _load_sqlite_vec(probe)
+        vec = probe.execute("SELECT vec_version()").get
+    finally:
+        probe.close()
+    return {
+        "sqlite": apsw.sqlite_lib_version(),
+        "sqlite3mc": getattr(apsw, "mc_version", "unknown"),
+        "apsw": apsw.apsw_version(),
+        "sqlite_vec": vec,
+    }
+
+
+def explain_db_error(exc: BaseException) -> KnownError | None:
+    """Turn an SQLite failure that reached the top into a sentence a user can act on."""
+    if isinstance(exc, apsw.BusyError):
+        return KnownError("the database stayed locked by another Hearth process for "
+                          f"{BUSY_TIMEOUT_MS // 1000} s", "wait for it to finish (or close it) and try again")
+    if isinstance(exc, (apsw.CorruptError, apsw.NotADBError)):
+        return KnownError("the database file is damaged (SQLite reported corruption while reading it)",
+                          "restore it from a backup or an export; run `hearth doctor` for details")
+    if isinstance(exc, apsw.FullError) or (isinstance(exc, OSError) and exc.errno == 28):
+        return KnownError("the disk is full; the last change was not saved", "free some space and try again")
+    if isinstance(exc, (apsw.ReadOnlyError, apsw.CantOpenError)):
+        return KnownError("the database file cannot be written", "check the permissions of the data directory")
+    return None

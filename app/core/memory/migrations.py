@@ -1,0 +1,121 @@
+"""Append-only, numbered schema migrations; each runs in its own transaction.
+
+Never edit a migration that has shipped: add a new one. ``PRAGMA user_version``
+holds the schema version. Before migrating a file that already has data, an
+online backup is written beside it (``<name>.hearth.bak-v<old>``).
+
+The vector tables are not here: their dimension depends on the embedder, so
+``vectors.py`` creates them (and re-creates them on a re-index).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import apsw
+
+from app.core.memory.txn import write_txn
+
+APPLICATION_ID = 0x48525448  # "HRTH" in the header: tells our files from other SQLite files
+
+V1 = """
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE conversations (
+    id         INTEGER PRIMARY KEY,
+    title      TEXT NOT NULL DEFAULT '',
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+) STRICT;
+
+CREATE TABLE messages (
+    id              INTEGER PRIMARY KEY,
+    conversation_id INTEGER NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    role            TEXT NOT NULL CHECK (role IN ('system', 'user', 'assistant', 'tool')),
+    content         TEXT NOT NULL,
+    created_at      REAL NOT NULL,
+    interrupted     INTEGER NOT NULL DEFAULT 0,
+    receipt         TEXT            -- JSON: memories that were in the prompt, with scores
+) STRICT;
+CREATE INDEX messages_by_conversation ON messages(conversation_id, id);
+
+CREATE VIRTUAL TABLE messages_fts USING fts5(
+    content, content='messages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER messages_ai AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts(rowid, content) VALUES (new.id, new.content);
+END;
+CREATE TRIGGER messages_ad AFTER DELETE ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+END;
+CREATE TRIGGER messages_au AFTER UPDATE OF content ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, content) VALUES ('delete', old.id, old.content);
+    INSERT INTO messages_fts(rowid, content) VALUES (new.id, new.content);
+END;
+
+CREATE TABLE memories (
+    id                 INTEGER PRIMARY KEY,
+    kind               TEXT NOT NULL CHECK (kind IN ('fact', 'summary', 'episode', 'note')),
+    text               TEXT NOT NULL,
+    content_hash       TEXT NOT NULL,
+    importance         REAL NOT NULL DEFAULT 0.5 CHECK (importance BETWEEN 0 AND 1),
+    pinned             INTEGER NOT NULL DEFAULT 0 CHECK (pinned IN (0, 1)),
+    created_at         REAL NOT NULL,
+    updated_at         REAL NOT NULL,
+    last_recalled_at   REAL,
+    recall_count       INTEGER NOT NULL DEFAULT 0,
+    expires_at         REAL,
+    conversation_id    INTEGER REFERENCES conversations(id) ON DELETE SET NULL,
+    source_message_ids TEXT NOT NULL DEFAULT '[]',   -- JSON list of message ids
+    superseded_by      INTEGER REFERENCES memories(id) ON DELETE SET NULL
+) STRICT;
+CREATE UNIQUE INDEX memories_by_hash ON memories(content_hash);
+CREATE INDEX memories_pinned ON memories(pinned) WHERE pinned = 1;
+
+CREATE VIRTUAL TABLE memories_fts USING fts5(
+    text, content='memories', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+    INSERT INTO memories_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER memories_ad AFTER DELETE ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+CREATE TRIGGER memories_au AFTER UPDATE OF text ON memories BEGIN
+    INSERT INTO memories_fts(memories_fts, rowid, text) VALUES ('delete', old.id, old.text);
+    INSERT INTO memories_fts(rowid, text) VALUES (new.id, new.text);
+END;
+"""
+
+MIGRATIONS: list[tuple[int, str]] = [
+    (1, V1),
+]
+LATEST = MIGRATIONS[-1][0]
+
+
+def migrate(
+    conn: apsw.Connection,
+    path: Path,
+    *,
+    backup: Callable[[Path], None],
+    migrations: list[tuple[int, str]] | None = None,
+) -> int:
+    """Bring the file up to the latest schema; returns the version it is at."""
+    steps = MIGRATIONS if migrations is None else migrations
+    current = conn.pragma("user_version")
+    pending = [(v, sql) for v, sql in steps if v > current]
+    if pending and current > 0:
+        backup(path.with_name(f"{path.name}.bak-v{current}"))
+    for version, sql in pending:
+        with write_txn(conn):
+            # Re-check inside the write lock: another process may have migrated meanwhile.
+            if conn.pragma("user_version") >= version:
+                continue
+            conn.execute(sql)
+            conn.pragma("application_id", APPLICATION_ID)
+            conn.pragma("user_version", version)
+    return conn.pragma("user_version")

@@ -1,0 +1,148 @@
+"""Rows in, dataclasses out: SQL for memories lives here and nowhere else.
+
+Writes must run inside the caller's ``write_txn`` so a whole operation (rows,
+FTS, vectors) lands together. De-duplication is by a hash of the text after
+whitespace/case normalisation, enforced by a UNIQUE index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import apsw
+
+from app.core.types import MEMORY_KINDS, Memory
+
+_COLUMNS = (
+    "id, kind, text, importance, pinned, created_at, updated_at, last_recalled_at, "
+    "recall_count, expires_at, conversation_id, source_message_ids, superseded_by"
+)
+_SPACE = re.compile(r"\s+")
+_WORD = re.compile(r"\w+", re.UNICODE)
+
+# Words too common to count as a keyword match: they would make a BM25 hit of
+# "what", "my" or "the" look like evidence.
+STOPWORDS = frozenset(
+    """a an and are as at be been but by can could did do does for from had has have he her hers him his how
+    i if in into is it its just me mine my of on or our ours she so than that the their them then there these
+    they this to too us was we were what when where which who whom why will with would you your yours
+    am any about did tell know remember said say mentioned""".split()
+)
+
+
+def normalise_text(text: str) -> str:
+    """What counts as "the same text": NFC, whitespace folded, case folded."""
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip().casefold()
+
+
+def content_hash(text: str) -> str:
+    return hashlib.sha256(normalise_text(text).encode("utf-8")).hexdigest()
+
+
+def fts_query(text: str) -> str | None:
+    """Any user text as a safe FTS5 query: each word quoted, OR-ed. FTS syntax in
+    the text (``"AND OR NEAR( *``) is just words here, never operators."""
+    words = [w for w in _WORD.findall(text.casefold()) if w not in STOPWORDS]
+    unique = list(dict.fromkeys(words))[:32]
+    return " OR ".join(f'"{w}"' for w in unique) or None
+
+
+@dataclass(frozen=True)
+class NewMemory:
+    text: str
+    kind: str = "note"
+    importance: float = 0.5
+    pinned: bool = False
+    expires_at: float | None = None
+    created_at: float | None = None
+    conversation_id: int | None = None
+    source_message_ids: tuple[int, ...] = ()
+
+
+class MemoryStore:
+    def __init__(self, conn: apsw.Connection) -> None:
+        self.conn = conn
+
+    # --- reads ------------------------------------------------------------
+    def get(self, memory_id: int) -> Memory | None:
+        row = self.conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE id = ?", (memory_id,)).fetchone()
+        return _to_memory(row) if row else None
+
+    def get_many(self, ids: Iterable[int]) -> dict[int, Memory]:
+        rows = self.conn.execute(
+            f"SELECT {_COLUMNS} FROM memories WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps([int(i) for i in ids]),),
+        )
+        return {row[0]: _to_memory(row) for row in rows}
+
+    def list(self, limit: int | None = None, offset: int = 0) -> list[Memory]:
+        rows = self.conn.execute(
+            f"SELECT {_COLUMNS} FROM memories ORDER BY id LIMIT ? OFFSET ?", (limit or -1, offset))
+        return [_to_memory(r) for r in rows]
+
+    def count(self) -> int:
+        return self.conn.execute("SELECT count(*) FROM memories").get
+
+    def find_by_text(self, text: str) -> int | None:
+        return self.conn.execute(
+            "SELECT id FROM memories WHERE content_hash = ?", (content_hash(text),)).get
+
+    def pinned_ids(self, now: float) -> list[int]:
+        rows = self.conn.execute(
+            "SELECT id FROM memories WHERE pinned = 1 AND superseded_by IS NULL "
+            "AND (expires_at IS NULL OR expires_at > ?)", (now,))
+        return [r[0] for r in rows]
+
+    def keyword_search(self, query: str, limit: int) -> list[tuple[int, float]]:
+        """(id, bm25) best first; bm25 here is positive, higher is better."""
+        match = fts_query(query)
+        if match is None:
+            return []
+        rows = self.conn.execute(
+            "SELECT rowid, -bm25(memories_fts) FROM memories_fts WHERE memories_fts MATCH ? "
+            "ORDER BY bm25(memories_fts) LIMIT ?", (match, limit))
+        return [(r[0], r[1]) for r in rows]
+
+    # --- writes (inside the caller's transaction) --------------------------
+    def insert(self, new: NewMemory, now: float) -> int:
+        if new.kind not in MEMORY_KINDS:
+            raise ValueError(f"unknown memory kind {new.kind!r}")
+        created = new.created_at if new.created_at is not None else now
+        self.conn.execute(
+            "INSERT INTO memories(kind, text, content_hash, importance, pinned, created_at, updated_at, "
+            "expires_at, conversation_id, source_message_ids) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            (new.kind, new.text, content_hash(new.text), new.importance, int(new.pinned), created, now,
+             new.expires_at, new.conversation_id, json.dumps(list(new.source_message_ids))),
+        )
+        return self.conn.last_insert_rowid()
+
+    def update_text(self, memory_id: int, text: str, now: float) -> None:
+        self.conn.execute(
+            "UPDATE memories SET text = ?, content_hash = ?, updated_at = ? WHERE id = ?",
+            (text, content_hash(text), now, memory_id))
+
+    def set_pinned(self, memory_id: int, pinned: bool, now: float) -> None:
+        self.conn.execute("UPDATE memories SET pinned = ?, updated_at = ? WHERE id = ?",
+                          (int(pinned), now, memory_id))
+
+    def delete(self, memory_ids: Sequence[int]) -> None:
+        self.conn.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in memory_ids])
+
+    def mark_recalled(self, memory_ids: Sequence[int], now: float) -> None:
+        self.conn.executemany(
+            "UPDATE memories SET last_recalled_at = ?, recall_count = recall_count + 1 WHERE id = ?",
+            [(now, i) for i in memory_ids])
+
+
+def _to_memory(row: Sequence) -> Memory:
+    (mid, kind, text, importance, pinned, created, updated, recalled, count, expires, conv, sources, sup) = row
+    return Memory(
+        id=mid, kind=kind, text=text, importance=importance, pinned=bool(pinned), created_at=created,
+        updated_at=updated, last_recalled_at=recalled, recall_count=count, expires_at=expires,
+        conversation_id=conv, source_message_ids=tuple(json.loads(sources)), superseded_by=sup,
+    )

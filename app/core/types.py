@@ -1,0 +1,70 @@
+"""Plain data passed between layers. No Qt, no SQL rows: dataclasses only."""
+
+from __future__ import annotations
+
+import datetime as _dt
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+MemoryKind = Literal["fact", "summary", "episode", "note"]
+MEMORY_KINDS: tuple[str, ...] = ("fact", "summary", "episode", "note")
+
+
+@dataclass(frozen=True)
+class Memory:
+    id: int
+    kind: str
+    text: str
+    importance: float
+    pinned: bool
+    created_at: float
+    updated_at: float
+    last_recalled_at: float | None = None
+    recall_count: int = 0
+    expires_at: float | None = None
+    conversation_id: int | None = None
+    source_message_ids: tuple[int, ...] = ()
+    superseded_by: int | None = None
+
+    def expired(self, now: float) -> bool:
+        return self.expires_at is not None and self.expires_at <= now
+
+    def to_json(self) -> dict[str, Any]:
+        """JSON-ready dict; times as ISO 8601 UTC strings."""
+        out = asdict(self)
+        for name in ("created_at", "updated_at", "last_recalled_at", "expires_at"):
+            out[name] = iso_time(out[name])
+        out["source_message_ids"] = list(self.source_message_ids)
+        return out
+
+
+@dataclass(frozen=True)
+class Recall:
+    """A memory found for a query. ``score`` is cosine similarity (higher is closer);
+    ``rank`` is what ordering used (score plus keyword, importance and recency weights)."""
+
+    memory: Memory
+    score: float
+    rank: float
+    keyword: bool = False
+    reasons: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict[str, Any]:
+        out = {"id": self.memory.id, "text": self.memory.text, "score": round(self.score, 4)}
+        out.update({k: v for k, v in self.memory.to_json().items() if k not in out})
+        out["rank"] = round(self.rank, 4)
+        out["keyword_match"] = self.keyword
+        return out
+
+
+def iso_time(ts: float | None) -> str | None:
+    if ts is None:
+        return None
+    moment = _dt.datetime.fromtimestamp(ts, tz=_dt.timezone.utc)
+    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def parse_iso_time(text: str | None) -> float | None:
+    if text is None:
+        return None
+    return _dt.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()

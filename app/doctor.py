@@ -1,0 +1,117 @@
+"""`hearth doctor`: what is installed, where things are, and whether each part works.
+
+Every check is independent: one failure is reported and the rest still run.
+Nothing here creates a profile or a keychain entry.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import platform
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from app import __version__
+from app.bootstrap import Options, make_default_embedder, open_profile
+from app.core.memory.db import sqlite_versions
+from app.core.memory.vectors import VectorIndex
+from app.core.secrets import SecretStoreUnavailable, open_keychain
+
+Check = dict[str, Any]
+
+
+def run_doctor(options: Options) -> dict[str, Any]:
+    report: dict[str, Any] = {
+        "app_version": __version__,
+        "python": platform.python_version(),
+        "platform": platform.platform(),
+        "frozen": bool(getattr(sys, "frozen", False)),
+        "versions": _versions(),
+        "data_dir": str(options.paths.home),
+    }
+    report["checks"] = {
+        "sqlite_vec": _guard(_check_sqlite_vec),
+        "keychain": _guard(_check_keychain),
+        "profile": _guard(lambda: _check_profile(options)),
+        "embedder": _guard(lambda: _check_embedder(options)),
+    }
+    report["ok"] = all(c["ok"] for c in report["checks"].values())
+    return report
+
+
+def _guard(check: Callable[[], Check]) -> Check:
+    try:
+        return check()
+    except Exception as exc:  # a doctor reports failures; it doesn't die of them
+        return {"ok": False, "error": str(exc) or type(exc).__name__}
+
+
+def _versions() -> dict[str, str | None]:
+    versions: dict[str, str | None] = dict(_guard(sqlite_versions))
+    versions.pop("ok", None)
+    for dist in ("llama-cpp-python", "sentence-transformers", "torch", "keyring"):
+        try:
+            versions[dist] = importlib.metadata.version(dist)
+        except importlib.metadata.PackageNotFoundError:
+            versions[dist] = None
+    return versions
+
+
+def _check_sqlite_vec() -> Check:
+    return {"ok": True, **sqlite_versions()}
+
+
+def _check_keychain() -> Check:
+    try:
+        store = open_keychain()
+    except SecretStoreUnavailable as exc:
+        return {"ok": True, "available": False, "detail": str(exc),
+                "hint": "new profiles need HEARTH_PASSPHRASE or --no-encryption"}
+    return {"ok": True, "available": True, "backend": store.name}
+
+
+def _check_profile(options: Options) -> Check:
+    path = options.db_path
+    if not path.exists():
+        return {"ok": True, "exists": False, "path": str(path),
+                "detail": "not created yet: the first `hearth memory add` creates it"}
+    with open_profile(options, create=False) as profile:
+        conn = profile.conn
+        integrity = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+        stored = VectorIndex.stored_embedder(conn)
+        return {
+            "ok": integrity == ["ok"],
+            "exists": True,
+            "path": str(path),
+            "size_bytes": path.stat().st_size,
+            "encrypted": profile.key.encrypted,
+            "key_location": profile.key.where,
+            "schema_version": conn.pragma("user_version"),
+            "memories": conn.execute("SELECT count(*) FROM memories").get,
+            "conversations": conn.execute("SELECT count(*) FROM conversations").get,
+            "indexed_with": stored[0] if stored else None,
+            "integrity_check": integrity[:10],
+        }
+
+
+def _check_embedder(options: Options) -> Check:
+    embedder = make_default_embedder(options)
+    started = time.perf_counter()
+    vector = embedder.embed(["Hearth doctor checks the embedder."])
+    elapsed = time.perf_counter() - started
+    return {"ok": vector.shape == (1, embedder.dim), "id": embedder.id, "dim": embedder.dim,
+            "load_and_embed_s": round(elapsed, 2)}
+
+
+def format_report(report: dict[str, Any]) -> str:
+    lines = [f"Hearth {report['app_version']} (Python {report['python']}, {report['platform']})",
+             f"data dir: {report['data_dir']}"]
+    lines += [f"  {name}: {value}" for name, value in report["versions"].items()]
+    for name, check in report["checks"].items():
+        status = "ok" if check["ok"] else "FAILED"
+        details = ", ".join(f"{k}={v}" for k, v in check.items() if k != "ok")
+        lines.append(f"[{status}] {name}: {details}")
+    lines.append("all checks passed" if report["ok"] else "some checks failed (see above)")
+    return "\n".join(lines)

@@ -1,0 +1,24 @@
+"""Errors a user can act on, as opposed to bugs.
+
+A ``KnownError`` is an environment or user problem (wrong passphrase, missing
+file, bad input). It carries what happened and what to do; front ends show it
+as one sentence and never a traceback. Anything else is a bug.
+"""
+
+from __future__ import annotations
+
+
+class KnownError(Exception):
+    """A failure the user can fix; ``str()`` is one line: what happened — what to do."""
+
+    def __init__(self, what: str, fix: str = "") -> None:
+        super().__init__(what)
+        self.what = what
+        self.fix = fix
+
+    def __str__(self) -> str:
+        return f"{self.what} — {self.fix}" if self.fix else self.what
+
+
+class UsageError(KnownError):
+    """The command line itself is wrong (exit code 2, like argparse)."""

@@ -1,0 +1,1 @@
+"""Qt façades over the core (arrive with the desktop app)."""

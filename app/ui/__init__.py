@@ -1,0 +1,1 @@
+"""Widgets (arrive with the desktop app)."""
