@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from app.core.memory.bank import MemoryBank
-from app.core.memory.db import open_db
+from app.core.memory.db import creation_lock, open_db
 from app.core.memory.embed import Embedder, make_embedder
 from app.core.memory.keys import DbKey, resolve_key
 from app.core.secrets import SecretStore, open_keychain
@@ -69,6 +69,14 @@ def open_profile(
     options: Options, *, create: bool = True, keychain: Callable[[], SecretStore] = open_keychain
 ) -> Profile:
     path = options.db_path
+    if create and not (path.exists() and path.stat().st_size > 0):
+        # Two processes creating one profile would each make a key: let one create, the other open.
+        with creation_lock(path):
+            return _open(options, path, create, keychain)
+    return _open(options, path, create, keychain)
+
+
+def _open(options: Options, path: Path, create: bool, keychain: Callable[[], SecretStore]) -> Profile:
     key = resolve_key(path, passphrase=options.passphrase, no_encryption=options.no_encryption, keychain=keychain)
     return Profile(path=path, key=key, conn=open_db(path, key, create=create))
 

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 
 from app import __version__
 from app.bootstrap import DEFAULT_PROFILE, Options, make_bank, make_default_embedder, open_profile
-from app.core.memory.bank import MemoryBank
+from app.core.memory.bank import MemoryBank, check_text
 from app.core.memory.db import explain_db_error
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory
@@ -205,30 +205,39 @@ def run(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> in
         report = run_doctor(options)
         _print_json(report, out) if args.json else out.write(format_report(report) + "\n")
         return 0 if report["ok"] else 1
-    read_only = args.action in ("list", "show", "export")
-    with open_profile(options, create=not read_only) as profile:
+    args.texts = _read_inputs(args, stdin)  # bad input fails before the profile is even opened
+    with open_profile(options, create=args.action in ("add", "import")) as profile:
         bank = make_bank(profile, make_default_embedder(options))
         return MEMORY_COMMANDS[args.action](bank, args, stdin, out, err)
 
 
+def _read_inputs(args: argparse.Namespace, stdin: TextIO) -> list[str]:
+    """The texts of add/search/edit (TEXT, - for stdin, or --file), checked."""
+    if args.action not in ("add", "search", "edit"):
+        return []
+    value = getattr(args, "text", None) if args.action != "search" else args.query
+    source = getattr(args, "file", None)
+    if (value is None) == (source is None):
+        noun = "QUERY" if args.action == "search" else "TEXT"
+        raise UsageError(f"memory {args.action} needs {noun} (or - for stdin) or --file F, not both")
+    texts = read_lines(source) if source else [read_text_arg(value, stdin)]
+    if not texts:
+        raise KnownError(f"{source} has no non-empty lines", "put one text per line")
+    return [check_text(t) for t in texts]
+
+
 def _cmd_add(bank: MemoryBank, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    if (args.text is None) == (args.file is None):
-        raise UsageError("memory add needs TEXT (or - for stdin) or --file F, not both")
-    texts = read_lines(args.file) if args.file else [read_text_arg(args.text, stdin)]
     expires = _now() + args.ttl_days * DAY if args.ttl_days else None
     items = [NewMemory(text=t, kind=args.kind, importance=args.importance, pinned=args.pin, expires_at=expires)
-             for t in texts]
+             for t in args.texts]
     for added in bank.add_many(items):
         out.write(f"{added.id}\n")
     return 0
 
 
 def _cmd_search(bank: MemoryBank, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    if (args.query is None) == (args.file is None):
-        raise UsageError("memory search needs QUERY (or - for stdin) or --file F, not both")
     params = RecallParams(top_k=args.top_k, threshold=args.threshold)
-    queries = read_lines(args.file) if args.file else [read_text_arg(args.query, stdin)]
-    for query, recalls in zip(queries, bank.search_many(queries, params)):
+    for query, recalls in zip(args.texts, bank.search_many(args.texts, params)):
         if args.json:
             _print_json([r.to_json() for r in recalls], out, indent=None if args.file else 2)
         else:
@@ -260,7 +269,7 @@ def _cmd_show(bank: MemoryBank, args: argparse.Namespace, stdin: TextIO, out: Te
 
 
 def _cmd_edit(bank: MemoryBank, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    bank.edit(args.id, read_text_arg(args.text, stdin))
+    bank.edit(args.id, args.texts[0])
     out.write(f"{args.id}\n")
     return 0
 

@@ -8,10 +8,13 @@ sqlite-vec, switch to WAL and run migrations.
 
 from __future__ import annotations
 
+import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import apsw
+import filelock
 import sqlite_vec
 
 from app.core.memory import migrations
@@ -27,6 +30,7 @@ Connection = apsw.Connection
 def open_db(path: Path, key: DbKey, *, create: bool = True) -> apsw.Connection:
     """Open (or create) a profile file, keyed, verified, migrated, with sqlite-vec loaded."""
     _check_location(path, create)
+    is_new = not path.exists() or path.stat().st_size == 0
     conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE)
     try:
         conn.set_busy_timeout(BUSY_TIMEOUT_MS)
@@ -35,10 +39,24 @@ def open_db(path: Path, key: DbKey, *, create: bool = True) -> apsw.Connection:
         _load_sqlite_vec(conn)
         _configure(conn)
         migrations.migrate(conn, path, backup=lambda dest: backup_to(conn, dest, key))
+        if is_new:  # make the main file complete, so other processes see a keyed, migrated file
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     except BaseException:
         conn.close()
         raise
     return conn
+
+
+@contextlib.contextmanager
+def creation_lock(path: Path, timeout_s: float = 30.0) -> Iterator[None]:
+    """Held while a new profile file is keyed and migrated (a ``.lock`` file beside it)."""
+    _check_location(path, create=True)
+    try:
+        with filelock.FileLock(f"{path}.lock", timeout=timeout_s):
+            yield
+    except filelock.Timeout as exc:
+        raise KnownError(f"another Hearth process has been creating {path} for {timeout_s:.0f} s",
+                         f"wait for it to finish; if none is running, delete {path}.lock") from exc
 
 
 def _check_location(path: Path, create: bool) -> None:

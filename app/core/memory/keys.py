@@ -42,8 +42,12 @@ def keychain_account(db_path: Path) -> str:
 
 
 def is_plaintext_sqlite(path: Path) -> bool:
-    with open(path, "rb") as fh:
-        return fh.read(16) == SQLITE_HEADER
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(16) == SQLITE_HEADER
+    except OSError as exc:
+        raise KnownError(f"cannot read {path}: {exc.strerror}",
+                         "check the permissions of the file and its directory") from exc
 
 
 def resolve_key(
@@ -77,7 +81,7 @@ def _key_for_existing(db_path: Path, keychain: Callable[[], SecretStore]) -> DbK
         ) from exc
     if not hexkey:
         raise KnownError(
-            f"{db_path} is encrypted but {store.name} has no key for it (entry {account!r})",
+            f"{db_path} is encrypted or not a Hearth profile, and {store.name} has no key for it (entry {account!r})",
             "set HEARTH_PASSPHRASE if this profile uses a passphrase; the file was not changed",
         )
     return DbKey(hexkey=hexkey, where=f"{store.name}, entry {account!r}")

@@ -111,31 +111,33 @@ class VectorIndex:
         self.conn.executemany("DELETE FROM memory_bits WHERE rowid = ?", ids)
 
     # --- reads ------------------------------------------------------------
-    def knn(self, query: np.ndarray, k: int, candidates: int = DEFAULT_CANDIDATES) -> list[tuple[int, float]]:
-        """Top ``k`` (id, cosine), best first: Hamming pass for candidates, exact re-score."""
+    def coarse(self, query: np.ndarray, n: int = DEFAULT_CANDIDATES) -> list[int]:
+        """Ids of the ``n`` nearest by Hamming distance of sign bits: a superset to re-score."""
         query = check_vectors(query.reshape(1, -1), self.dim)
-        n = min(VEC0_MAX_K, max(k, candidates))
         rows = self.conn.execute(
             "SELECT rowid FROM memory_bits WHERE embedding MATCH vec_bit(?) AND k = ?",
-            (quantize(query)[0], n),
+            (quantize(query)[0], min(VEC0_MAX_K, n)),
         )
-        scored = self.cosine([r[0] for r in rows], query[0])
-        return sorted(scored.items(), key=lambda kv: -kv[1])[:k]
+        return [r[0] for r in rows]
 
-    def cosine(self, ids: Sequence[int], query: np.ndarray) -> dict[int, float]:
-        """Exact cosine of ``query`` with each stored id (ids without a vector are left out)."""
+    def fetch(self, ids: Sequence[int]) -> tuple[list[int], np.ndarray]:
+        """(ids that have a vector, their vectors as rows) — order follows the table, not ``ids``."""
         if not ids:
-            return {}
+            return [], np.zeros((0, self.dim), dtype=np.float32)
         rows = self.conn.execute(
             "SELECT memory_id, embedding FROM memory_vectors "
             "WHERE memory_id IN (SELECT value FROM json_each(?))",
             (_json_ids(ids),),
         ).fetchall()
-        if not rows:
-            return {}
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
+        return [r[0] for r in rows], matrix
+
+    def knn(self, query: np.ndarray, k: int, candidates: int = DEFAULT_CANDIDATES) -> list[tuple[int, float]]:
+        """Top ``k`` (id, cosine), best first: Hamming pass for candidates, exact re-score."""
+        ids, matrix = self.fetch(self.coarse(query, max(k, candidates)))
         scores = matrix @ np.asarray(query, dtype=np.float32).reshape(self.dim)
-        return {r[0]: float(s) for r, s in zip(rows, scores)}
+        order = np.argsort(-scores, kind="stable")[:k]
+        return [(ids[i], float(scores[i])) for i in order]
 
     def all_vectors(self) -> tuple[np.ndarray, np.ndarray]:
         """(ids, matrix) of everything stored — for benchmarks and exact checks."""

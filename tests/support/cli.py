@@ -1,0 +1,37 @@
+"""Run the `hearth` CLI in this process (fast) or as a real subprocess."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+from dataclasses import dataclass
+
+from app.cli import main
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+    @property
+    def lines(self) -> list[str]:
+        return self.out.splitlines()
+
+
+def hearth(*args: str, stdin: bytes = b"") -> Result:
+    """In-process: same parser, same error handling, no interpreter start-up."""
+    out, err = io.StringIO(), io.StringIO()
+    try:
+        code = main(list(args), stdin=io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"), out=out, err=err)
+    except SystemExit as exc:  # argparse usage errors
+        code = int(exc.code or 0)
+    return Result(code, out.getvalue(), err.getvalue())
+
+
+def hearth_process(*args: str, stdin: bytes = b"", timeout: float = 120) -> Result:
+    """A real `python -m app` process, as a user or script would run it."""
+    proc = subprocess.run([sys.executable, "-m", "app", *args], input=stdin, capture_output=True, timeout=timeout)
+    return Result(proc.returncode, proc.stdout.decode("utf-8"), proc.stderr.decode("utf-8"))
