@@ -25,6 +25,7 @@ from app.errors import KnownError
 
 MAX_MEMORY_CHARS = 10_000
 EMBED_BATCH = 64
+WARM_AFTER_QUERIES = 8
 Progress = Callable[[int, int], None]
 
 
@@ -79,8 +80,14 @@ class MemoryBank:
     def search(self, query: str, params: RecallParams) -> list[Recall]:
         return self.search_many([query], params)[0]
 
+    def warm(self) -> None:
+        """Load the vectors into RAM: for processes that will search more than a few times."""
+        self._ready_index().warm()
+
     def search_many(self, queries: Sequence[str], params: RecallParams) -> list[list[Recall]]:
         index = self._ready_index()
+        if len(queries) >= WARM_AFTER_QUERIES and not index.warmed:
+            index.warm()  # loading costs about as much as a dozen vec0 scans
         vectors = self._embed([check_text(q) for q in queries])
         now = self.clock()
         return [recall(self.store, index, q, v, params, now) for q, v in zip(queries, vectors)]
@@ -141,7 +148,8 @@ class MemoryBank:
         for memory_id in memory_ids:
             self.get(memory_id)
         with write_txn(self.conn):
-            self.store.delete(memory_ids)  # FTS and vectors follow by trigger / ON DELETE CASCADE
+            self.store.delete(memory_ids)  # FTS and vec0 rows follow by trigger
+        self.index.forget(memory_ids)
 
     def reindex(self, progress: Progress | None = None) -> int:
         """Re-embed every memory with the current embedder (after a model change)."""
@@ -152,7 +160,7 @@ class MemoryBank:
             if progress:
                 progress(start + len(batches[-1]), len(memories))
         with write_txn(self.conn):  # old vectors stay usable until the new ones land together
-            self.index.rebuild_tables()
+            self.index.rebuild_table()
             if memories:
                 self.index.put([m.id for m in memories], np.concatenate(batches))
         self._index_ready = True

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core.memory.store import MemoryStore
-from app.core.memory.vectors import DEFAULT_CANDIDATES, VectorIndex
+from app.core.memory.vectors import VectorIndex
 from app.core.types import Memory, Recall
 
 DAY = 86_400.0
@@ -52,7 +52,7 @@ class RecallParams:
     importance_weight: float = 0.02
     recency_weight: float = 0.02
     recency_half_life_days: float = 30.0
-    candidates: int = DEFAULT_CANDIDATES
+    candidates: int = 400  # nearest neighbours fetched; the density neighbourhood
     include_pinned: bool = True
 
     def __post_init__(self) -> None:
@@ -73,13 +73,15 @@ def recall(
     """The memories to put in front of the model for ``query``, best first."""
     keyword = _saturated_bm25(store.keyword_search(query, limit=50), params.keyword_half)
     pinned = store.pinned_ids(now) if params.include_pinned else []
-    coarse = index.coarse(query_vector, max(params.candidates, params.top_k))
-    ids, matrix = index.fetch(list(dict.fromkeys([*coarse, *keyword, *pinned])))
-    if not ids:
+    ids, matrix, scores = index.nearest(query_vector, max(params.candidates, params.top_k))
+    extra_ids, extra = index.fetch([i for i in dict.fromkeys([*keyword, *pinned]) if i not in set(ids)])
+    if not ids and not extra_ids:
         return []
-    scores = matrix @ query_vector.reshape(-1).astype(np.float32)
+    ids = [*ids, *extra_ids]
+    matrix = np.concatenate([matrix, extra])
+    scores = np.concatenate([scores, extra @ query_vector.reshape(-1).astype(np.float32)])
     considered = _considered(ids, scores, keyword, pinned, params)
-    density = _local_density(matrix, considered, params.density_k)
+    density = _local_density(matrix[: params.candidates], matrix, considered, params.density_k)
     memories = store.get_many([ids[i] for i in considered])
 
     found: list[Recall] = []
@@ -104,13 +106,16 @@ def _considered(ids: list[int], scores: np.ndarray, keyword: dict[int, float], p
     return list(dict.fromkeys([*best.tolist(), *sorted(extra)]))
 
 
-def _local_density(matrix: np.ndarray, rows: list[int], k: int) -> np.ndarray:
-    """Mean cosine of each chosen row to its ``k`` nearest other candidates (0 when alone)."""
-    if len(matrix) < 2 or k < 1:
+def _local_density(neighbours: np.ndarray, matrix: np.ndarray, rows: list[int], k: int) -> np.ndarray:
+    """Mean cosine of each chosen row to its ``k`` nearest among the nearest candidates
+    (0 when it has none). A row is never its own neighbour."""
+    if len(neighbours) < 2 or k < 1:
         return np.zeros(len(rows), dtype=np.float32)
-    sims = matrix[rows] @ matrix.T
-    sims[np.arange(len(rows)), rows] = -np.inf  # not its own neighbour
-    k = min(k, len(matrix) - 1)
+    sims = matrix[rows] @ neighbours.T
+    own = np.array(rows)
+    inside = own < len(neighbours)
+    sims[np.nonzero(inside)[0], own[inside]] = -np.inf
+    k = min(k, len(neighbours) - 1)
     return np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1)
 
 

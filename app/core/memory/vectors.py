@@ -1,12 +1,21 @@
-"""The vector index: exact float32 vectors plus a 1-bit sqlite-vec index for speed.
+"""The vector index: embeddings in a sqlite-vec ``vec0`` table, searched two ways.
 
-Why two tables (DESIGN §6, measured): the sqlite-vec 0.1.x wheel has no SIMD,
-so a float vec0 scan of 100k × 384 takes ~110 ms (more when encrypted), ~10× a
-numpy scan. A ``bit[384]`` vec0 scan of the same rows takes a few ms. So a
-query runs a coarse Hamming KNN over ``memory_bits`` for a few hundred
-candidates, then re-scores them exactly from ``memory_vectors`` (cosine = dot
-product, vectors are unit length). ``bench/recall_speed`` measures speed and
-agreement with an exact search.
+Every search is exact (cosine = dot product; vectors are unit length). What
+differs is where the scan runs, chosen by how many searches a process makes
+(measured by ``bench/recall_speed``; DESIGN §6 has the background):
+
+* **one-shot** (a CLI call): sqlite-vec's own KNN over ``memory_vec``. Nothing
+  to load first; ~0.5 ms per 1k memories on this wheel (no SIMD).
+* **session** (the app's engine, ``search --file``): ``warm()`` reads every
+  vector once into a numpy matrix (~1 s per 100k memories from an encrypted
+  file; 1.5 KB of RAM per memory), then each search is a BLAS mat-vec, the
+  numpy baseline itself. Writes made through this object keep the matrix in
+  step; a commit by another process (``PRAGMA data_version``) reloads it.
+
+Why not a 1-bit coarse pass + re-scoring, as DESIGN §6 suggested: sqlite-vec
+0.1.9's top-k is O(n·k) (k=400 over 100k bit vectors took 68 ms, k=10 took
+4.5 ms), and on MiniLM embeddings of everyday notes sign bits agreed with the
+exact top-10 only 0.91 with 400 candidates of 10k. See docs/ARCHITECTURE.md.
 
 The embedder's id and dimension live in ``meta``; vectors from another model
 are never compared with the current one (``EmbedderMismatch``).
@@ -22,7 +31,6 @@ import numpy as np
 from app.core.memory.embed import check_vectors
 from app.errors import KnownError
 
-DEFAULT_CANDIDATES = 400
 VEC0_MAX_K = 4096
 
 
@@ -30,10 +38,47 @@ class EmbedderMismatch(KnownError):
     """The file's vectors were made by another embedding model."""
 
 
-def quantize(vectors: np.ndarray) -> list[bytes]:
-    """Sign bits, packed: what vec0's ``bit[N]`` column stores."""
-    bits = np.packbits(vectors > 0, axis=1, bitorder="little")
-    return [row.tobytes() for row in bits]
+class _RamVectors:
+    """A growable id → row matrix (amortised appends, swap-remove deletes)."""
+
+    def __init__(self, ids: Sequence[int], matrix: np.ndarray, dim: int) -> None:
+        self.dim = dim
+        self.matrix = np.array(matrix, dtype=np.float32, copy=True).reshape(-1, dim)
+        self.ids = np.array(ids, dtype=np.int64)
+        self.n = len(self.ids)
+        self.row = {int(i): r for r, i in enumerate(self.ids)}
+
+    def put(self, ids: Sequence[int], vectors: np.ndarray) -> None:
+        for memory_id, vector in zip(ids, vectors):
+            row = self.row.get(int(memory_id))
+            if row is None:
+                row = self._append_row(int(memory_id))
+            self.matrix[row] = vector
+
+    def _append_row(self, memory_id: int) -> int:
+        if self.n == len(self.matrix):
+            grown = max(64, 2 * len(self.matrix))
+            self.matrix = np.resize(self.matrix, (grown, self.dim))
+            self.ids = np.resize(self.ids, grown)
+        self.ids[self.n] = memory_id
+        self.row[memory_id] = self.n
+        self.n += 1
+        return self.n - 1
+
+    def delete(self, ids: Iterable[int]) -> None:
+        for memory_id in ids:
+            row = self.row.pop(int(memory_id), None)
+            if row is None:
+                continue
+            last = self.n - 1
+            if row != last:  # move the last row into the hole
+                self.matrix[row] = self.matrix[last]
+                self.ids[row] = self.ids[last]
+                self.row[int(self.ids[row])] = row
+            self.n = last
+
+    def scores(self, query: np.ndarray) -> np.ndarray:
+        return self.matrix[: self.n] @ query
 
 
 class VectorIndex:
@@ -43,6 +88,8 @@ class VectorIndex:
         self.conn = conn
         self.embedder_id = embedder_id
         self.dim = dim
+        self._ram: _RamVectors | None = None
+        self._ram_version = -1
 
     # --- set-up -----------------------------------------------------------
     @staticmethod
@@ -53,99 +100,106 @@ class VectorIndex:
         return rows["embedder_id"], int(rows["embedding_dim"])
 
     def ensure(self) -> None:
-        """Create the tables on first use; refuse a file indexed by another model."""
+        """Create the table on first use; refuse a file indexed by another model."""
         stored = self.stored_embedder(self.conn)
         if stored == (self.embedder_id, self.dim):
             return
-        if stored is not None and self._count_vectors() > 0:
+        if stored is not None and self.conn.execute("SELECT count(*) FROM memories").get > 0:
             raise EmbedderMismatch(
                 f"this profile's memories were indexed with {stored[0]} ({stored[1]}-d), "
                 f"but Hearth is using {self.embedder_id} ({self.dim}-d)",
                 "run `hearth memory reindex` to rebuild the index with the current model",
             )
-        self.rebuild_tables()
+        self.rebuild_table()
 
-    def rebuild_tables(self) -> None:
-        """(Re)create empty vector tables for this embedder. Caller owns the transaction."""
-        c = self.conn
-        c.execute("DROP TABLE IF EXISTS memory_bits; DROP TABLE IF EXISTS memory_vectors;")
-        c.execute(
+    def rebuild_table(self) -> None:
+        """(Re)create an empty vector table for this embedder. Caller owns the transaction."""
+        self.conn.execute(
             f"""
-            CREATE TABLE memory_vectors (
-                memory_id INTEGER PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
-                embedding BLOB NOT NULL CHECK (length(embedding) = {4 * self.dim})
-            ) STRICT;
-            CREATE VIRTUAL TABLE memory_bits USING vec0(embedding bit[{self.dim}]);
-            CREATE TRIGGER IF NOT EXISTS memories_drop_bits AFTER DELETE ON memories BEGIN
-                DELETE FROM memory_bits WHERE rowid = old.id;
+            DROP TABLE IF EXISTS memory_vec;
+            CREATE VIRTUAL TABLE memory_vec USING vec0(embedding float[{self.dim}]);
+            CREATE TRIGGER IF NOT EXISTS memories_drop_vector AFTER DELETE ON memories BEGIN
+                DELETE FROM memory_vec WHERE rowid = old.id;
             END;
             """
         )
-        c.execute(
+        self.conn.execute(
             "INSERT INTO meta(key, value) VALUES ('embedder_id', ?), ('embedding_dim', ?) "
             "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (self.embedder_id, str(self.dim)),
         )
-
-    def _count_vectors(self) -> int:
-        exists = self.conn.execute(
-            "SELECT count(*) FROM sqlite_schema WHERE name = 'memory_vectors'").get
-        return self.conn.execute("SELECT count(*) FROM memory_vectors").get if exists else 0
+        self._ram = _RamVectors([], np.zeros((0, self.dim), np.float32), self.dim) if self._ram else None
 
     # --- writes (inside the caller's transaction) --------------------------
     def put(self, ids: Sequence[int], vectors: np.ndarray) -> None:
         vectors = check_vectors(vectors, self.dim)
-        self.delete(ids)  # vec0 0.1.x raises UNIQUE on INSERT OR REPLACE: delete, then insert
-        self.conn.executemany(
-            "INSERT INTO memory_vectors(memory_id, embedding) VALUES (?, ?)",
-            [(i, v.tobytes()) for i, v in zip(ids, vectors)],
-        )
-        self.conn.executemany(
-            "INSERT INTO memory_bits(rowid, embedding) VALUES (?, vec_bit(?))",
-            list(zip(ids, quantize(vectors))),
-        )
+        self._delete_rows(ids)  # vec0 0.1.x raises UNIQUE on INSERT OR REPLACE: delete, then insert
+        self.conn.executemany("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)",
+                              [(int(i), v.tobytes()) for i, v in zip(ids, vectors)])
+        if self._ram is not None:
+            self._ram.put(ids, vectors)
 
-    def delete(self, ids: Iterable[int]) -> None:
-        ids = [(i,) for i in ids]
-        self.conn.executemany("DELETE FROM memory_vectors WHERE memory_id = ?", ids)
-        self.conn.executemany("DELETE FROM memory_bits WHERE rowid = ?", ids)
+    def forget(self, ids: Sequence[int]) -> None:
+        """Drop deleted memories from the RAM copy (the trigger already emptied their rows)."""
+        if self._ram is not None:
+            self._ram.delete(ids)
+
+    def _delete_rows(self, ids: Iterable[int]) -> None:
+        self.conn.executemany("DELETE FROM memory_vec WHERE rowid = ?", [(int(i),) for i in ids])
 
     # --- reads ------------------------------------------------------------
-    def coarse(self, query: np.ndarray, n: int = DEFAULT_CANDIDATES) -> list[int]:
-        """Ids of the ``n`` nearest by Hamming distance of sign bits: a superset to re-score."""
-        query = check_vectors(query.reshape(1, -1), self.dim)
+    def warm(self) -> None:
+        """Load every vector into RAM so later searches are a numpy mat-vec."""
+        rows = self.conn.execute("SELECT rowid, embedding FROM memory_vec").fetchall()
+        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
+        self._ram = _RamVectors([r[0] for r in rows], matrix, self.dim)
+        self._ram_version = self.conn.pragma("data_version")
+
+    @property
+    def warmed(self) -> bool:
+        return self._ram is not None
+
+    def nearest(self, query: np.ndarray, n: int) -> tuple[list[int], np.ndarray, np.ndarray]:
+        """The ``n`` nearest: (ids, their vectors, their cosines), best first. Exact."""
+        query = check_vectors(query.reshape(1, -1), self.dim)[0]
+        if self._ram is not None:
+            if self.conn.pragma("data_version") != self._ram_version:
+                self.warm()  # another process committed: our copy may be stale
+            return self._nearest_in_ram(query, n)
         rows = self.conn.execute(
-            "SELECT rowid FROM memory_bits WHERE embedding MATCH vec_bit(?) AND k = ?",
-            (quantize(query)[0], min(VEC0_MAX_K, n)),
-        )
-        return [r[0] for r in rows]
+            "SELECT rowid, embedding FROM memory_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance",
+            (query.tobytes(), min(VEC0_MAX_K, n)),
+        ).fetchall()
+        matrix = _matrix(rows, self.dim)
+        return [r[0] for r in rows], matrix, matrix @ query
+
+    def _nearest_in_ram(self, query: np.ndarray, n: int) -> tuple[list[int], np.ndarray, np.ndarray]:
+        ram = self._ram
+        scores = ram.scores(query)
+        n = min(n, ram.n)
+        top = np.argpartition(-scores, n - 1)[:n] if 0 < n < ram.n else np.arange(ram.n)
+        top = top[np.argsort(-scores[top], kind="stable")]
+        return ram.ids[top].tolist(), ram.matrix[top], scores[top]
+
+    def knn(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        ids, _, scores = self.nearest(query, k)
+        return [(i, float(s)) for i, s in zip(ids, scores)]
 
     def fetch(self, ids: Sequence[int]) -> tuple[list[int], np.ndarray]:
-        """(ids that have a vector, their vectors as rows) — order follows the table, not ``ids``."""
-        if not ids:
-            return [], np.zeros((0, self.dim), dtype=np.float32)
-        rows = self.conn.execute(
-            "SELECT memory_id, embedding FROM memory_vectors "
-            "WHERE memory_id IN (SELECT value FROM json_each(?))",
-            (_json_ids(ids),),
-        ).fetchall()
-        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
-        return [r[0] for r in rows], matrix
-
-    def knn(self, query: np.ndarray, k: int, candidates: int = DEFAULT_CANDIDATES) -> list[tuple[int, float]]:
-        """Top ``k`` (id, cosine), best first: Hamming pass for candidates, exact re-score."""
-        ids, matrix = self.fetch(self.coarse(query, max(k, candidates)))
-        scores = matrix @ np.asarray(query, dtype=np.float32).reshape(self.dim)
-        order = np.argsort(-scores, kind="stable")[:k]
-        return [(ids[i], float(scores[i])) for i in order]
+        """(ids that have a vector, their vectors as rows)."""
+        if self._ram is not None:
+            known = [i for i in ids if i in self._ram.row]
+            return known, self._ram.matrix[[self._ram.row[i] for i in known]].reshape(-1, self.dim)
+        rows = [(i, self.conn.execute("SELECT embedding FROM memory_vec WHERE rowid = ?", (int(i),)).get)
+                for i in ids]
+        rows = [r for r in rows if r[1] is not None]
+        return [r[0] for r in rows], _matrix(rows, self.dim)
 
     def all_vectors(self) -> tuple[np.ndarray, np.ndarray]:
         """(ids, matrix) of everything stored — for benchmarks and exact checks."""
-        rows = self.conn.execute("SELECT memory_id, embedding FROM memory_vectors ORDER BY memory_id").fetchall()
-        ids = np.array([r[0] for r in rows], dtype=np.int64)
-        matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
-        return ids, matrix
+        rows = self.conn.execute("SELECT rowid, embedding FROM memory_vec ORDER BY rowid").fetchall()
+        return np.array([r[0] for r in rows], dtype=np.int64), _matrix(rows, self.dim)
 
 
-def _json_ids(ids: Iterable[int]) -> str:
-    return "[" + ",".join(str(int(i)) for i in ids) + "]"
+def _matrix(rows: Sequence[tuple[int, bytes]], dim: int) -> np.ndarray:
+    return np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), dim)
