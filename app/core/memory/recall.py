@@ -72,33 +72,47 @@ def recall(
 ) -> list[Recall]:
     """The memories to put in front of the model for ``query``, best first."""
     keyword = _saturated_bm25(store.keyword_search(query, limit=50), params.keyword_half)
-    pinned = store.pinned_ids(now) if params.include_pinned else []
+    pinned = set(store.pinned_ids(now)) if params.include_pinned else set()
     ids, matrix, scores = index.nearest(query_vector, max(params.candidates, params.top_k))
-    extra_ids, extra = index.fetch([i for i in dict.fromkeys([*keyword, *pinned]) if i not in set(ids)])
-    if not ids and not extra_ids:
-        return []
-    ids = [*ids, *extra_ids]
-    matrix = np.concatenate([matrix, extra])
+    seen = set(ids)
+    extra_ids, extra = index.fetch([i for i in dict.fromkeys([*keyword, *pinned]) if i not in seen])
+    ids, matrix = [*ids, *extra_ids], np.concatenate([matrix, extra])
     scores = np.concatenate([scores, extra @ query_vector.reshape(-1).astype(np.float32)])
-    considered = _considered(ids, scores, keyword, pinned, params)
-    density = _local_density(matrix[: params.candidates], matrix, considered, params.density_k)
-    memories = store.get_many([ids[i] for i in considered])
+    rows = _considered(ids, scores, keyword, pinned, params)
+    density = _local_density(matrix[: params.candidates], matrix, rows, params.density_k)
+    relevance = scores[rows] + params.keyword_weight * np.array([keyword.get(ids[r], 0.0) for r in rows])
+    pre_rank = relevance - params.density_weight * density
+    eligible = [(float(pre_rank[n]), ids[r], float(scores[r]), float(relevance[n]))
+                for n, r in enumerate(rows) if relevance[n] >= params.threshold or ids[r] in pinned]
+    eligible.sort(key=lambda e: -e[0])
+    return _select(_rank_rows(store, eligible, keyword, pinned, params, now), params)
 
+
+def _rank_rows(store: MemoryStore, eligible: list[tuple[float, int, float, float]], keyword: dict[int, float],
+               pinned: set[int], params: RecallParams, now: float) -> list[Recall]:
+    """Load rows best-first, in small batches, until nothing further down can reach the top k
+    (importance and recency move a rank by at most ``swing``). Pinned rows always load."""
+    swing = 2 * params.importance_weight + params.recency_weight
+    batch = 4 * params.top_k
     found: list[Recall] = []
-    for row, crowd in zip(considered, density):
-        memory = memories.get(ids[row])
-        if memory is None or memory.expired(now) or memory.superseded_by is not None:
-            continue
-        kw = keyword.get(memory.id, 0.0)
-        relevance = float(scores[row]) + params.keyword_weight * kw
-        if relevance < params.threshold and not (memory.pinned and params.include_pinned):
-            continue
-        rank = relevance - params.density_weight * float(crowd) + _tie_break(memory, params, now)
-        found.append(Recall(memory=memory, score=float(scores[row]), rank=rank, keyword=kw > 0))
-    return _select(found, params)
+    for start in range(0, len(eligible), batch):
+        chunk = eligible[start:start + batch]
+        wanted = [e[1] for e in chunk] + ([] if start else [i for i in pinned])
+        memories = store.get_many(wanted)
+        for pre, memory_id, score, _ in chunk:
+            memory = memories.get(memory_id)
+            if memory is None or memory.expired(now) or memory.superseded_by is not None:
+                continue
+            found.append(Recall(memory=memory, score=score, rank=pre + _tie_break(memory, params, now),
+                                keyword=memory_id in keyword))
+        unpinned = sorted((r.rank for r in found if not r.memory.pinned), reverse=True)
+        following = eligible[start + batch][0] if start + batch < len(eligible) else None
+        if following is None or (len(unpinned) >= params.top_k and following + swing < unpinned[params.top_k - 1]):
+            break
+    return found
 
 
-def _considered(ids: list[int], scores: np.ndarray, keyword: dict[int, float], pinned: list[int],
+def _considered(ids: list[int], scores: np.ndarray, keyword: dict[int, float], pinned: set[int],
                 params: RecallParams) -> list[int]:
     """Row numbers worth ranking: the best by cosine, plus every keyword hit and pinned memory."""
     best = np.argsort(-scores, kind="stable")[: max(params.density_pool, 5 * params.top_k)]
