@@ -11,6 +11,7 @@ import argparse
 import json
 import os
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -174,7 +175,7 @@ def _one_line(text: str, width: int = 100) -> str:
 
 def _print_memories(memories: Sequence[Memory], out: TextIO) -> None:
     for m in memories:
-        flags = "".join(["📌" if m.pinned else "", " (expired)" if m.expired(_now()) else ""])
+        flags = "".join(["📌" if m.pinned else "", " (expired)" if m.expired(time.time()) else ""])
         out.write(f"{m.id:>6}  {m.kind:<7} {m.importance:.2f}  {_one_line(m.text)}{flags}\n")
 
 
@@ -184,12 +185,6 @@ def _print_recalls(recalls: Sequence[Recall], out: TextIO) -> None:
     for r in recalls:
         pin = " 📌" if r.memory.pinned else ""
         out.write(f"{r.memory.id:>6}  {r.score:.3f}  {_one_line(r.memory.text)}{pin}\n")
-
-
-def _now() -> float:
-    import time
-
-    return time.time()
 
 
 # --- commands ---------------------------------------------------------------
@@ -227,7 +222,7 @@ def _read_inputs(args: argparse.Namespace, stdin: TextIO) -> list[str]:
 
 
 def _cmd_add(bank: MemoryBank, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    expires = _now() + args.ttl_days * DAY if args.ttl_days else None
+    expires = time.time() + args.ttl_days * DAY if args.ttl_days else None
     items = [NewMemory(text=t, kind=args.kind, importance=args.importance, pinned=args.pin, expires_at=expires)
              for t in args.texts]
     for added in bank.add_many(items):

@@ -107,11 +107,10 @@ def _check_embedder(options: Options) -> Check:
 
 def format_report(report: dict[str, Any]) -> str:
     lines = [f"Hearth {report['app_version']} (Python {report['python']}, {report['platform']})",
-             f"data dir: {report['data_dir']}"]
-    lines += [f"  {name}: {value}" for name, value in report["versions"].items()]
+             f"data dir: {report['data_dir']}", "versions:"]
+    lines += [f"  {name}: {value or 'not installed'}" for name, value in report["versions"].items()]
     for name, check in report["checks"].items():
-        status = "ok" if check["ok"] else "FAILED"
-        details = ", ".join(f"{k}={v}" for k, v in check.items() if k != "ok")
-        lines.append(f"[{status}] {name}: {details}")
+        lines.append(f"[{'ok' if check['ok'] else 'FAILED'}] {name}")
+        lines += [f"    {key}: {value}" for key, value in check.items() if key != "ok"]
     lines.append("all checks passed" if report["ok"] else "some checks failed (see above)")
     return "\n".join(lines)
