@@ -88,6 +88,9 @@ def main() -> None:
         print(f"  bare-name queries ({len(NAME_QUERIES)}), recall@1: {name_recall_at_1(bank, fact_ids, default):.3f}"
               f" with the keyword pass, {name_recall_at_1(bank, fact_ids, replace(default, keyword_weight=0)):.3f}"
               " without")
+        wide = ranks(bank, fact_ids, replace(default, top_k=10))
+        print("  recall@k with the default scoring: " + ", ".join(
+            f"@{k} {recall_at(wide, k):.3f}" for k in (1, 2, 3, 5, 10)))
         missed = [FACTS[i][1] for i, r in enumerate(found) if r is None or r > 0]
         for q in missed:
             print(f"    not first: {q}")
