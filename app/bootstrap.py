@@ -12,11 +12,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.core import settings as settings_module
+from app.core.agent.loop import Agent
+from app.core.llm.backend import LLMBackend
+from app.core.llm.locate import default_model_path
 from app.core.memory.bank import MemoryBank
 from app.core.memory.db import creation_lock, open_db
 from app.core.memory.embed import Embedder, make_embedder
 from app.core.memory.keys import DbKey, resolve_key
 from app.core.secrets import SecretStore, open_keychain
+from app.core.settings import Settings
 from app.paths import Paths
 
 DEFAULT_PROFILE = "default"
@@ -27,6 +32,8 @@ class Options:
     home: str | None = None
     profile: str = DEFAULT_PROFILE
     no_encryption: bool = False
+    overrides: tuple[str, ...] = ()  # --set key=value, for this run only
+    model: str | None = None  # --model PATH, for this run only
     env: Mapping[str, str] = field(default_factory=lambda: dict(os.environ))
 
     @property
@@ -87,3 +94,20 @@ def make_bank(profile: Profile, embedder: Embedder) -> MemoryBank:
 
 def make_default_embedder(options: Options) -> Embedder:
     return make_embedder(options.embedder_name)
+
+
+def load_settings(options: Options) -> Settings:
+    """The settings file, then ``--set`` overrides (validated the same way)."""
+    base = settings_module.load(options.paths.config)
+    return base.with_values(dict(settings_module.parse_assignment(a) for a in options.overrides))
+
+
+def make_backend(options: Options, settings: Settings) -> LLMBackend:
+    from app.core.llm.llama import LlamaBackend  # imports llama_cpp: only when a model is needed
+
+    path = Path(options.model or settings.model_path or default_model_path()).expanduser()
+    return LlamaBackend(path, n_ctx=settings.context_size, n_threads=settings.threads or None)
+
+
+def make_agent(profile: Profile, options: Options, settings: Settings, backend: LLMBackend) -> Agent:
+    return Agent(make_bank(profile, make_default_embedder(options)), backend, settings)

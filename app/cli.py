@@ -78,6 +78,9 @@ def _global_options(suppress: bool) -> argparse.ArgumentParser:
                    help="profile name: one database file per profile (default: %(default)s)")
     p.add_argument("--no-encryption", action="store_true", default=argparse.SUPPRESS if suppress else False,
                    help="allow creating an unencrypted profile when no keychain or passphrase is available")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", dest="overrides",
+                   default=argparse.SUPPRESS if suppress else [],
+                   help="override a setting for this run (see `hearth settings`); repeatable")
     return p
 
 
@@ -96,6 +99,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     doctor = commands.add_parser("doctor", parents=[common], help="check the installation and the profile")
     doctor.add_argument("--json", action="store_true", help="machine-readable output")
+
+    chat = commands.add_parser("chat", parents=[common], help="talk to Hearth (interactive without MESSAGE)")
+    chat.add_argument("message", nargs="?", metavar="MESSAGE", help="one message (- reads stdin)")
+    which = chat.add_mutually_exclusive_group()
+    which.add_argument("--conversation", type=int, metavar="ID", help="continue this conversation")
+    which.add_argument("--new", action="store_true", help="start a new conversation (default: the latest)")
+    chat.add_argument("--model", metavar="PATH", help="a GGUF chat model for this run")
+    chat.add_argument("--json", action="store_true", help="print one JSON object instead of streaming")
+
+    conversations = commands.add_parser("conversations", parents=[common], help="list conversations")
+    conversations.add_argument("--json", action="store_true")
+
+    settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
+    settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
+    settings.add_argument("--json", action="store_true")
     return parser
 
 
@@ -189,7 +207,8 @@ def _print_recalls(recalls: Sequence[Recall], out: TextIO) -> None:
 
 # --- commands ---------------------------------------------------------------
 def _options(args: argparse.Namespace) -> Options:
-    return Options(home=args.home, profile=args.profile, no_encryption=args.no_encryption)
+    return Options(home=args.home, profile=args.profile, no_encryption=args.no_encryption,
+                   overrides=tuple(args.overrides), model=getattr(args, "model", None))
 
 
 def run(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
@@ -200,6 +219,10 @@ def run(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> in
         report = run_doctor(options)
         _print_json(report, out) if args.json else out.write(format_report(report) + "\n")
         return 0 if report["ok"] else 1
+    if args.command in ("chat", "conversations", "settings"):
+        from app import cli_chat  # the model-facing commands live on their own
+
+        return cli_chat.COMMANDS[args.command](options, args, stdin, out, err)
     args.texts = _read_inputs(args, stdin)  # bad input fails before the profile is even opened
     with open_profile(options, create=args.action in ("add", "import")) as profile:
         bank = make_bank(profile, make_default_embedder(options))

@@ -24,16 +24,20 @@ class Paths:
     """Resolved locations for one run."""
 
     home: Path
+    config: Path  # the settings file
 
     @classmethod
     def resolve(cls, home: str | os.PathLike[str] | None = None) -> "Paths":
+        """An explicit home holds everything (data and settings); otherwise the platform's dirs."""
         if home is None:
             home = os.environ.get("HEARTH_HOME") or None
-        if home is None:
-            import platformdirs  # only needed when no override is given
+        if home is not None:
+            root = Path(home).expanduser().resolve()
+            return cls(home=root, config=root / "settings.toml")
+        import platformdirs  # only needed when no override is given
 
-            home = platformdirs.user_data_dir(APP_NAME, appauthor=False)
-        return cls(home=Path(home).expanduser().resolve())
+        return cls(home=Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)),
+                   config=Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "settings.toml")
 
     def profile_db(self, profile: str) -> Path:
         return self.home / f"{check_profile_name(profile)}{PROFILE_SUFFIX}"

@@ -68,3 +68,59 @@ def parse_iso_time(text: str | None) -> float | None:
     if text is None:
         return None
     return _dt.datetime.fromisoformat(text.replace("Z", "+00:00")).timestamp()
+
+
+@dataclass(frozen=True)
+class Message:
+    id: int
+    conversation_id: int
+    role: str
+    content: str
+    created_at: float
+    interrupted: bool = False
+    receipt: tuple[dict[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Conversation:
+    id: int
+    title: str
+    created_at: float
+    updated_at: float
+    message_count: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "title": self.title, "created_at": iso_time(self.created_at),
+                "updated_at": iso_time(self.updated_at), "message_count": self.message_count}
+
+
+# --- what a turn reports while it runs (the GUI turns these into signals) ------
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    name: str
+    arguments: dict[str, Any]
+    result: str
+    ok: bool = True
+
+
+@dataclass(frozen=True)
+class TurnDone:
+    conversation_id: int
+    message_id: int
+    reply: str
+    recalled: tuple[Recall, ...]
+    interrupted: bool
+    stats: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TurnFailed:
+    error: str
+
+
+AgentEvent = TextDelta | ToolCall | TurnDone | TurnFailed

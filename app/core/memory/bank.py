@@ -8,8 +8,9 @@ milliseconds, not for a model call.
 
 from __future__ import annotations
 
+import contextlib
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
 
 import apsw
@@ -33,6 +34,12 @@ Progress = Callable[[int, int], None]
 class Added:
     id: int
     created: bool  # False: the same text was already stored, nothing new was written
+
+
+def embedding_text(kind: str, text: str) -> str:
+    """What a memory is found by. An episode ("User: …\nHearth: …") is found by what the user
+    said: a small model's reply is mostly noise that would dilute the vector."""
+    return text.split("\n", 1)[0] if kind == "episode" else text
 
 
 def check_text(text: str) -> str:
@@ -67,6 +74,17 @@ class MemoryBank:
             self._index_ready = True
         return self.index
 
+    @contextlib.contextmanager
+    def transaction(self) -> Iterator[None]:
+        """A write transaction; if it rolls back, the RAM copy of the vectors (which writes
+        update in place) is dropped rather than trusted."""
+        try:
+            with write_txn(self.conn):
+                yield
+        except BaseException:
+            self.index.drop_ram()
+            raise
+
     # --- reads ------------------------------------------------------------
     def get(self, memory_id: int) -> Memory:
         memory = self.store.get(memory_id)
@@ -88,9 +106,12 @@ class MemoryBank:
         index = self._ready_index()
         if len(queries) >= WARM_AFTER_QUERIES and not index.warmed:
             index.warm()  # loading costs about as much as a dozen vec0 scans
-        vectors = self._embed([check_text(q) for q in queries])
-        now = self.clock()
-        return [recall(self.store, index, q, v, params, now) for q, v in zip(queries, vectors)]
+        vectors = self.embed([check_text(q) for q in queries])
+        return [self.recall_vector(q, v, params) for q, v in zip(queries, vectors)]
+
+    def recall_vector(self, query: str, vector: np.ndarray, params: RecallParams) -> list[Recall]:
+        """Recall for a query already embedded (the agent embeds once and reuses the vector)."""
+        return recall(self.store, self._ready_index(), query, vector, params, self.clock())
 
     # --- writes -----------------------------------------------------------
     def add(self, new: NewMemory) -> Added:
@@ -103,14 +124,16 @@ class MemoryBank:
         results: list[Added] = []
         for start in range(0, len(items), EMBED_BATCH):
             batch = items[start:start + EMBED_BATCH]
-            vectors = self._embed([item.text for item in batch])
-            with write_txn(self.conn):
-                results += self._insert_batch(batch, vectors, index)
+            vectors = self.embed([embedding_text(item.kind, item.text) for item in batch])
+            with self.transaction():
+                results += self.insert_embedded(batch, vectors)
             if progress:
                 progress(len(results), len(items))
         return results
 
-    def _insert_batch(self, batch: Sequence[NewMemory], vectors: np.ndarray, index: VectorIndex) -> list[Added]:
+    def insert_embedded(self, batch: Sequence[NewMemory], vectors: np.ndarray) -> list[Added]:
+        """Insert memories whose vectors are already computed. Inside the caller's ``transaction()``."""
+        index = self._ready_index()
         now = self.clock()
         out: list[Added] = []
         for item, vector in zip(batch, vectors):
@@ -125,10 +148,10 @@ class MemoryBank:
 
     def edit(self, memory_id: int, text: str) -> Memory:
         text = check_text(text)
-        self.get(memory_id)
+        memory = self.get(memory_id)
         index = self._ready_index()
-        vector = self._embed([text])
-        with write_txn(self.conn):
+        vector = self.embed([embedding_text(memory.kind, text)])
+        with self.transaction():
             other = self.store.find_by_text(text)
             if other is not None and other != memory_id:
                 raise KnownError(f"that text is already stored as memory {other}",
@@ -139,7 +162,7 @@ class MemoryBank:
 
     def set_pinned(self, memory_id: int, pinned: bool) -> Memory:
         self.get(memory_id)
-        with write_txn(self.conn):
+        with self.transaction():
             self.store.set_pinned(memory_id, pinned, self.clock())
         return self.get(memory_id)
 
@@ -147,8 +170,11 @@ class MemoryBank:
         """Delete for good: row, keyword index and vectors (secure_delete zeroes the pages)."""
         for memory_id in memory_ids:
             self.get(memory_id)
-        with write_txn(self.conn):
-            self.store.delete(memory_ids)  # FTS and vec0 rows follow by trigger
+        with self.transaction():
+            self.delete_in_transaction(memory_ids)
+
+    def delete_in_transaction(self, memory_ids: Sequence[int]) -> None:
+        self.store.delete(memory_ids)  # FTS and vec0 rows follow by trigger
         self.index.forget(memory_ids)
 
     def reindex(self, progress: Progress | None = None) -> int:
@@ -156,17 +182,17 @@ class MemoryBank:
         memories = self.store.list()
         batches: list[np.ndarray] = []
         for start in range(0, len(memories), EMBED_BATCH):  # embedding is the slow part: report it
-            batches.append(self._embed([m.text for m in memories[start:start + EMBED_BATCH]]))
+            batches.append(self.embed([embedding_text(m.kind, m.text) for m in memories[start:start + EMBED_BATCH]]))
             if progress:
                 progress(start + len(batches[-1]), len(memories))
-        with write_txn(self.conn):  # old vectors stay usable until the new ones land together
+        with self.transaction():  # old vectors stay usable until the new ones land together
             self.index.rebuild_table()
             if memories:
                 self.index.put([m.id for m in memories], np.concatenate(batches))
         self._index_ready = True
         return len(memories)
 
-    def _embed(self, texts: Sequence[str]) -> np.ndarray:
+    def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:
             return np.zeros((0, self.embedder.dim), dtype=np.float32)
         return self.embedder.embed(list(texts))

@@ -133,6 +133,21 @@ class MemoryStore:
     def delete(self, memory_ids: Sequence[int]) -> None:
         self.conn.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in memory_ids])
 
+    def reinforce(self, memory_id: int, now: float) -> None:
+        """The same fact was said again: a little more important, freshly updated."""
+        self.conn.execute("UPDATE memories SET importance = min(1.0, importance + 0.1), updated_at = ? "
+                          "WHERE id = ?", (now, memory_id))
+
+    def supersede(self, old_id: int, new_id: int, now: float) -> None:
+        self.conn.execute("UPDATE memories SET superseded_by = ?, updated_at = ? WHERE id = ?", (new_id, now, old_id))
+
+    def episodes(self, conversation_id: int) -> list[Memory]:
+        """This conversation's episodes not yet folded into a summary, oldest first."""
+        rows = self.conn.execute(
+            f"SELECT {_COLUMNS} FROM memories WHERE kind = 'episode' AND conversation_id = ? "
+            "AND superseded_by IS NULL ORDER BY id", (conversation_id,))
+        return [_to_memory(r) for r in rows]
+
     def mark_recalled(self, memory_ids: Sequence[int], now: float) -> None:
         self.conn.executemany(
             "UPDATE memories SET last_recalled_at = ?, recall_count = recall_count + 1 WHERE id = ?",

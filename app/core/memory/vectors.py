@@ -155,6 +155,10 @@ class VectorIndex:
         self._ram = _RamVectors([r[0] for r in rows], matrix, self.dim)
         self._ram_version = self.conn.pragma("data_version")
 
+    def drop_ram(self) -> None:
+        """Forget the RAM copy (after a rollback); searches use vec0 until ``warm()`` again."""
+        self._ram = None
+
     @property
     def warmed(self) -> bool:
         return self._ram is not None

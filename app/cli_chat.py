@@ -1,0 +1,162 @@
+"""`hearth chat`, `hearth conversations`, `hearth settings`: the model-facing commands.
+
+Replies stream to stdout as they are generated. Ctrl+C while a reply streams
+stops that reply (it is saved, marked interrupted); a second Ctrl+C quits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import signal
+import threading
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
+from app.core import settings as settings_module
+from app.core.agent.loop import Agent
+from app.core.llm.locate import check_gguf, default_model_path
+from app.core.memory.conversations import ConversationStore
+from app.core.types import TextDelta, ToolCall, TurnDone
+from app.errors import KnownError, UsageError
+
+
+def cmd_chat(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    settings = load_settings(options)
+    message = _read_message(args.message, stdin) if args.message is not None else None
+    from pathlib import Path
+
+    check_gguf(Path(options.model or settings.model_path or default_model_path()).expanduser())
+    with open_profile(options) as profile:
+        agent = make_agent(profile, options, settings, make_backend(options, settings))
+        agent.prepare()
+        if message is not None:
+            return _one_turn(agent, message, args, out, err)
+        return _interactive(agent, args, stdin, out, err)
+
+
+def _read_message(value: str, stdin: TextIO) -> str:
+    from app.cli import read_text_arg
+
+    return read_text_arg(value, stdin)
+
+
+def _one_turn(agent: Agent, message: str, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    done = _run(agent, message, args.conversation, args.new, out if not args.json else None, err)
+    if args.json:
+        out.write(json.dumps(turn_json(done), ensure_ascii=False, indent=2) + "\n")
+    return 0
+
+
+def _interactive(agent: Agent, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    err.write(f"Hearth — {agent.backend.info.name}. Ctrl+C stops a reply, Ctrl+D quits.\n")
+    conversation, new = args.conversation, args.new
+    while True:
+        err.write("you> ")
+        err.flush()
+        line = stdin.readline()
+        if not line:
+            err.write("\n")
+            return 0
+        if not line.strip():
+            continue
+        try:
+            done = _run(agent, line, conversation, new, out, err)
+        except KnownError as exc:  # keep the session: the user can try again
+            err.write(f"error: {exc}\n")
+            continue
+        conversation, new = done.conversation_id, False
+
+
+def _run(agent: Agent, message: str, conversation: int | None, new: bool, stream_to: TextIO | None,
+         err: TextIO) -> TurnDone:
+    cancel = threading.Event()
+    done: TurnDone | None = None
+    with _ctrl_c_stops(cancel):
+        for event in agent.run_turn(message, conversation_id=conversation, new=new, cancel=cancel):
+            if isinstance(event, TextDelta) and stream_to is not None:
+                stream_to.write(event.text)
+                stream_to.flush()
+            elif isinstance(event, ToolCall):
+                err.write(f"[{event.name}: {event.result}]\n" if event.ok else
+                          f"[{event.name}: the model's call was malformed; used your words: {event.result}]\n")
+            elif isinstance(event, TurnDone):
+                done = event
+    if stream_to is not None:
+        stream_to.write("\n")
+    if done.interrupted:
+        err.write("[reply stopped; saved as interrupted]\n")
+    return done
+
+
+@contextlib.contextmanager
+def _ctrl_c_stops(cancel: threading.Event) -> Iterator[None]:
+    """While a reply streams, the first Ctrl+C stops it; a second one quits."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, frame: Any) -> None:
+        if cancel.is_set():
+            raise KeyboardInterrupt
+        cancel.set()
+
+    previous = signal.signal(signal.SIGINT, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def turn_json(done: TurnDone) -> dict[str, Any]:
+    stats = done.stats
+    return {
+        "conversation_id": done.conversation_id,
+        "message_id": done.message_id,
+        "reply": done.reply,
+        "interrupted": done.interrupted,
+        "recalled": [{"id": r.memory.id, "text": r.memory.text, "score": round(r.score, 4), "kind": r.memory.kind}
+                     for r in done.recalled],
+        "prompt_tokens": stats["prompt_tokens"],
+        "completion_tokens": stats["completion_tokens"],
+        "n_ctx": stats["n_ctx"],
+        "window_turns": stats["window_turns"],
+        "timings": stats["timings"],
+        "tools": stats["tools"],
+    }
+
+
+def cmd_conversations(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    with open_profile(options, create=False) as profile:
+        conversations = ConversationStore(profile.conn).list()
+    if args.json:
+        out.write(json.dumps([c.to_json() for c in conversations], ensure_ascii=False, indent=2) + "\n")
+    elif not conversations:
+        out.write("(no conversations yet)\n")
+    for c in [] if args.json else conversations:
+        out.write(f"{c.id:>5}  {c.to_json()['updated_at']}  {c.message_count:>4} messages  {c.title}\n")
+    return 0
+
+
+def cmd_settings(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+    if args.assignment:
+        if len(args.assignment) != 3 or args.assignment[0] != "set":
+            raise UsageError("use `hearth settings` to show them or `hearth settings set KEY VALUE`")
+        _, key, value = args.assignment
+        current = settings_module.load(options.paths.config)
+        settings_module.save(current.with_values({key: settings_module.coerce(key, value)}), options.paths.config)
+        err.write(f"saved {key} in {options.paths.config}\n")
+        return 0
+    effective = load_settings(options).to_dict()
+    if args.json:
+        out.write(json.dumps(effective, ensure_ascii=False, indent=2) + "\n")
+        return 0
+    for key, value in effective.items():
+        out.write(f"{key} = {value!r}\n    {settings_module.SPECS[key].help}\n")
+    out.write(f"(file: {options.paths.config})\n")
+    return 0
+
+
+COMMANDS = {"chat": cmd_chat, "conversations": cmd_conversations, "settings": cmd_settings}

@@ -1,0 +1,226 @@
+"""One turn of conversation (DESIGN §4): recall → prompt → stream → save, as events.
+
+``Agent.run_turn`` is a generator of ``AgentEvent``s (``TextDelta`` while the
+reply streams, ``ToolCall`` for each tool step, then ``TurnDone``). Nothing is
+written until the reply is finished or stopped; then the user message, the
+reply with its receipt, the episode, extracted facts, tool writes and any
+consolidation land in ONE transaction: after a crash the file holds whole turns
+or none. A stopped reply is saved, marked interrupted.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from app.core.agent import prompt as prompting
+from app.core.agent.extract import extract_facts
+from app.core.agent.tools import MAX_TOOL_STEPS, ToolBox, ToolResult, detect_intent, fallback_arguments, parse_call, \
+    propose_call
+from app.core.llm.backend import LLMBackend
+from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank, embedding_text
+from app.core.memory.consolidate import SUMMARY_EVERY, apply_facts, plan_facts, summary_text
+from app.core.memory.conversations import ConversationStore
+from app.core.memory.recall import RecallParams
+from app.core.memory.store import NewMemory
+from app.core.settings import Settings
+from app.core.types import AgentEvent, Memory, Recall, TextDelta, ToolCall, TurnDone
+from app.errors import KnownError
+
+MAX_MESSAGE_CHARS = 32_000
+TITLE_CHARS = 60
+
+
+@dataclass
+class _Turn:
+    """Everything one turn gathers before it is written."""
+
+    text: str
+    conversation_id: int | None
+    title: str
+    window: list[prompting.Turn]
+    recalled: list[Recall] = field(default_factory=list)
+    tools: list[ToolResult] = field(default_factory=list)
+    reply: str = ""
+    interrupted: bool = False
+    timings: dict[str, float] = field(default_factory=dict)
+    completion_tokens: int = 0
+
+
+class Agent:
+    def __init__(self, bank: MemoryBank, backend: LLMBackend, settings: Settings,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.bank = bank
+        self.conversations = ConversationStore(bank.conn)
+        self.backend = backend
+        self.settings = settings
+        self.clock = clock
+
+    def prepare(self) -> None:
+        """Load the embedding model now (seconds), so a turn's timings measure the turn."""
+        load = getattr(self.bank.embedder, "load", None)
+        if load:
+            load()
+
+    @property
+    def recall_params(self) -> RecallParams:
+        return RecallParams(top_k=self.settings.top_k, threshold=self.settings.threshold)
+
+    def run_turn(self, text: str, *, conversation_id: int | None = None, new: bool = False,
+                 cancel: threading.Event | None = None) -> Iterator[AgentEvent]:
+        turn = self._begin(text, conversation_id, new)
+        started = time.perf_counter()
+        vector = self.bank.embed([turn.text])[0]
+        turn.recalled = self.bank.recall_vector(turn.text, vector, self.recall_params)
+        turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
+        for result in self._tool_steps(turn):
+            yield ToolCall(result.name, result.arguments, result.text, result.ok)
+        turn.timings["tools_ms"] = (time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
+        assembled = prompting.assemble(
+            self.backend, system=self.settings.system_prompt, window=turn.window, user=turn.text,
+            memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
+            notes=[t.text for t in turn.tools])
+        turn.timings["assembly_ms"] = ((time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
+                                       - turn.timings["tools_ms"])
+        yield from self._stream(turn, assembled, cancel or threading.Event())
+        message_id = self._save(turn, assembled)
+        yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
+                       recalled=assembled.memories, interrupted=turn.interrupted,
+                       stats=self._stats(turn, assembled))
+
+    # --- steps ----------------------------------------------------------------
+    def _begin(self, text: str, conversation_id: int | None, new: bool) -> _Turn:
+        if "\x00" in text or not text.strip():
+            raise KnownError("the message is empty" if "\x00" not in text else "the message contains NUL bytes",
+                             "type a message")
+        if len(text) > MAX_MESSAGE_CHARS:
+            raise KnownError(f"the message is {len(text):,} characters; at most {MAX_MESSAGE_CHARS:,} fit",
+                             "shorten it")
+        conversation = None
+        if conversation_id is not None:
+            conversation = self.conversations.get(conversation_id)
+            if conversation is None:
+                raise KnownError(f"there is no conversation {conversation_id}",
+                                 "`hearth conversations` lists them; --new starts one")
+        elif not new:
+            conversation = self.conversations.latest()
+        text = text.strip()
+        if conversation is None:
+            return _Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[])
+        return _Turn(text, conversation.id, conversation.title, window=self._window(conversation.id))
+
+    def _window(self, conversation_id: int) -> list[prompting.Turn]:
+        """The last ``window_turns`` complete user→assistant pairs."""
+        turns: list[prompting.Turn] = []
+        pending_user: str | None = None
+        for message in self.conversations.messages(conversation_id):
+            if message.role == "user":
+                pending_user = message.content
+            elif message.role == "assistant" and pending_user is not None:
+                turns.append(prompting.Turn(pending_user, message.content))
+                pending_user = None
+        n = self.settings.window_turns
+        return turns[-n:] if n else []
+
+    def _tool_steps(self, turn: _Turn) -> Iterator[ToolResult]:
+        intent = detect_intent(turn.text)
+        toolbox = ToolBox(self.bank, self.recall_params, self.clock, already=[r.memory.id for r in turn.recalled])
+        for _ in range(MAX_TOOL_STEPS if intent else 0):
+            args = parse_call(intent, propose_call(self.backend, intent, turn.text), turn.text)
+            ok = args is not None
+            # A malformed call is rejected; the user's own words still carry out what they asked.
+            result = toolbox.run(intent, args if ok else fallback_arguments(intent, turn.text), ok)
+            turn.tools.append(result)
+            yield result
+            break  # one intent per message; the limit guards future multi-step tools
+
+    def _stream(self, turn: _Turn, assembled: prompting.Assembled, cancel: threading.Event) -> Iterator[TextDelta]:
+        started = time.perf_counter()
+        first: float | None = None
+        pieces: list[str] = []
+        try:
+            for piece in self.backend.stream(assembled.rendered, max_tokens=assembled.reply_tokens,
+                                             temperature=self.settings.temperature, should_stop=cancel.is_set):
+                first = first if first is not None else time.perf_counter()
+                pieces.append(piece)
+                yield TextDelta(piece)
+        except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what we have
+            cancel.set()
+        except KeyboardInterrupt:  # Ctrl+C in the CLI stops the reply, not the program
+            cancel.set()
+        finally:
+            turn.reply = "".join(pieces).strip()
+            turn.interrupted = cancel.is_set()
+            turn.completion_tokens = len(pieces)
+            end = time.perf_counter()
+            turn.timings["ttft_ms"] = ((first or end) - started) * 1000
+            turn.timings["tokens_per_s"] = (len(pieces) - 1) / (end - first) if first and end > first else 0.0
+
+    def _save(self, turn: _Turn, assembled: prompting.Assembled) -> int:
+        """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first."""
+        facts = [] if turn.interrupted else extract_facts(self.backend, turn.text)
+        remember = [text for t in turn.tools for text in t.add]
+        episode = _episode_text(turn)
+        vectors = self.bank.embed([embedding_text("episode", episode), *facts, *remember])
+        plans = plan_facts(self.bank, facts, vectors[1:1 + len(facts)])
+        summary = self._plan_summary(turn)
+        receipt = [{"id": r.memory.id, "text": r.memory.text, "score": round(r.score, 4)}
+                   for r in assembled.memories]
+        now = self.clock()
+        with self.bank.transaction():
+            if turn.conversation_id is None:
+                turn.conversation_id = self.conversations.create(turn.title, now)
+            user_id = self.conversations.add_message(turn.conversation_id, "user", turn.text, now)
+            reply_id = self.conversations.add_message(turn.conversation_id, "assistant", turn.reply, now,
+                                                      interrupted=turn.interrupted, receipt=receipt)
+            sources = (user_id, reply_id)
+            written = [NewMemory(text=episode, kind="episode", importance=0.3, conversation_id=turn.conversation_id,
+                                 source_message_ids=sources)]
+            written += [NewMemory(text=t, kind="fact", importance=0.9, conversation_id=turn.conversation_id,
+                                  source_message_ids=sources) for t in remember]
+            self.bank.insert_embedded(written, np.concatenate([vectors[:1], vectors[1 + len(facts):]]))
+            apply_facts(self.bank, plans, conversation_id=turn.conversation_id, source_ids=sources, now=now)
+            self.bank.delete_in_transaction([i for t in turn.tools for i in t.forget])
+            self.bank.store.mark_recalled([r.memory.id for r in assembled.memories], now)
+            if summary is not None:
+                self._write_summary(turn, *summary, now=now)
+        return reply_id
+
+    def _plan_summary(self, turn: _Turn) -> tuple[str, np.ndarray, list[Memory]] | None:
+        """Episodes of turns that have left the window, once there are ``SUMMARY_EVERY`` of them
+        (counting the episode this turn is about to add, which stays in the window)."""
+        if turn.conversation_id is None:
+            return None
+        keep = max(self.settings.window_turns, 1)
+        episodes = self.bank.store.episodes(turn.conversation_id)
+        leaving = episodes[: max(0, len(episodes) + 1 - keep)]
+        if len(leaving) < SUMMARY_EVERY:
+            return None
+        text = summary_text(turn.title, [e.text.split("\n", 1)[0].removeprefix("User: ") for e in leaving])
+        return text, self.bank.embed([text]), leaving
+
+    def _write_summary(self, turn: _Turn, text: str, vector: np.ndarray, leaving: list[Memory], *, now: float) -> None:
+        sources = tuple(i for e in leaving for i in e.source_message_ids)
+        added = self.bank.insert_embedded([NewMemory(text=text, kind="summary", importance=0.5,
+                                                     conversation_id=turn.conversation_id,
+                                                     source_message_ids=sources)], vector)[0]
+        for episode in leaving:
+            self.bank.store.supersede(episode.id, added.id, now)
+
+    def _stats(self, turn: _Turn, assembled: prompting.Assembled) -> dict[str, Any]:
+        return {
+            "prompt_tokens": assembled.prompt_tokens, "completion_tokens": turn.completion_tokens,
+            "n_ctx": self.backend.info.n_ctx, "window_turns": len(assembled.window),
+            "timings": {k: round(v, 2) for k, v in turn.timings.items()},
+            "tools": [{"name": t.name, "arguments": t.arguments, "ok": t.ok, "result": t.text} for t in turn.tools],
+        }
+
+
+def _episode_text(turn: _Turn) -> str:
+    text = f"User: {' '.join(turn.text.split())}\nHearth: {' '.join(turn.reply.split())}"
+    return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"

@@ -1,0 +1,1 @@
+"""Language-model backends. Only ``llama.py`` imports llama_cpp."""

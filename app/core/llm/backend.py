@@ -1,0 +1,52 @@
+"""What the agent needs from a language model, whatever runs it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    role: str  # system | user | assistant
+    content: str
+
+
+@dataclass(frozen=True)
+class Rendered:
+    """A conversation rendered by the model's own chat template, ready to tokenize."""
+
+    text: str
+    stop: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ModelInfo:
+    name: str
+    path: str
+    n_ctx: int  # the context this backend was loaded with
+    n_ctx_train: int  # the model's own maximum (GGUF metadata)
+    has_chat_template: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class LLMBackend(Protocol):
+    info: ModelInfo
+
+    def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
+        """The prompt text for ``messages`` in the model's chat format."""
+        ...
+
+    def count_tokens(self, text: str) -> int:
+        """Tokens ``text`` takes, as the model will see it (special tokens parsed)."""
+        ...
+
+    def stream(self, prompt: Rendered, *, max_tokens: int, temperature: float,
+               should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+        """Generate after ``prompt``, one text piece per token; stops early when ``should_stop()``."""
+        ...
+
+    def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
+        """Generate text constrained by a JSON-schema grammar (the caller still validates it)."""
+        ...

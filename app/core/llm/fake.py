@@ -1,0 +1,49 @@
+"""A scripted backend for fast, deterministic tests of everything above the model."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
+
+from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
+
+_TOKEN = re.compile(r"<\|[a-z_]+\|>|\w+|[^\w\s]|\s+")
+
+
+class ScriptedBackend:
+    """Replies come from ``reply(prompt_text)``; JSON answers from ``json_reply(prompt_text, schema)``.
+    Every rendered prompt it was asked to continue is kept in ``prompts``."""
+
+    def __init__(
+        self,
+        reply: Callable[[str], str] | str = "I remember.",
+        json_reply: Callable[[str, dict[str, Any]], str] | str = '{"facts": []}',
+        n_ctx: int = 2048,
+    ) -> None:
+        self._reply = reply if callable(reply) else (lambda _prompt: reply)
+        self._json = json_reply if callable(json_reply) else (lambda _prompt, _schema: json_reply)
+        self.info = ModelInfo(name="scripted", path="<scripted>", n_ctx=n_ctx, n_ctx_train=n_ctx)
+        self.prompts: list[str] = []
+        self.json_prompts: list[str] = []
+
+    def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
+        text = "".join(f"<|im_start|>{m.role}\n{m.content}<|im_end|>\n" for m in messages)
+        return Rendered(text=text + ("<|im_start|>assistant\n" if add_generation_prompt else ""),
+                        stop=("<|im_end|>",))
+
+    def count_tokens(self, text: str) -> int:
+        return sum(1 for t in _TOKEN.findall(text) if not t.isspace())
+
+    def stream(self, prompt: Rendered, *, max_tokens: int, temperature: float,
+               should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+        self.prompts.append(prompt.text)
+        pieces = re.findall(r"\S+\s*", self._reply(prompt.text))[:max_tokens]
+        for piece in pieces:
+            if should_stop():
+                return
+            yield piece
+
+    def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
+        self.json_prompts.append(prompt.text)
+        return self._json(prompt.text, schema)

@@ -1,0 +1,123 @@
+"""The llama.cpp backend: the only module that imports ``llama_cpp``.
+
+Prompts are rendered with the GGUF's own chat template (Jinja, as
+``chat_format=None`` would) and tokenized here, so the tokens we count are
+exactly the tokens we send. llama-cpp-python keeps the previous prompt's KV
+cache and re-evaluates only after the longest common prefix, so a stable
+prompt head makes the next turn's first token come sooner.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+import logging
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
+from app.core.llm.locate import check_gguf, physical_cores
+from app.errors import KnownError
+
+log = logging.getLogger("hearth.llama_cpp")
+REPEAT_PENALTY = 1.1  # llama.cpp's own default; without it small models loop on one sentence
+# A fallback for GGUF files without a chat template (base models): plain ChatML.
+CHATML = ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
+          "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
+
+
+class LlamaBackend:
+    def __init__(self, path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 0) -> None:
+        check_gguf(path)
+        import llama_cpp  # heavy (~0.2 s + native libraries): only when a model is really loaded
+
+        _route_llama_log(llama_cpp)
+        threads = n_threads or physical_cores()
+        try:
+            self._llm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
+                                        n_threads_batch=threads, seed=seed, verbose=False)
+        except ValueError as exc:  # llama-cpp-python's word for "could not load this file"
+            raise KnownError(f"llama.cpp could not load {path} ({exc})",
+                             "the file may be truncated or of an unsupported architecture; try another GGUF") from exc
+        self._llama_cpp = llama_cpp
+        meta = self._llm.metadata
+        arch = meta.get("general.architecture", "")
+        template = meta.get("tokenizer.chat_template")
+        self.info = ModelInfo(
+            name=meta.get("general.name") or path.stem, path=str(path), n_ctx=self._llm.n_ctx(),
+            n_ctx_train=int(meta.get(f"{arch}.context_length", self._llm.n_ctx())),
+            has_chat_template=template is not None, extra={"architecture": arch, "threads": threads},
+        )
+        self._formatter = self._make_formatter(template or CHATML)
+
+    def _make_formatter(self, template: str) -> Any:
+        from llama_cpp.llama_chat_format import Jinja2ChatFormatter
+
+        vocab = self._llm._model  # token texts for the template's bos/eos variables
+        eos = vocab.token_get_text(self._llm.token_eos())
+        bos = vocab.token_get_text(self._llm.token_bos())
+        return Jinja2ChatFormatter(template=template, eos_token=eos, bos_token=bos)
+
+    # --- prompts ------------------------------------------------------------
+    def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
+        self._formatter.add_generation_prompt = add_generation_prompt
+        result = self._formatter(messages=[{"role": m.role, "content": m.content} for m in messages])
+        stop = result.stop if isinstance(result.stop, list) else [result.stop] if result.stop else []
+        return Rendered(text=result.prompt, stop=tuple(s for s in stop if s))
+
+    def tokens(self, text: str) -> list[int]:
+        tokens = self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
+        bos = self._llm.token_bos()
+        if self._llm._model.add_bos_token() and bos >= 0 and (not tokens or tokens[0] != bos):
+            tokens.insert(0, bos)
+        return tokens
+
+    def count_tokens(self, text: str) -> int:
+        return len(self.tokens(text))
+
+    # --- generation ---------------------------------------------------------
+    def stream(self, prompt: Rendered, *, max_tokens: int, temperature: float,
+               should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+        tokens = self.tokens(prompt.text)
+        room = self.info.n_ctx - len(tokens)
+        if room <= 0:
+            raise KnownError(f"the prompt takes {len(tokens)} tokens, more than the model's context of "
+                             f"{self.info.n_ctx}", "shorten the message or raise the context size")
+        chunks = self._llm.create_completion(tokens, max_tokens=min(max_tokens, room), temperature=temperature,
+                                             repeat_penalty=REPEAT_PENALTY, stop=list(prompt.stop), stream=True)
+        try:
+            for chunk in chunks:
+                if should_stop():
+                    break
+                yield chunk["choices"][0]["text"]
+        finally:
+            chunks.close()  # there is no cancel(): closing the stream is how generation stops
+
+    def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
+        grammar = self._llama_cpp.LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+        tokens = self.tokens(prompt.text)
+        room = self.info.n_ctx - len(tokens)
+        if room <= 8:
+            return ""
+        result = self._llm.create_completion(tokens, max_tokens=min(max_tokens, room), temperature=0.0,
+                                             grammar=grammar, stop=list(prompt.stop))
+        return result["choices"][0]["text"]
+
+
+_LOG_HOOK: list[Any] = []  # the C callback must outlive every call into llama.cpp
+
+
+def _route_llama_log(llama_cpp: Any) -> None:
+    """llama.cpp prints to stderr; send it to our logging instead (debug level)."""
+    if _LOG_HOOK:
+        return
+
+    @llama_cpp.llama_log_callback
+    def hook(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
+        message = text.decode("utf-8", errors="replace").rstrip()
+        if message:
+            log.debug(message)
+
+    _LOG_HOOK.append(hook)
+    llama_cpp.llama_log_set(hook, ctypes.c_void_p(0))

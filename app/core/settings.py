@@ -1,0 +1,135 @@
+"""Typed settings: a declarative schema, TOML on disk (atomic replace), no secrets.
+
+Each setting names its type, default, valid range and meaning; ``--set key=value``
+and the settings file go through the same validation, and an invalid value
+is refused with the valid range named.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from app.errors import KnownError
+
+SCHEMA_VERSION = 1
+DEFAULT_SYSTEM_PROMPT = (
+    "You are Hearth, a helpful assistant that runs offline on the user's computer and remembers "
+    "earlier conversations. Answer briefly and truthfully. When the user's message includes notes "
+    "from memory, use them if they answer the question."
+)
+
+
+@dataclass(frozen=True)
+class Spec:
+    kind: type
+    low: float | None = None
+    high: float | None = None
+    help: str = ""
+
+
+SPECS: dict[str, Spec] = {
+    "window_turns": Spec(int, 0, 50, "recent turns of this conversation kept word for word in the prompt"),
+    "top_k": Spec(int, 1, 50, "long-term memories recalled into the prompt at most"),
+    "threshold": Spec(float, -1.0, 1.0, "minimum cosine similarity for a memory to be recalled"),
+    "model_path": Spec(str, help="GGUF model file; empty means the bundled SmolLM2-135M-Instruct"),
+    "context_size": Spec(int, 512, 131072, "tokens of context the model is loaded with"),
+    "threads": Spec(int, 0, 256, "CPU threads for the model; 0 means one per physical core"),
+    "temperature": Spec(float, 0.0, 2.0, "randomness of replies; 0 is deterministic"),
+    "max_reply_tokens": Spec(int, 16, 8192, "longest reply, in tokens"),
+    "system_prompt": Spec(str, help="instructions given to the model before every conversation"),
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    window_turns: int = 4
+    top_k: int = 5
+    threshold: float = 0.2
+    model_path: str = ""
+    context_size: int = 4096
+    threads: int = 0
+    temperature: float = 0.3
+    max_reply_tokens: int = 256
+    system_prompt: str = DEFAULT_SYSTEM_PROMPT
+
+    def with_values(self, values: dict[str, Any]) -> "Settings":
+        return replace(self, **{key: coerce(key, value) for key, value in values.items()})
+
+    def to_dict(self) -> dict[str, Any]:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def coerce(key: str, value: Any) -> Any:
+    """``value`` (a string from the command line, or a TOML value) as the setting's type, checked."""
+    spec = SPECS.get(key)
+    if spec is None:
+        raise KnownError(f"unknown setting {key!r}", f"settings are: {', '.join(SPECS)}")
+    try:
+        typed = _convert(spec.kind, value)
+    except (TypeError, ValueError):
+        raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help) from None
+    if spec.low is not None and not spec.low <= typed <= spec.high:
+        raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help)
+    return typed
+
+
+def _convert(kind: type, value: Any) -> Any:
+    if kind is str:
+        if not isinstance(value, str):
+            raise TypeError
+        return value
+    if isinstance(value, bool):
+        raise TypeError
+    number = kind(value)
+    if kind is float and number != number:  # NaN
+        raise ValueError
+    return number
+
+
+def _describe(spec: Spec) -> str:
+    if spec.kind is str:
+        return "text"
+    noun = "a whole number" if spec.kind is int else "a number"
+    return f"{noun} from {spec.low:g} to {spec.high:g}"
+
+
+def parse_assignment(text: str) -> tuple[str, Any]:
+    """``key=value`` from ``--set``."""
+    key, sep, value = text.partition("=")
+    if not sep:
+        raise KnownError(f"--set needs key=value, got {text!r}", f"settings are: {', '.join(SPECS)}")
+    key = key.strip()
+    return key, coerce(key, value.strip())
+
+
+def load(path: Path) -> Settings:
+    """The settings file, or defaults when there is none. A damaged file is an error, never ignored."""
+    if not path.exists():
+        return Settings()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise KnownError(f"cannot read settings file {path}: {exc}", "fix or delete it (defaults will be used)") from exc
+    version = data.pop("schema_version", SCHEMA_VERSION)
+    if version > SCHEMA_VERSION:
+        raise KnownError(f"{path} was written by a newer Hearth", "upgrade Hearth, or delete the file")
+    return Settings().with_values({k: v for k, v in data.items() if k in SPECS})
+
+
+def save(settings: Settings, path: Path) -> None:
+    """Write atomically: a crash leaves the old file or the new one, never half of one."""
+    lines = [f"schema_version = {SCHEMA_VERSION}"]
+    for key, value in settings.to_dict().items():
+        lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")  # JSON strings are valid TOML
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
