@@ -48,12 +48,12 @@ SPECS: dict[str, Spec] = {
 @dataclass(frozen=True)
 class Settings:
     window_turns: int = 4
-    top_k: int = 5
+    top_k: int = 3
     threshold: float = 0.2
     model_path: str = ""
     context_size: int = 4096
     threads: int = 0
-    temperature: float = 0.3
+    temperature: float = 0.2
     max_reply_tokens: int = 256
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
 

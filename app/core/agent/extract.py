@@ -8,6 +8,7 @@ short or long) and anything doubtful is dropped. Nothing stored beats junk store
 from __future__ import annotations
 
 import json
+import re
 
 from app.core.agent.tools import content_words, grounded
 from app.core.llm.backend import ChatMessage, LLMBackend
@@ -25,17 +26,21 @@ INSTRUCTION = ("List facts the user states about themselves, their life, people 
                'return {"facts": []}.')
 
 
+_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|my|me|mine|we|we're|our|ours|us)\b", re.I)
+
+
 def worth_extracting(user_text: str) -> bool:
-    """Questions and one-word messages state no facts: skip the model call."""
+    """Only statements about oneself hold facts about the user: questions, one-word messages
+    and requests without "I/my/we" skip the model call (≈1.5 s on the default model)."""
     text = user_text.strip()
-    return len(content_words(text)) >= 2 and not text.endswith("?")
+    return len(content_words(text)) >= 2 and not text.endswith("?") and bool(_FIRST_PERSON.search(text))
 
 
 def extract_facts(backend: LLMBackend, user_text: str) -> list[str]:
     if not worth_extracting(user_text):
         return []
     prompt = backend.render([ChatMessage("system", INSTRUCTION), ChatMessage("user", user_text)])
-    raw = backend.complete_json(prompt, SCHEMA, max_tokens=160)
+    raw = backend.complete_json(prompt, SCHEMA, max_tokens=120)
     return validate_facts(raw, user_text)
 
 

@@ -122,7 +122,8 @@ class Agent:
             if message.role == "user":
                 pending_user = message.content
             elif message.role == "assistant" and pending_user is not None:
-                turns.append(prompting.Turn(pending_user, message.content))
+                notes = tuple(prompting.memory_line(r.get("kind", "note"), r["text"]) for r in message.receipt)
+                turns.append(prompting.Turn(pending_user, message.content, notes))
                 pending_user = None
         n = self.settings.window_turns
         return turns[-n:] if n else []
@@ -169,7 +170,7 @@ class Agent:
         vectors = self.bank.embed([embedding_text("episode", episode), *facts, *remember])
         plans = plan_facts(self.bank, facts, vectors[1:1 + len(facts)])
         summary = self._plan_summary(turn)
-        receipt = [{"id": r.memory.id, "text": r.memory.text, "score": round(r.score, 4)}
+        receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4)}
                    for r in assembled.memories]
         now = self.clock()
         with self.bank.transaction():

@@ -45,6 +45,7 @@ def neutralise(text: str) -> str:
 class Turn:
     user: str
     assistant: str
+    notes: tuple[str, ...] = ()  # the memory lines that turn's prompt carried (from its receipt)
 
 
 @dataclass(frozen=True)
@@ -56,19 +57,18 @@ class Assembled:
     reply_tokens: int  # room left for the reply (never past n_ctx)
 
 
-def memory_line(recall: Recall) -> str:
+def memory_line(kind: str, text: str) -> str:
     """How a memory reads in the prompt. An episode shows the user's own words only: the old
     reply of a small model adds tokens and invites the model to repeat itself."""
-    text = recall.memory.text
-    if recall.memory.kind == "episode":
+    if kind == "episode":
         text = text.split("\n", 1)[0].removeprefix("User: ")
     return neutralise(" ".join(text.split()))
 
 
-def user_block(text: str, memories: Sequence[Recall], notes: Sequence[str] = ()) -> str:
+def user_block(text: str, memory_lines: Sequence[str], notes: Sequence[str] = ()) -> str:
     parts = []
-    if memories:
-        lines = "\n".join(f'- "{memory_line(r)}"' for r in memories)
+    if memory_lines:
+        lines = "\n".join(f'- "{line}"' for line in memory_lines)
         parts.append(f"{MEMORY_HEADER}\n{lines}")
     parts += [neutralise(n) for n in notes]
     parts.append(neutralise(text) if not parts else f"My message: {neutralise(text)}")
@@ -79,8 +79,12 @@ def build_messages(system: str, window: Sequence[Turn], user: str, memories: Seq
                    notes: Sequence[str] = ()) -> list[ChatMessage]:
     messages = [ChatMessage("system", system)] if system else []
     for turn in window:
-        messages += [ChatMessage("user", neutralise(turn.user)), ChatMessage("assistant", neutralise(turn.assistant))]
-    messages.append(ChatMessage("user", user_block(user, memories, notes)))
+        # A past turn is replayed exactly as it was sent (its notes included), so the prompt's
+        # head matches the KV cache llama.cpp kept from that turn and is not evaluated again.
+        messages += [ChatMessage("user", user_block(turn.user, turn.notes)),
+                     ChatMessage("assistant", neutralise(turn.assistant))]
+    lines = [memory_line(r.memory.kind, r.memory.text) for r in memories]
+    messages.append(ChatMessage("user", user_block(user, lines, notes)))
     return messages
 
 

@@ -100,8 +100,14 @@ class LlamaBackend:
         room = self.info.n_ctx - len(tokens)
         if room <= 8:
             return ""
-        result = self._llm.create_completion(tokens, max_tokens=min(max_tokens, room), temperature=0.0,
-                                             grammar=grammar, stop=list(prompt.stop))
+        # Side tasks (fact extraction, tool arguments) must not evict the conversation's KV cache:
+        # keep it aside and put it back, so the next turn still reuses the common prompt prefix.
+        state = self._llm.save_state()
+        try:
+            result = self._llm.create_completion(tokens, max_tokens=min(max_tokens, room), temperature=0.0,
+                                                 grammar=grammar, stop=list(prompt.stop))
+        finally:
+            self._llm.load_state(state)
         return result["choices"][0]["text"]
 
 

