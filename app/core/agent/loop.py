@@ -87,7 +87,11 @@ class Agent:
             notes=[t.text for t in turn.tools])
         turn.timings["assembly_ms"] = ((time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
                                        - turn.timings["tools_ms"])
-        yield from self._stream(turn, assembled, cancel or threading.Event())
+        try:
+            yield from self._stream(turn, assembled, cancel or threading.Event())
+        except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what was said
+            self._save(turn, assembled)
+            raise
         message_id = self._save(turn, assembled)
         yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
                        recalled=assembled.memories, interrupted=turn.interrupted,
@@ -150,8 +154,9 @@ class Agent:
                 first = first if first is not None else time.perf_counter()
                 pieces.append(piece)
                 yield TextDelta(piece)
-        except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what we have
+        except GeneratorExit:
             cancel.set()
+            raise
         except KeyboardInterrupt:  # Ctrl+C in the CLI stops the reply, not the program
             cancel.set()
         finally:

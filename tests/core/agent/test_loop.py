@@ -187,3 +187,12 @@ def test_the_now_tool(bank: MemoryBank) -> None:
     call = next(e for e in events if isinstance(e, ToolCall))
     assert call.name == "now" and call.ok and "current local date and time" in call.result
     assert json.loads(json.dumps(call.arguments)) == {}
+
+
+def test_closing_the_turn_mid_reply_still_saves_it(bank: MemoryBank) -> None:
+    events = agent_with(bank, ScriptedBackend(reply="alpha beta gamma delta")).run_turn("Say words", new=True)
+    assert isinstance(next(events), TextDelta)
+    events.close()  # e.g. the window was closed while streaming
+    (conversation,) = ConversationStore(bank.conn).list()
+    reply = ConversationStore(bank.conn).messages(conversation.id)[-1]
+    assert reply.interrupted and reply.content == "alpha"

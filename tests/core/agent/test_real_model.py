@@ -156,3 +156,11 @@ def test_any_gguf_chat_model_works_gemma3(tmp_path: Path) -> None:
     cli = hearth_process("chat", "--new", "--model", str(path), "--json", "--set", "max_reply_tokens=16", "Hi!")
     assert cli.code == 0, cli.err
     assert json.loads(cli.out)["completion_tokens"] > 0
+
+
+def test_interactive_chat_reads_lines_until_eof(real_embedder: None) -> None:
+    result = hearth_process("chat", "--set", "max_reply_tokens=16", stdin=b"Hello!\n\nHow are you?\n")
+    assert result.code == 0, result.err
+    assert result.err.count("you> ") == 4  # two messages, one blank line, then EOF
+    listing = json.loads(hearth("conversations", "--json").out)
+    assert len(listing) == 1 and listing[0]["message_count"] == 4
