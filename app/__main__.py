@@ -1,4 +1,4 @@
-"""`hearth` / `python -m app`: the command line for now; the GUI arrives with a later issue."""
+"""`hearth` / `python -m app`: the desktop app with no command, the command line otherwise."""
 
 from __future__ import annotations
 
@@ -12,7 +12,11 @@ def main() -> int:
             stream.reconfigure(encoding="utf-8", errors="replace")
     from app.cli import main as cli_main
 
-    return cli_main(sys.argv[1:])
+    argv = sys.argv[1:]
+    if not any(a in ("memory", "doctor", "chat", "conversations", "settings", "gui") for a in argv) \
+            and not any(a in ("-h", "--help", "--version") for a in argv):
+        argv = [*argv, "gui"]  # `hearth` alone (or with only global options) opens the app
+    return cli_main(argv)
 
 
 if __name__ == "__main__":

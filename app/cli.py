@@ -108,6 +108,10 @@ def build_parser() -> argparse.ArgumentParser:
     chat.add_argument("--model", metavar="PATH", help="a GGUF chat model for this run")
     chat.add_argument("--json", action="store_true", help="print one JSON object instead of streaming")
 
+    gui = commands.add_parser("gui", parents=[common], help="open the desktop app (the default with no command)")
+    gui.add_argument("--smoke", action="store_true",
+                     help="open offscreen, send one message through the real stack, exit 0 if it worked")
+
     conversations = commands.add_parser("conversations", parents=[common], help="list conversations")
     conversations.add_argument("--json", action="store_true")
 
@@ -219,6 +223,10 @@ def run(args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> in
         report = run_doctor(options)
         _print_json(report, out) if args.json else out.write(format_report(report) + "\n")
         return 0 if report["ok"] else 1
+    if args.command == "gui":
+        from app.gui import run_gui
+
+        return run_gui(options, smoke=args.smoke, out=out, err=err)
     if args.command in ("chat", "conversations", "settings"):
         from app import cli_chat  # the model-facing commands live on their own
 

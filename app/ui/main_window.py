@@ -1,0 +1,260 @@
+"""The main window: conversations on the left, the chat on the right, status below.
+
+Widgets only: everything slow happens on the engine thread; this module talks
+to it through signals (app.services.engine). Streamed text is buffered and
+painted at most every 50 ms, not once per token.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QPlainTextEdit, QProgressBar, QPushButton,
+    QSplitter, QTextBrowser, QVBoxLayout, QWidget,
+)
+
+PAINT_EVERY_MS = 50
+
+
+class MessageInput(QPlainTextEdit):
+    """Enter sends; Shift+Enter adds a line."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, engine: Any) -> None:
+        super().__init__()
+        self.engine = engine
+        self.setWindowTitle("Hearth")
+        self.resize(1000, 700)
+        self._conversation_id = 0
+        self._ready = False
+        self._pending: str | None = None  # a message sent before the model was ready
+        self._streaming = False
+        self._buffer: list[str] = []
+        self._transcript: list[str] = []  # rendered HTML blocks of the open conversation
+        self._live = ""
+        self._build()
+        self._connect()
+
+    # --- layout ---------------------------------------------------------------
+    def _build(self) -> None:
+        self.conversation_list = QListWidget()
+        self.conversation_list.setAccessibleName("Conversations")
+        self.new_button = QPushButton("New conversation")
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(self.new_button)
+        left_layout.addWidget(self.conversation_list)
+
+        self.chat_view = QTextBrowser()
+        self.chat_view.setAccessibleName("Conversation")
+        self.chat_view.setOpenExternalLinks(False)
+        self.input = MessageInput()
+        self.input.setAccessibleName("Message")
+        self.input.setPlaceholderText("Message Hearth — Enter sends, Shift+Enter for a new line")
+        self.input.setMaximumHeight(110)
+        self.send_button = QPushButton("Send")
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setEnabled(False)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.stop_button)
+        buttons.addWidget(self.send_button)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.addWidget(self.chat_view, 1)
+        right_layout.addWidget(self.input)
+        right_layout.addLayout(buttons)
+
+        splitter = QSplitter()
+        splitter.addWidget(left)
+        splitter.addWidget(right)
+        splitter.setStretchFactor(1, 3)
+        splitter.setSizes([250, 750])
+        self.setCentralWidget(splitter)
+        self._build_status()
+        self._build_actions()
+
+    def _build_status(self) -> None:
+        self.model_label = QLabel("starting…")
+        self.progress = QProgressBar()
+        self.progress.setMaximumWidth(180)
+        self.progress.setAccessibleName("Loading progress")
+        self.context_bar = QProgressBar()
+        self.context_bar.setMaximumWidth(180)
+        self.context_bar.setFormat("context %p%")
+        self.context_bar.setAccessibleName("Context used")
+        self.lock_label = QLabel("")
+        for widget in (self.model_label, self.progress, self.context_bar, self.lock_label):
+            self.statusBar().addPermanentWidget(widget)
+
+    def _build_actions(self) -> None:
+        for text, keys, slot in (("New conversation", QKeySequence.StandardKey.New, self._new_conversation),
+                                 ("Stop reply", QKeySequence(Qt.Key.Key_Escape), self.stop),
+                                 ("Focus message", QKeySequence("Ctrl+L"), self.input.setFocus)):
+            action = QAction(text, self)
+            action.setShortcut(keys)
+            action.triggered.connect(slot)
+            self.addAction(action)
+
+    def _connect(self) -> None:
+        e = self.engine
+        e.loading.connect(self._on_loading)
+        e.ready.connect(self._on_ready)
+        e.conversations.connect(self._on_conversations)
+        e.history.connect(self._on_history)
+        e.delta.connect(self._buffer.append)
+        e.tool.connect(self._on_tool)
+        e.turn_done.connect(self._on_turn_done)
+        e.failed.connect(self._on_failed)
+        self.send_button.clicked.connect(self.send)
+        self.input.submitted.connect(self.send)
+        self.stop_button.clicked.connect(self.stop)
+        self.new_button.clicked.connect(self._new_conversation)
+        self.conversation_list.currentItemChanged.connect(self._on_pick)
+        self._painter = QTimer(self)
+        self._painter.setInterval(PAINT_EVERY_MS)
+        self._painter.timeout.connect(self._paint)
+
+    # --- sending ----------------------------------------------------------------
+    def stop(self) -> None:
+        """Called here, on the GUI thread: the engine's flag is thread-safe, and a queued call
+        would only run after the reply it should stop."""
+        self.engine.stop()
+
+    def send(self) -> None:
+        text = self.input.toPlainText().strip()
+        if not text or self._streaming:
+            return
+        if not self._ready:
+            self._pending = text
+            self.statusBar().showMessage("Your message will be sent as soon as the model is ready…")
+            return
+        self._start_turn(text)
+
+    def _start_turn(self, text: str) -> None:
+        self._streaming = True
+        self._sent_text = text
+        self.input.clear()
+        self._transcript.append(_bubble("You", html.escape(text)))
+        self._live = ""
+        self.send_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+        self._painter.start()
+        self.engine.request_send.emit(text, self._conversation_id)
+        self._render()
+
+    def _paint(self) -> None:
+        if self._buffer:
+            self._live += "".join(self._buffer)
+            self._buffer.clear()
+            self._render()
+
+    def _render(self) -> None:
+        live = [_bubble("Hearth", html.escape(self._live) + " ▍")] if self._streaming else []
+        self.chat_view.setHtml("".join(self._transcript + live))
+        self.chat_view.verticalScrollBar().setValue(self.chat_view.verticalScrollBar().maximum())
+
+    # --- engine results -----------------------------------------------------------
+    def _on_loading(self, what: str, percent: int) -> None:
+        self.model_label.setText(what)
+        self.progress.setValue(percent)
+        self.progress.setVisible(percent < 100)
+
+    def _on_ready(self, info: dict) -> None:
+        self._ready = True
+        self._n_ctx = info["n_ctx"]
+        self.model_label.setText(info["model"])
+        self.lock_label.setText("🔒 encrypted" if info["encrypted"] else "⚠ not encrypted")
+        self.lock_label.setToolTip(info["key"])
+        if self._pending:
+            pending, self._pending = self._pending, None
+            self.statusBar().clearMessage()
+            self._start_turn(pending)
+
+    def _on_conversations(self, conversations: list) -> None:
+        self.conversation_list.blockSignals(True)
+        self.conversation_list.clear()
+        for c in conversations:
+            item = QListWidgetItem(c["title"] or "(untitled)")
+            item.setData(Qt.ItemDataRole.UserRole, c["id"])
+            self.conversation_list.addItem(item)
+            if c["id"] == self._conversation_id:
+                self.conversation_list.setCurrentItem(item)
+        self.conversation_list.blockSignals(False)
+
+    def _on_pick(self, item: QListWidgetItem | None) -> None:
+        if item is not None and not self._streaming:
+            self.engine.request_conversation.emit(item.data(Qt.ItemDataRole.UserRole))
+
+    def _on_history(self, conversation_id: int, messages: list) -> None:
+        self._conversation_id = conversation_id
+        self._transcript = [_message_html(m) for m in messages]
+        self._render()
+
+    def _on_tool(self, name: str, result: str, ok: bool) -> None:
+        self._transcript.append(f"<p style='color:gray'><i>[{html.escape(name)}] {html.escape(result)}</i></p>")
+
+    def _on_turn_done(self, done: dict) -> None:
+        self._paint()
+        self._painter.stop()
+        self._streaming = False
+        self._conversation_id = done["conversation_id"]
+        self._transcript.append(_message_html({"role": "assistant", "content": done["reply"],
+                                               "interrupted": done["interrupted"], "receipt": done["recalled"]}))
+        self._live = ""
+        self.send_button.setEnabled(True)
+        self.stop_button.setEnabled(False)
+        stats = done["stats"]
+        self.context_bar.setValue(int(100 * (stats["prompt_tokens"] + stats["completion_tokens"]) / stats["n_ctx"]))
+        self._render()
+
+    def _on_failed(self, what: str, fix: str) -> None:
+        self._painter.stop()
+        if self._streaming:  # the message goes back into the input: nothing the user wrote is lost
+            self._transcript.pop()
+            self.input.setPlainText(self._sent_text)
+        self._streaming = False
+        self.send_button.setEnabled(True)
+        self.stop_button.setEnabled(False)
+        self.model_label.setText("error")
+        self.progress.setVisible(False)
+        self.chat_view.append(f"<p style='color:#c0392b'><b>{html.escape(what)}</b><br>{html.escape(fix)}</p>")
+        self.statusBar().showMessage(what, 15_000)
+
+    def _new_conversation(self) -> None:
+        if self._streaming:
+            return
+        self._conversation_id = 0
+        self._transcript = []
+        self.conversation_list.clearSelection()
+        self._render()
+        self.input.setFocus()
+
+
+def _bubble(who: str, body_html: str) -> str:
+    return f"<p><b>{who}</b><br>{body_html.replace(chr(10), '<br>')}</p>"
+
+
+def _message_html(message: dict) -> str:
+    who = "You" if message["role"] == "user" else "Hearth"
+    body = html.escape(message["content"])
+    if message.get("interrupted"):
+        body += " <i>(stopped)</i>"
+    receipt = message.get("receipt") or []
+    if receipt:
+        items = "; ".join(f"{html.escape(r['text'][:60])} ({r['score']:.2f})" for r in receipt)
+        body += f"<br><span style='color:gray;font-size:small'>remembered: {items}</span>"
+    return _bubble(who, body)
