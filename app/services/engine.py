@@ -123,7 +123,8 @@ def _turn_dict(done: TurnDone) -> dict[str, Any]:
     return {
         "conversation_id": done.conversation_id, "message_id": done.message_id, "reply": done.reply,
         "interrupted": done.interrupted,
-        "recalled": [{"id": r.memory.id, "text": r.memory.text, "score": r.score} for r in done.recalled],
+        "recalled": [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": r.score}
+                     for r in done.recalled],
         "stats": done.stats,
     }
 

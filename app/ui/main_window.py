@@ -52,6 +52,8 @@ class MainWindow(QMainWindow):
     def _build(self) -> None:
         self.conversation_list = QListWidget()
         self.conversation_list.setAccessibleName("Conversations")
+        self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.conversation_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.new_button = QPushButton("New conversation")
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -148,7 +150,7 @@ class MainWindow(QMainWindow):
         self._streaming = True
         self._sent_text = text
         self.input.clear()
-        self._transcript.append(_bubble("You", html.escape(text)))
+        self._transcript.append(_bubble("You", _plain(text)))
         self._live = ""
         self.send_button.setEnabled(False)
         self.stop_button.setEnabled(True)
@@ -163,8 +165,8 @@ class MainWindow(QMainWindow):
             self._render()
 
     def _render(self) -> None:
-        live = [_bubble("Hearth", html.escape(self._live) + " ▍")] if self._streaming else []
-        self.chat_view.setHtml("".join(self._transcript + live))
+        live = [_bubble("Hearth", _md_text(self._live) + " ▍")] if self._streaming else []
+        self.chat_view.setMarkdown("\n\n".join(self._transcript + live))
         self.chat_view.verticalScrollBar().setValue(self.chat_view.verticalScrollBar().maximum())
 
     # --- engine results -----------------------------------------------------------
@@ -177,7 +179,7 @@ class MainWindow(QMainWindow):
         self._ready = True
         self._n_ctx = info["n_ctx"]
         self.model_label.setText(info["model"])
-        self.lock_label.setText("🔒 encrypted" if info["encrypted"] else "⚠ not encrypted")
+        self.lock_label.setText("Encrypted" if info["encrypted"] else "Not encrypted")
         self.lock_label.setToolTip(info["key"])
         if self._pending:
             pending, self._pending = self._pending, None
@@ -189,6 +191,7 @@ class MainWindow(QMainWindow):
         self.conversation_list.clear()
         for c in conversations:
             item = QListWidgetItem(c["title"] or "(untitled)")
+            item.setToolTip(f"{c['title']}\n{c['message_count']} messages, last {c['updated_at']}")
             item.setData(Qt.ItemDataRole.UserRole, c["id"])
             self.conversation_list.addItem(item)
             if c["id"] == self._conversation_id:
@@ -205,7 +208,7 @@ class MainWindow(QMainWindow):
         self._render()
 
     def _on_tool(self, name: str, result: str, ok: bool) -> None:
-        self._transcript.append(f"<p style='color:gray'><i>[{html.escape(name)}] {html.escape(result)}</i></p>")
+        self._transcript.append(f"*[{name}] {_plain(result)}*")
 
     def _on_turn_done(self, done: dict) -> None:
         self._paint()
@@ -231,7 +234,8 @@ class MainWindow(QMainWindow):
         self.stop_button.setEnabled(False)
         self.model_label.setText("error")
         self.progress.setVisible(False)
-        self.chat_view.append(f"<p style='color:#c0392b'><b>{html.escape(what)}</b><br>{html.escape(fix)}</p>")
+        self._transcript.append(f"**⚠ {_plain(what)}**  \n{_plain(fix)}")
+        self._render()
         self.statusBar().showMessage(what, 15_000)
 
     def _new_conversation(self) -> None:
@@ -244,17 +248,40 @@ class MainWindow(QMainWindow):
         self.input.setFocus()
 
 
-def _bubble(who: str, body_html: str) -> str:
-    return f"<p><b>{who}</b><br>{body_html.replace(chr(10), '<br>')}</p>"
+def _plain(text: str) -> str:
+    """User text shown as typed: Markdown and HTML characters escaped."""
+    escaped = html.escape(text, quote=False)
+    for ch in "\\`*_{}[]()#+-.!|>~":
+        escaped = escaped.replace(ch, "\\" + ch)
+    return escaped.replace("\n", "  \n")
+
+
+def _md_text(text: str) -> str:
+    """A reply is Markdown (code blocks, lists); raw HTML in it is shown, not obeyed."""
+    return html.escape(text, quote=False)
+
+
+def _bubble(who: str, body_markdown: str) -> str:
+    return f"**{who}**\n\n{body_markdown}"
+
+
+def _short(receipt_item: dict, width: int = 70) -> str:
+    """A recalled memory in a line: an episode by the user's words, cut at a word boundary."""
+    text = receipt_item["text"]
+    if receipt_item.get("kind") == "episode" or text.startswith("User: "):
+        text = text.split("\n", 1)[0].removeprefix("User: ")
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"
 
 
 def _message_html(message: dict) -> str:
-    who = "You" if message["role"] == "user" else "Hearth"
-    body = html.escape(message["content"])
+    if message["role"] == "user":
+        return _bubble("You", _plain(message["content"]))
+    body = _md_text(message["content"])
     if message.get("interrupted"):
-        body += " <i>(stopped)</i>"
+        body += " *(stopped)*"
     receipt = message.get("receipt") or []
     if receipt:
-        items = "; ".join(f"{html.escape(r['text'][:60])} ({r['score']:.2f})" for r in receipt)
-        body += f"<br><span style='color:gray;font-size:small'>remembered: {items}</span>"
-    return _bubble(who, body)
+        items = "; ".join(f"{_plain(_short(r))} ({r['score']:.2f})" for r in receipt)
+        body += f"\n\n*remembered: {items}*"
+    return _bubble("Hearth", body)
