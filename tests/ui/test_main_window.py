@@ -35,7 +35,7 @@ def test_a_message_streams_into_the_window_and_the_conversation_is_listed(qtbot,
     engine, window, worker = make_window()
     worker.start()
     qtbot.waitUntil(lambda: window._ready, timeout=30_000)
-    assert window.lock_label.text().endswith("encrypted") and "not" not in window.lock_label.text()
+    assert window.lock_label.text() == "Encrypted"
     window.input.setPlainText("Hi there, I like green tea.")
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: window.conversation_list.count() == 1 and not window._streaming, timeout=30_000)
