@@ -11,6 +11,7 @@ Heavy imports (torch, llama_cpp) happen here, after the window is shown.
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 import traceback
 from collections.abc import Callable
@@ -20,6 +21,8 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.recall import RecallParams
+from app.core.memory.store import NewMemory, PageQuery
 from app.core.types import TextDelta, ToolCall, TurnDone
 from app.errors import KnownError
 
@@ -29,6 +32,9 @@ class Engine(QObject):
     request_load = Signal()
     request_send = Signal(str, int)  # text, conversation id (0 = new)
     request_conversation = Signal(int)
+    request_memory_page = Signal(int, dict)  # request id, PageQuery fields
+    request_memory_search = Signal(int, str)  # request id, query
+    request_memory_action = Signal(str, dict)  # pin | unpin | forget | edit | importance | restore
     # results (engine thread → GUI)
     loading = Signal(str, int)  # what is loading, percent
     ready = Signal(dict)  # model name, n_ctx, encrypted, key location
@@ -38,6 +44,9 @@ class Engine(QObject):
     tool = Signal(str, str, bool)
     turn_done = Signal(dict)
     failed = Signal(str, str)  # what happened, what to do
+    memory_page = Signal(int, list, int)  # request id, rows, total matching
+    memory_results = Signal(int, list)  # request id, rows with scores, best first
+    memory_changed = Signal(str, dict)  # action, details (e.g. forgotten rows, for undo)
 
     def __init__(self, options: Options, backend_factory: Callable[..., Any] | None = None) -> None:
         super().__init__()
@@ -49,6 +58,9 @@ class Engine(QObject):
         self.request_load.connect(self._load)
         self.request_send.connect(self._send)
         self.request_conversation.connect(self._open_conversation)
+        self.request_memory_page.connect(self._memory_page)
+        self.request_memory_search.connect(self._memory_search)
+        self.request_memory_action.connect(self._memory_action)
 
     # --- called from the GUI thread ------------------------------------------
     def stop(self) -> None:
@@ -108,6 +120,54 @@ class Engine(QObject):
             {"id": m.id, "role": m.role, "content": m.content, "interrupted": m.interrupted,
              "receipt": list(m.receipt)} for m in messages])
 
+    # --- memory viewer jobs ------------------------------------------------------
+    def _guarded(self, job: Callable[[], None]) -> None:
+        if self._agent is None:
+            self.failed.emit("memory is not open yet", "wait for loading to finish")
+            return
+        try:
+            job()
+        except KnownError as exc:
+            self.failed.emit(exc.what, exc.fix)
+        except Exception as exc:  # noqa: BLE001
+            self.failed.emit(f"the memory operation failed: {exc}", "try again; `hearth doctor` checks the file")
+            traceback.print_exc()
+
+    @Slot(int, dict)
+    def _memory_page(self, request: int, fields: dict) -> None:
+        def job() -> None:
+            bank = self._agent.bank
+            rows, total = bank.store.page(PageQuery(**fields), bank.clock())
+            self.memory_page.emit(request, [m.to_json() for m in rows], total)
+        self._guarded(job)
+
+    @Slot(int, str)
+    def _memory_search(self, request: int, query: str) -> None:
+        def job() -> None:
+            params = RecallParams(top_k=200, threshold=0.0, include_pinned=False)
+            found = self._agent.bank.search(query, params)
+            self.memory_results.emit(request, [r.to_json() for r in found])
+        self._guarded(job)
+
+    @Slot(str, dict)
+    def _memory_action(self, action: str, args: dict) -> None:
+        def job() -> None:
+            bank, details = self._agent.bank, args
+            if action in ("pin", "unpin"):
+                bank.set_pinned(args["id"], action == "pin")
+            elif action == "importance":
+                bank.set_importance(args["id"], float(args["importance"]))
+            elif action == "edit":
+                bank.edit(args["id"], args["text"])
+            elif action == "forget":
+                rows = [dataclasses.asdict(bank.get(i)) for i in args["ids"]]  # raw values: exact undo
+                bank.forget(args["ids"])
+                details = {"rows": rows}
+            elif action == "restore":
+                bank.add_many([_restorable(row) for row in args["rows"]])
+            self.memory_changed.emit(action, details)
+        self._guarded(job)
+
     def _emit_conversations(self) -> None:
         store = ConversationStore(self._agent.bank.conn)
         self.conversations.emit([c.to_json() for c in store.list()])
@@ -117,6 +177,13 @@ class Engine(QObject):
         if self._profile is not None:
             self._profile.close()
             self._profile = None
+
+
+def _restorable(row: dict) -> NewMemory:
+    """A forgotten memory as it was (for undo): same text, kind, importance, pin, times."""
+    return NewMemory(text=row["text"], kind=row["kind"], importance=row["importance"], pinned=row["pinned"],
+                     expires_at=row["expires_at"], created_at=row["created_at"],
+                     conversation_id=row["conversation_id"], source_message_ids=tuple(row["source_message_ids"]))
 
 
 def _turn_dict(done: TurnDone) -> dict[str, Any]:

@@ -55,9 +55,12 @@ class MainWindow(QMainWindow):
         self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.conversation_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.new_button = QPushButton("New conversation")
+        self.memories_button = QPushButton("Memories…")
+        self.memories_button.setToolTip("Browse, search, edit, pin and forget memories (Ctrl+M)")
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.new_button)
+        left_layout.addWidget(self.memories_button)
         left_layout.addWidget(self.conversation_list)
 
         self.chat_view = QTextBrowser()
@@ -104,6 +107,7 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         for text, keys, slot in (("New conversation", QKeySequence.StandardKey.New, self._new_conversation),
+                                 ("Memories…", QKeySequence("Ctrl+M"), self.open_memories),
                                  ("Stop reply", QKeySequence(Qt.Key.Key_Escape), self.stop),
                                  ("Focus message", QKeySequence("Ctrl+L"), self.input.setFocus)):
             action = QAction(text, self)
@@ -125,6 +129,7 @@ class MainWindow(QMainWindow):
         self.input.submitted.connect(self.send)
         self.stop_button.clicked.connect(self.stop)
         self.new_button.clicked.connect(self._new_conversation)
+        self.memories_button.clicked.connect(self.open_memories)
         self.conversation_list.currentItemChanged.connect(self._on_pick)
         self._painter = QTimer(self)
         self._painter.setInterval(PAINT_EVERY_MS)
@@ -237,6 +242,14 @@ class MainWindow(QMainWindow):
         self._transcript.append(f"**⚠ {_plain(what)}**  \n{_plain(fix)}")
         self._render()
         self.statusBar().showMessage(what, 15_000)
+
+    def open_memories(self) -> None:
+        from app.ui.memory_window import MemoryWindow
+
+        if getattr(self, "memory_window", None) is None:
+            self.memory_window = MemoryWindow(self.engine, self)
+        self.memory_window.show()
+        self.memory_window.raise_()
 
     def _new_conversation(self) -> None:
         if self._streaming:

@@ -1,7 +1,8 @@
 """Screenshots for the README: `xvfb-run -s "-screen 0 1280x800x24" python docs/screenshots/take.py`.
 
-Runs the real app (real model, real memory) in a scratch profile, holds a short
-conversation, and saves the main window as docs/screenshots/main-window.png.
+Runs the real app (real model, real memory) in a scratch profile with a few
+memories, holds a short conversation, and saves the main window and the memory
+viewer as PNGs beside this script.
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm allergic to peanuts.", "fact", True),
+        ("Dentist appointment with Dr. Okafor on Friday at 9.", "note", False),
+        ("I prefer dark mode in every app.", "fact", False), ("Our dog Biscuit is a beagle.", "fact", False),
+        ("Book club picked 'The Name of the Wind' for December.", "note", False)]
 MESSAGES = ["My name is Dana and I prefer dark mode. My sister Ana lives in Lisbon.",
             "Where does my sister live?"]
 
@@ -22,9 +27,14 @@ def main() -> int:
     from PySide6.QtCore import QObject, QTimer, Slot
     from PySide6.QtWidgets import QApplication
 
-    from app.bootstrap import Options
+    from app.bootstrap import Options, make_bank, make_default_embedder, open_profile
+    from app.core.memory.store import NewMemory
     from app.services.engine import Engine, EngineThread
     from app.ui.main_window import MainWindow
+
+    with open_profile(Options()) as profile:
+        make_bank(profile, make_default_embedder(Options())).add_many(
+            [NewMemory(text=t, kind=k, pinned=p, importance=0.8 if p else 0.5) for t, k, p in SEED])
 
     app = QApplication(sys.argv[:1])
     engine = Engine(Options(overrides=("temperature=0",)))
@@ -49,6 +59,13 @@ def main() -> int:
         @Slot()
         def shoot(self) -> None:
             window.grab().save(str(HERE / "main-window.png"))
+            window.open_memories()
+            window.memory_window.resize(1100, 420)
+            QTimer.singleShot(1500, self.shoot_memories)
+
+        @Slot()
+        def shoot_memories(self) -> None:
+            window.memory_window.grab().save(str(HERE / "memory-viewer.png"))
             app.quit()
 
     driver = Driver()

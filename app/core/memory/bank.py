@@ -160,6 +160,14 @@ class MemoryBank:
             index.put([memory_id], vector)
         return self.get(memory_id)
 
+    def set_importance(self, memory_id: int, importance: float) -> Memory:
+        if not 0.0 <= importance <= 1.0:
+            raise KnownError(f"importance must be from 0 to 1, got {importance}", "pick a value in that range")
+        self.get(memory_id)
+        with self.transaction():
+            self.store.set_importance(memory_id, importance, self.clock())
+        return self.get(memory_id)
+
     def set_pinned(self, memory_id: int, pinned: bool) -> Memory:
         self.get(memory_id)
         with self.transaction():

@@ -52,6 +52,40 @@ def fts_query(text: str) -> str | None:
     return " OR ".join(f'"{w}"' for w in unique) or None
 
 
+SORTABLE = ("id", "text", "kind", "importance", "pinned", "created_at", "last_recalled_at", "recall_count",
+            "expires_at", "conversation_id")
+
+
+@dataclass(frozen=True)
+class PageQuery:
+    offset: int = 0
+    limit: int = 200
+    order_by: str = "created_at"
+    descending: bool = True
+    kind: str | None = None
+    pinned_only: bool = False
+    expired: str = "any"  # any | hide | only
+
+    def __post_init__(self) -> None:
+        if self.order_by not in SORTABLE:  # it goes into SQL: only known column names
+            raise ValueError(f"cannot sort by {self.order_by!r}")
+
+    def where(self, now: float) -> tuple[str, tuple]:
+        clauses, args = [], []
+        if self.kind:
+            clauses.append("kind = ?")
+            args.append(self.kind)
+        if self.pinned_only:
+            clauses.append("pinned = 1")
+        if self.expired == "hide":
+            clauses.append("(expires_at IS NULL OR expires_at > ?)")
+            args.append(now)
+        elif self.expired == "only":
+            clauses.append("expires_at <= ?")
+            args.append(now)
+        return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+
+
 @dataclass(frozen=True)
 class NewMemory:
     text: str
@@ -87,6 +121,15 @@ class MemoryStore:
 
     def count(self) -> int:
         return self.conn.execute("SELECT count(*) FROM memories").get
+
+    def page(self, query: "PageQuery", now: float) -> tuple[list[Memory], int]:
+        """One page of a filtered, sorted listing, and how many rows match in all (memory viewer)."""
+        where, args = query.where(now)
+        order = f"{query.order_by} {'DESC' if query.descending else 'ASC'}, id DESC"
+        rows = self.conn.execute(f"SELECT {_COLUMNS} FROM memories {where} ORDER BY {order} LIMIT ? OFFSET ?",
+                                 (*args, query.limit, query.offset))
+        total = self.conn.execute(f"SELECT count(*) FROM memories {where}", args).get
+        return [_to_memory(r) for r in rows], total
 
     def find_by_text(self, text: str) -> int | None:
         return self.conn.execute(
@@ -125,6 +168,10 @@ class MemoryStore:
         self.conn.execute(
             "UPDATE memories SET text = ?, content_hash = ?, updated_at = ? WHERE id = ?",
             (text, content_hash(text), now, memory_id))
+
+    def set_importance(self, memory_id: int, importance: float, now: float) -> None:
+        self.conn.execute("UPDATE memories SET importance = ?, updated_at = ? WHERE id = ?",
+                          (importance, now, memory_id))
 
     def set_pinned(self, memory_id: int, pinned: bool, now: float) -> None:
         self.conn.execute("UPDATE memories SET pinned = ?, updated_at = ? WHERE id = ?",

@@ -1,0 +1,138 @@
+"""The memory viewer: browse, search, edit, pin and forget what Hearth remembers.
+
+Forgetting can be undone while the window is open (Ctrl+Z): the forgotten rows
+are kept here and added back (re-embedded) on undo.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView,
+    QVBoxLayout, QWidget,
+)
+
+from app.core.types import MEMORY_KINDS
+from app.ui.models import PINNED, MemoryTableModel
+
+SEARCH_DELAY_MS = 250
+
+
+class MemoryWindow(QWidget):
+    def __init__(self, engine: Any, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Hearth — Memories")
+        self.resize(1100, 600)
+        self.engine = engine
+        self.model = MemoryTableModel(engine, self)
+        self.undo_stack: list[list[dict]] = []
+        self._build()
+        engine.memory_changed.connect(self._on_changed)  # a bound slot of this GUI object: queued
+        self.model.rowsInserted.connect(self._update_count)
+        self.model.modelReset.connect(self._update_count)
+
+    def _build(self) -> None:
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search memories by meaning and keywords…")
+        self.search.setAccessibleName("Search memories")
+        self.search.setClearButtonEnabled(True)
+        self.kind = QComboBox()
+        self.kind.setAccessibleName("Kind filter")
+        self.kind.addItem("All kinds", None)
+        for kind in MEMORY_KINDS:
+            self.kind.addItem(kind.capitalize(), kind)
+        self.pinned_only = QCheckBox("Pinned only")
+        self.hide_expired = QCheckBox("Hide expired")
+        top = QHBoxLayout()
+        for widget in (self.search, self.kind, self.pinned_only, self.hide_expired):
+            top.addWidget(widget)
+        top.setStretch(0, 1)
+
+        self.table = QTableView()
+        self.table.setAccessibleName("Memories")
+        self.table.setModel(self.model)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setWordWrap(False)
+        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.table.horizontalHeader().setSortIndicator(4, Qt.SortOrder.DescendingOrder)
+
+        self.pin_button = QPushButton("Pin / unpin")
+        self.forget_button = QPushButton("Forget")
+        self.undo_button = QPushButton("Undo forget")
+        self.undo_button.setEnabled(False)
+        self.count_label = QLabel("")
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.count_label, 1)
+        for widget in (self.pin_button, self.forget_button, self.undo_button):
+            bottom.addWidget(widget)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 1)
+        layout.addLayout(bottom)
+        self._connect()
+
+    def _connect(self) -> None:
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(SEARCH_DELAY_MS)  # search when typing pauses, not per key
+        self._search_timer.timeout.connect(lambda: self.model.set_search(self.search.text()))
+        self.search.textChanged.connect(self._search_timer.start)
+        self.kind.currentIndexChanged.connect(lambda: self.model.set_filter(kind=self.kind.currentData()))
+        self.pinned_only.toggled.connect(lambda on: self.model.set_filter(pinned_only=on))
+        self.hide_expired.toggled.connect(lambda on: self.model.set_filter(expired="hide" if on else "any"))
+        self.pin_button.clicked.connect(self.toggle_pin)
+        self.forget_button.clicked.connect(self.forget_selected)
+        self.undo_button.clicked.connect(self.undo)
+        for text, keys, slot in (("Forget", QKeySequence.StandardKey.Delete, self.forget_selected),
+                                 ("Undo forget", QKeySequence.StandardKey.Undo, self.undo),
+                                 ("Search", QKeySequence.StandardKey.Find, self.search.setFocus),
+                                 ("Pin", QKeySequence("Ctrl+P"), self.toggle_pin)):
+            action = QAction(text, self)
+            action.setShortcut(keys)
+            action.triggered.connect(slot)
+            self.addAction(action)
+
+    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+        super().showEvent(event)
+        if not self.model.rows:
+            self.model.reload()
+
+    # --- actions ----------------------------------------------------------------
+    def selected_rows(self) -> list[int]:
+        return sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+
+    def toggle_pin(self) -> None:
+        for row in self.selected_rows():
+            index = self.model.index(row, PINNED)
+            pinned = self.model.rows[row]["pinned"]
+            self.model.setData(index, Qt.CheckState.Unchecked if pinned else Qt.CheckState.Checked,
+                               Qt.ItemDataRole.CheckStateRole)
+
+    def forget_selected(self) -> None:
+        rows = self.selected_rows()
+        if rows:
+            self.engine.request_memory_action.emit("forget", {"ids": self.model.ids(rows)})
+
+    def undo(self) -> None:
+        if self.undo_stack:
+            self.engine.request_memory_action.emit("restore", {"rows": self.undo_stack.pop()})
+            self.undo_button.setEnabled(bool(self.undo_stack))
+
+    @Slot(str, dict)
+    def _on_changed(self, action: str, details: dict) -> None:
+        if action == "forget":
+            self.undo_stack.append(details["rows"])
+            self.undo_button.setEnabled(True)
+            self.model.reload()
+        elif action in ("restore", "edit"):
+            self.model.reload()
+
+    def _update_count(self) -> None:
+        shown, total = len(self.model.rows), self.model.total
+        what = f"{total:,} found" if self.model.search_text else f"{shown:,} of {total:,} memories shown"
+        self.count_label.setText(what)
