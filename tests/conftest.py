@@ -9,6 +9,7 @@ import keyring.core
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # widget tests never need a screen
 FILE_KEYRING = "tests.support.file_keyring.FileKeyring"
 
 

@@ -30,6 +30,7 @@ class Spec:
     low: float | None = None
     high: float | None = None
     help: str = ""
+    choices: tuple[str, ...] = ()
 
 
 SPECS: dict[str, Spec] = {
@@ -42,6 +43,7 @@ SPECS: dict[str, Spec] = {
     "temperature": Spec(float, 0.0, 2.0, "randomness of replies; 0 is deterministic"),
     "max_reply_tokens": Spec(int, 16, 8192, "longest reply, in tokens"),
     "system_prompt": Spec(str, help="instructions given to the model before every conversation"),
+    "theme": Spec(str, help="the app's colours", choices=("system", "light", "dark")),
 }
 
 
@@ -56,6 +58,7 @@ class Settings:
     temperature: float = 0.2
     max_reply_tokens: int = 256
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
+    theme: str = "system"
 
     def with_values(self, values: dict[str, Any]) -> "Settings":
         return replace(self, **{key: coerce(key, value) for key, value in values.items()})
@@ -75,6 +78,8 @@ def coerce(key: str, value: Any) -> Any:
         raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help) from None
     if spec.low is not None and not spec.low <= typed <= spec.high:
         raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help)
+    if spec.choices and typed not in spec.choices:
+        raise KnownError(f"setting {key} must be one of {', '.join(spec.choices)}; got {value!r}", spec.help)
     return typed
 
 

@@ -20,7 +20,9 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
+from app.core.llm.locate import default_model_path, find_gguf_files, model_folders
 from app.core.memory.conversations import ConversationStore
+from app.core.settings import save as save_settings
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory, PageQuery
 from app.core.types import TextDelta, ToolCall, TurnDone
@@ -35,6 +37,9 @@ class Engine(QObject):
     request_memory_page = Signal(int, dict)  # request id, PageQuery fields
     request_memory_search = Signal(int, str)  # request id, query
     request_memory_action = Signal(str, dict)  # pin | unpin | forget | edit | importance | restore
+    request_find_models = Signal()
+    request_preview = Signal(str, int, float)  # question, top_k, threshold
+    request_apply_settings = Signal(dict)
     # results (engine thread → GUI)
     loading = Signal(str, int)  # what is loading, percent
     ready = Signal(dict)  # model name, n_ctx, encrypted, key location
@@ -47,6 +52,9 @@ class Engine(QObject):
     memory_page = Signal(int, list, int)  # request id, rows, total matching
     memory_results = Signal(int, list)  # request id, rows with scores, best first
     memory_changed = Signal(str, dict)  # action, details (e.g. forgotten rows, for undo)
+    models_found = Signal(list)  # paths of GGUF files, the default model first
+    preview = Signal(list)  # what a question would recall with the proposed values
+    settings_applied = Signal(dict)
 
     def __init__(self, options: Options, backend_factory: Callable[..., Any] | None = None) -> None:
         super().__init__()
@@ -61,6 +69,9 @@ class Engine(QObject):
         self.request_memory_page.connect(self._memory_page)
         self.request_memory_search.connect(self._memory_search)
         self.request_memory_action.connect(self._memory_action)
+        self.request_find_models.connect(self._find_models)
+        self.request_preview.connect(self._preview)
+        self.request_apply_settings.connect(self._apply_settings)
 
     # --- called from the GUI thread ------------------------------------------
     def stop(self) -> None:
@@ -80,8 +91,7 @@ class Engine(QObject):
             self._agent.prepare()
             self._agent.bank.warm()
             self.loading.emit("ready", 100)
-            self.ready.emit({"model": backend.info.name, "n_ctx": backend.info.n_ctx,
-                             "encrypted": self._profile.key.encrypted, "key": self._profile.key.where})
+            self.ready.emit(self._info(backend))
             self._emit_conversations()
         except KnownError as exc:
             self.failed.emit(exc.what, exc.fix)
@@ -166,6 +176,42 @@ class Engine(QObject):
             elif action == "restore":
                 bank.add_many([_restorable(row) for row in args["rows"]])
             self.memory_changed.emit(action, details)
+        self._guarded(job)
+
+    def _info(self, backend: Any) -> dict:
+        return {"model": backend.info.name, "n_ctx": backend.info.n_ctx, "encrypted": self._profile.key.encrypted,
+                "key": self._profile.key.where, "settings": self._agent.settings.to_dict() if self._agent else {}}
+
+    # --- settings panel jobs ---------------------------------------------------------
+    @Slot()
+    def _find_models(self) -> None:
+        try:
+            paths = [default_model_path(), *find_gguf_files(model_folders())]
+        except KnownError:
+            paths = find_gguf_files(model_folders())
+        self.models_found.emit([str(p) for p in dict.fromkeys(paths)])
+
+    @Slot(str, int, float)
+    def _preview(self, question: str, top_k: int, threshold: float) -> None:
+        def job() -> None:
+            found = self._agent.bank.search(question, RecallParams(top_k=top_k, threshold=threshold))
+            self.preview.emit([r.to_json() for r in found])
+        self._guarded(job)
+
+    @Slot(dict)
+    def _apply_settings(self, values: dict) -> None:
+        """Save, then apply without a restart; a new model (or context size) reloads with progress."""
+        def job() -> None:
+            old = self._agent.settings
+            new = old.with_values(values)
+            save_settings(new, self._options.paths.config)
+            self._agent.settings = new
+            if (new.model_path, new.context_size, new.threads) != (old.model_path, old.context_size, old.threads):
+                self.loading.emit("loading the language model", 30)
+                self._agent.backend = self._backend_factory(self._options, new)
+                self.loading.emit("ready", 100)
+            self.settings_applied.emit(new.to_dict())
+            self.ready.emit(self._info(self._agent.backend))
         self._guarded(job)
 
     def _emit_conversations(self) -> None:

@@ -41,6 +41,8 @@ class MainWindow(QMainWindow):
         self._conversation_id = 0
         self._ready = False
         self._pending: str | None = None  # a message sent before the model was ready
+        self._last_question: str | None = None
+        self._settings: dict = {}
         self._streaming = False
         self._buffer: list[str] = []
         self._transcript: list[str] = []  # rendered HTML blocks of the open conversation
@@ -55,12 +57,15 @@ class MainWindow(QMainWindow):
         self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.conversation_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.new_button = QPushButton("New conversation")
+        self.settings_button = QPushButton("Settings…")
+        self.settings_button.setToolTip("Memory, model and appearance settings (Ctrl+,)")
         self.memories_button = QPushButton("Memories…")
         self.memories_button.setToolTip("Browse, search, edit, pin and forget memories (Ctrl+M)")
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.new_button)
         left_layout.addWidget(self.memories_button)
+        left_layout.addWidget(self.settings_button)
         left_layout.addWidget(self.conversation_list)
 
         self.chat_view = QTextBrowser()
@@ -108,6 +113,7 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         for text, keys, slot in (("New conversation", QKeySequence.StandardKey.New, self._new_conversation),
                                  ("Memories…", QKeySequence("Ctrl+M"), self.open_memories),
+                                 ("Settings…", QKeySequence("Ctrl+,"), self.open_settings),
                                  ("Stop reply", QKeySequence(Qt.Key.Key_Escape), self.stop),
                                  ("Focus message", QKeySequence("Ctrl+L"), self.input.setFocus)):
             action = QAction(text, self)
@@ -130,6 +136,7 @@ class MainWindow(QMainWindow):
         self.stop_button.clicked.connect(self.stop)
         self.new_button.clicked.connect(self._new_conversation)
         self.memories_button.clicked.connect(self.open_memories)
+        self.settings_button.clicked.connect(self.open_settings)
         self.conversation_list.currentItemChanged.connect(self._on_pick)
         self._painter = QTimer(self)
         self._painter.setInterval(PAINT_EVERY_MS)
@@ -153,7 +160,7 @@ class MainWindow(QMainWindow):
 
     def _start_turn(self, text: str) -> None:
         self._streaming = True
-        self._sent_text = text
+        self._sent_text = self._last_question = text
         self.input.clear()
         self._transcript.append(_bubble("You", _plain(text)))
         self._live = ""
@@ -183,6 +190,12 @@ class MainWindow(QMainWindow):
     def _on_ready(self, info: dict) -> None:
         self._ready = True
         self._n_ctx = info["n_ctx"]
+        self._settings = info["settings"]
+        from PySide6.QtWidgets import QApplication
+
+        from app.ui.theme import apply_theme
+
+        apply_theme(QApplication.instance(), self._settings.get("theme", "system"))
         self.model_label.setText(info["model"])
         self.lock_label.setText("Encrypted" if info["encrypted"] else "Not encrypted")
         self.lock_label.setToolTip(info["key"])
@@ -242,6 +255,15 @@ class MainWindow(QMainWindow):
         self._transcript.append(f"**⚠ {_plain(what)}**  \n{_plain(fix)}")
         self._render()
         self.statusBar().showMessage(what, 15_000)
+
+    def open_settings(self) -> None:
+        if not self._ready:
+            self.statusBar().showMessage("Settings open once the model has loaded.", 5000)
+            return
+        from app.ui.settings_dialog import SettingsDialog
+
+        self.settings_dialog = SettingsDialog(self.engine, self._settings, self._last_question, self)
+        self.settings_dialog.open()
 
     def open_memories(self) -> None:
         from app.ui.memory_window import MemoryWindow

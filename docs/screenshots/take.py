@@ -66,6 +66,20 @@ def main() -> int:
         @Slot()
         def shoot_memories(self) -> None:
             window.memory_window.grab().save(str(HERE / "memory-viewer.png"))
+            window.memory_window.close()
+            window.open_settings()
+            QTimer.singleShot(2500, self.shoot_settings)
+
+        @Slot()
+        def shoot_settings(self) -> None:
+            window.settings_dialog.grab().save(str(HERE / "settings.png"))
+            window.settings_dialog.fields["theme"].setCurrentIndex(2)  # dark, to check it is legible
+            window.settings_dialog.accept()
+            QTimer.singleShot(2500, self.shoot_dark)
+
+        @Slot()
+        def shoot_dark(self) -> None:
+            window.grab().save(str(HERE / "main-window-dark.png"))
             app.quit()
 
     driver = Driver()

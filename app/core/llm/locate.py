@@ -48,3 +48,29 @@ def physical_cores() -> int:
         except OSError:
             return max(1, len(allowed))
     return max(1, len(cores))
+
+
+def model_folders(home: Path | None = None) -> list[Path]:
+    """Where other local-LLM apps keep GGUF files (read, never copied)."""
+    home = home or Path.home()
+    return [home / ".lmstudio" / "models", home / ".cache" / "lm-studio" / "models",
+            home / ".local" / "share" / "nomic.ai" / "GPT4All", home / "Library" / "Application Support" / "nomic.ai" / "GPT4All",
+            home / "jan" / "models", home / ".local" / "share" / "Jan" / "data" / "models",
+            home / ".cache" / "huggingface" / "hub"]
+
+
+def find_gguf_files(folders: list[Path], limit: int = 200) -> list[Path]:
+    """GGUF files under ``folders`` (following the HF cache's symlinks), de-duplicated, at most ``limit``."""
+    found: dict[Path, Path] = {}
+    for folder in folders:
+        if not folder.is_dir():
+            continue
+        for path in sorted(folder.rglob("*.gguf")):
+            try:
+                if path.is_file() and path.stat().st_size > 1_000_000:
+                    found.setdefault(path.resolve(), path)
+            except OSError:
+                continue
+            if len(found) >= limit:
+                return list(found.values())
+    return list(found.values())

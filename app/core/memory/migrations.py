@@ -91,8 +91,12 @@ CREATE TRIGGER memories_au AFTER UPDATE OF text ON memories BEGIN
 END;
 """
 
+# v2: the memory viewer's default order (newest first) without sorting 100k rows per page.
+V2 = "CREATE INDEX memories_by_created ON memories(created_at);"
+
 MIGRATIONS: list[tuple[int, str]] = [
     (1, V1),
+    (2, V2),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -1,0 +1,60 @@
+"""The settings panel: ranges from the schema, live recall preview, save and apply."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.bootstrap import Options, load_settings, make_bank, open_profile
+from app.core.llm.fake import ScriptedBackend
+from app.core.memory.embed import HashEmbedder
+from app.core.memory.store import NewMemory
+from app.services.engine import Engine, EngineThread
+from app.ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path):
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
+    monkeypatch.setenv("HOME", str(tmp_path))  # model discovery looks in the (empty) home folders
+    with open_profile(Options()) as profile:
+        make_bank(profile, HashEmbedder()).add(NewMemory(text="my sister Ana lives in Lisbon"))
+    engine = Engine(Options(), backend_factory=lambda o, s: ScriptedBackend(reply="ok"))
+    win = MainWindow(engine)
+    qtbot.addWidget(win)
+    worker = EngineThread(engine)
+    worker.start()
+    qtbot.waitUntil(lambda: win._ready, timeout=30_000)
+    yield win
+    worker.stop()
+
+
+def test_fields_refuse_out_of_range_values(qtbot, window: MainWindow) -> None:
+    window.open_settings()
+    dialog = window.settings_dialog
+    dialog.fields["threshold"].setValue(5.0)
+    dialog.fields["top_k"].setValue(0)
+    assert dialog.fields["threshold"].value() == 1.0 and dialog.fields["top_k"].value() == 1
+
+
+def test_preview_shows_what_the_last_question_would_recall(qtbot, window: MainWindow) -> None:
+    window.input.setPlainText("where does my sister Ana live")
+    window.send()
+    qtbot.waitUntil(lambda: not window._streaming, timeout=10_000)
+    window.open_settings()
+    dialog = window.settings_dialog
+    qtbot.waitUntil(lambda: "would recall:" in dialog.preview_label.text(), timeout=10_000)
+    assert "Lisbon" in dialog.preview_label.text()
+    dialog.fields["threshold"].setValue(0.99)
+    qtbot.waitUntil(lambda: "would recall nothing" in dialog.preview_label.text(), timeout=10_000)
+
+
+def test_ok_saves_and_applies_without_restart(qtbot, window: MainWindow) -> None:
+    window.open_settings()
+    dialog = window.settings_dialog
+    dialog.fields["window_turns"].setValue(7)
+    dialog.fields["theme"].setCurrentIndex(dialog.fields["theme"].findData("dark"))
+    dialog.accept()
+    qtbot.waitUntil(lambda: window._settings.get("window_turns") == 7, timeout=10_000)
+    assert load_settings(Options()).window_turns == 7
+    assert window._settings["theme"] == "dark"
+    assert window.engine._agent.settings.window_turns == 7
