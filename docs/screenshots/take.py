@@ -47,6 +47,13 @@ def main() -> int:
         def __init__(self) -> None:
             super().__init__()
             self.todo = list(MESSAGES)
+            self.begun = False
+
+        @Slot()
+        def first(self) -> None:
+            if not self.begun:  # `ready` comes again after settings are applied: start only once
+                self.begun = True
+                self.next()
 
         @Slot()
         def next(self) -> None:
@@ -83,7 +90,7 @@ def main() -> int:
             app.quit()
 
     driver = Driver()
-    engine.ready.connect(driver.next)
+    engine.ready.connect(driver.first)
     engine.turn_done.connect(driver.next)
     worker.start()
     QTimer.singleShot(240_000, app.quit)
