@@ -240,6 +240,10 @@ class MainWindow(QMainWindow):
         self.stop_button.setEnabled(False)
         stats = done["stats"]
         self.context_bar.setValue(int(100 * (stats["prompt_tokens"] + stats["completion_tokens"]) / stats["n_ctx"]))
+        parts = stats.get("context") or {}
+        self.context_bar.setToolTip(
+            "Context of the last turn, in tokens: " + ", ".join(f"{k} {v:,}" for k, v in parts.items())
+            + f", reply {stats['completion_tokens']:,} (of {stats['n_ctx']:,})")
         self._render()
 
     def _on_failed(self, what: str, fix: str) -> None:

@@ -221,6 +221,7 @@ class Agent:
     def _stats(self, turn: _Turn, assembled: prompting.Assembled) -> dict[str, Any]:
         return {
             "prompt_tokens": assembled.prompt_tokens, "completion_tokens": turn.completion_tokens,
+            "context": assembled.breakdown,
             "n_ctx": self.backend.info.n_ctx, "window_turns": len(assembled.window),
             "timings": {k: round(v, 2) for k, v in turn.timings.items()},
             "tools": [{"name": t.name, "arguments": t.arguments, "ok": t.ok, "result": t.text} for t in turn.tools],

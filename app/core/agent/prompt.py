@@ -55,6 +55,7 @@ class Assembled:
     memories: tuple[Recall, ...]  # the ones that made it into the prompt
     window: tuple[Turn, ...]
     reply_tokens: int  # room left for the reply (never past n_ctx)
+    breakdown: dict[str, int] | None = None  # tokens: system, memories, window, message, free
 
 
 def memory_line(kind: str, text: str) -> str:
@@ -98,7 +99,8 @@ def assemble(backend: LLMBackend, *, system: str, window: Sequence[Turn], user: 
         rendered = backend.render(build_messages(system, win, user, mems, notes))
         count = backend.count_tokens(rendered.text)
         if count <= budget:
-            return Assembled(rendered, count, tuple(mems), tuple(win), min(max_reply_tokens, n_ctx - count))
+            return Assembled(rendered, count, tuple(mems), tuple(win), min(max_reply_tokens, n_ctx - count),
+                             _breakdown(backend, system, win, user, mems, notes, count))
         if mems:
             mems.pop()
         elif win:
@@ -110,3 +112,16 @@ def assemble(backend: LLMBackend, *, system: str, window: Sequence[Turn], user: 
                 f"not fit the model's context of {n_ctx:,} tokens",
                 "shorten it, or raise context_size (hearth --set context_size=…)",
             )
+
+
+def _breakdown(backend: LLMBackend, system: str, window: Sequence[Turn], user: str, memories: Sequence[Recall],
+               notes: Sequence[str], total: int) -> dict[str, int]:
+    """Where the context goes (the status bar's context bar): measured by rendering without each part."""
+    def count(win: Sequence[Turn], mems: Sequence[Recall]) -> int:
+        return backend.count_tokens(backend.render(build_messages(system, win, user, mems, notes)).text)
+
+    without_memories = count(window, []) if memories else total
+    without_window = count([], []) if window else without_memories
+    system_only = backend.count_tokens(backend.render([ChatMessage("system", system)], False).text) if system else 0
+    return {"system": system_only, "memories": total - without_memories, "window": without_memories - without_window,
+            "message": without_window - system_only, "free": backend.info.n_ctx - total}

@@ -196,3 +196,14 @@ def test_closing_the_turn_mid_reply_still_saves_it(bank: MemoryBank) -> None:
     (conversation,) = ConversationStore(bank.conn).list()
     reply = ConversationStore(bank.conn).messages(conversation.id)[-1]
     assert reply.interrupted and reply.content == "alpha"
+
+
+def test_the_context_breakdown_adds_up(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="the garden gate sticks in winter"))
+    agent = agent_with(bank, ScriptedBackend(reply="Noted."))
+    _, first = run(agent, "Tell me about the garden gate", new=True)
+    _, done = run(agent, "And the garden in winter?", conversation_id=first.conversation_id)
+    parts = done.stats["context"]
+    assert parts["memories"] > 0 and parts["window"] > 0 and parts["system"] > 0 and parts["message"] > 0
+    assert sum(v for k, v in parts.items() if k != "free") == done.stats["prompt_tokens"]
+    assert parts["free"] == done.stats["n_ctx"] - done.stats["prompt_tokens"]
