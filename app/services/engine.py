@@ -40,6 +40,8 @@ class Engine(QObject):
     request_find_models = Signal()
     request_preview = Signal(str, int, float)  # question, top_k, threshold
     request_apply_settings = Signal(dict)
+    request_conversation_action = Signal(str, dict)  # rename | delete
+    request_conversation_search = Signal(int, str)
     # results (engine thread → GUI)
     loading = Signal(str, int)  # what is loading, percent
     ready = Signal(dict)  # model name, n_ctx, encrypted, key location
@@ -55,6 +57,7 @@ class Engine(QObject):
     models_found = Signal(list)  # paths of GGUF files, the default model first
     preview = Signal(list)  # what a question would recall with the proposed values
     settings_applied = Signal(dict)
+    conversation_results = Signal(int, list)  # request id, [{id, title, snippet, score}]
 
     def __init__(self, options: Options, backend_factory: Callable[..., Any] | None = None) -> None:
         super().__init__()
@@ -72,6 +75,8 @@ class Engine(QObject):
         self.request_find_models.connect(self._find_models)
         self.request_preview.connect(self._preview)
         self.request_apply_settings.connect(self._apply_settings)
+        self.request_conversation_action.connect(self._conversation_action)
+        self.request_conversation_search.connect(self._conversation_search)
 
     # --- called from the GUI thread ------------------------------------------
     def stop(self) -> None:
@@ -212,6 +217,39 @@ class Engine(QObject):
                 self.loading.emit("ready", 100)
             self.settings_applied.emit(new.to_dict())
             self.ready.emit(self._info(self._agent.backend))
+        self._guarded(job)
+
+    # --- conversation list jobs ----------------------------------------------------
+    @Slot(str, dict)
+    def _conversation_action(self, action: str, args: dict) -> None:
+        def job() -> None:
+            bank = self._agent.bank
+            store = ConversationStore(bank.conn)
+            with bank.transaction():
+                if action == "rename":
+                    store.rename(args["id"], args["title"].strip() or "(untitled)")
+                elif action == "delete":
+                    if args.get("forget_memories"):
+                        bank.delete_in_transaction(bank.store.ids_from_conversation(args["id"]))
+                    store.delete(args["id"])
+            self._emit_conversations()
+        self._guarded(job)
+
+    @Slot(int, str)
+    def _conversation_search(self, request: int, query: str) -> None:
+        """Keyword hits in messages, then conversations whose memories match by meaning."""
+        def job() -> None:
+            store, bank = ConversationStore(self._agent.bank.conn), self._agent.bank
+            titles = {c.id: c.title for c in store.list()}
+            found: dict[int, dict] = {}
+            for conversation_id, snippet in store.keyword_hits(query):
+                found.setdefault(conversation_id, {"snippet": snippet, "score": 1.0})
+            for hit in bank.search(query, RecallParams(top_k=30, threshold=0.25, include_pinned=False)):
+                cid = hit.memory.conversation_id
+                if cid in titles and cid not in found:
+                    found[cid] = {"snippet": hit.memory.text.split("\n", 1)[0][:80], "score": hit.score}
+            self.conversation_results.emit(request, [{"id": cid, "title": titles.get(cid, ""), **info}
+                                                     for cid, info in found.items() if cid in titles])
         self._guarded(job)
 
     def _emit_conversations(self) -> None:

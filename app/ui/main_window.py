@@ -13,7 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout, QLabel, QListWidget, QListWidgetItem, QMainWindow, QPlainTextEdit, QProgressBar, QPushButton,
+    QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMainWindow, QPlainTextEdit, QProgressBar, QPushButton,
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
@@ -61,9 +61,22 @@ class MainWindow(QMainWindow):
         self.settings_button.setToolTip("Memory, model and appearance settings (Ctrl+,)")
         self.memories_button = QPushButton("Memories…")
         self.memories_button.setToolTip("Browse, search, edit, pin and forget memories (Ctrl+M)")
+        self.conversation_search = QLineEdit()
+        self.conversation_search.setPlaceholderText("Search conversations…")
+        self.conversation_search.setAccessibleName("Search conversations")
+        self.conversation_search.setClearButtonEnabled(True)
+        self.conversation_list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for text, keys, slot in (("Rename…", QKeySequence(Qt.Key.Key_F2), self.rename_conversation),
+                                 ("Delete…", QKeySequence.StandardKey.Delete, self.delete_conversation)):
+            action = QAction(text, self.conversation_list)
+            action.setShortcut(keys)
+            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+            action.triggered.connect(slot)
+            self.conversation_list.addAction(action)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.new_button)
+        left_layout.addWidget(self.conversation_search)
         left_layout.addWidget(self.memories_button)
         left_layout.addWidget(self.settings_button)
         left_layout.addWidget(self.conversation_list)
@@ -71,6 +84,8 @@ class MainWindow(QMainWindow):
         self.chat_view = QTextBrowser()
         self.chat_view.setAccessibleName("Conversation")
         self.chat_view.setOpenExternalLinks(False)
+        self.chat_view.setOpenLinks(False)  # memory:ID links open the memory viewer, nothing else
+        self.chat_view.anchorClicked.connect(self._on_link)
         self.input = MessageInput()
         self.input.setAccessibleName("Message")
         self.input.setPlaceholderText("Message Hearth — Enter sends, Shift+Enter for a new line")
@@ -138,6 +153,13 @@ class MainWindow(QMainWindow):
         self.memories_button.clicked.connect(self.open_memories)
         self.settings_button.clicked.connect(self.open_settings)
         self.conversation_list.currentItemChanged.connect(self._on_pick)
+        e.conversation_results.connect(self._on_conversation_results)
+        self._search_request = 0
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(250)
+        self._search_timer.timeout.connect(self._search_conversations)
+        self.conversation_search.textChanged.connect(self._search_timer.start)
         self._painter = QTimer(self)
         self._painter.setInterval(PAINT_EVERY_MS)
         self._painter.timeout.connect(self._paint)
@@ -269,6 +291,11 @@ class MainWindow(QMainWindow):
         self.settings_dialog = SettingsDialog(self.engine, self._settings, self._last_question, self)
         self.settings_dialog.open()
 
+    def _on_link(self, url) -> None:  # noqa: ANN001 - QUrl
+        if url.scheme() == "memory" and url.path().isdigit():
+            self.open_memories()
+            self.memory_window.show_memory(int(url.path()))
+
     def open_memories(self) -> None:
         from app.ui.memory_window import MemoryWindow
 
@@ -276,6 +303,72 @@ class MainWindow(QMainWindow):
             self.memory_window = MemoryWindow(self.engine, self)
         self.memory_window.show()
         self.memory_window.raise_()
+
+    # --- conversation list ----------------------------------------------------------
+    def _selected_conversation(self) -> QListWidgetItem | None:
+        return self.conversation_list.currentItem()
+
+    def rename_conversation(self) -> None:
+        item = self._selected_conversation()
+        if item is None:
+            return
+        title, ok = self.ask_text("Rename conversation", "Title:", item.text())
+        if ok and title.strip():
+            self.engine.request_conversation_action.emit("rename", {"id": item.data(Qt.ItemDataRole.UserRole),
+                                                                    "title": title})
+
+    def delete_conversation(self) -> None:
+        item = self._selected_conversation()
+        if item is None or self._streaming:
+            return
+        choice = self.ask_delete(item.text())
+        if choice is None:
+            return
+        conversation_id = item.data(Qt.ItemDataRole.UserRole)
+        self.engine.request_conversation_action.emit("delete", {"id": conversation_id, "forget_memories": choice})
+        if conversation_id == self._conversation_id:
+            self._new_conversation()
+
+    def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
+        from PySide6.QtWidgets import QInputDialog
+
+        return QInputDialog.getText(self, title, label, text=text)
+
+    def ask_delete(self, title: str) -> bool | None:
+        """True: also forget memories made from it; False: keep them; None: cancel."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Question, "Delete conversation",
+                          f"Delete “{title}”?\n\nWhat Hearth remembered from it (episodes, facts, summaries) "
+                          "can be forgotten too, or kept for future conversations.", parent=self)
+        forget = box.addButton("Delete and forget its memories", QMessageBox.ButtonRole.DestructiveRole)
+        keep = box.addButton("Delete, keep memories", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return {forget: True, keep: False}.get(box.clickedButton())
+
+    def _search_conversations(self) -> None:
+        self._search_request += 1
+        query = self.conversation_search.text().strip()
+        if query:
+            self.engine.request_conversation_search.emit(self._search_request, query)
+        else:
+            self._show_all_conversations()
+
+    def _show_all_conversations(self) -> None:
+        for row in range(self.conversation_list.count()):
+            self.conversation_list.item(row).setHidden(False)
+
+    def _on_conversation_results(self, request: int, results: list) -> None:
+        if request != self._search_request:
+            return
+        hits = {r["id"]: r for r in results}
+        for row in range(self.conversation_list.count()):
+            item = self.conversation_list.item(row)
+            hit = hits.get(item.data(Qt.ItemDataRole.UserRole))
+            item.setHidden(hit is None)
+            if hit:
+                item.setToolTip(f"{item.text()}\n…{hit['snippet']}…")
 
     def _new_conversation(self) -> None:
         if self._streaming:
@@ -321,6 +414,6 @@ def _message_html(message: dict) -> str:
         body += " *(stopped)*"
     receipt = message.get("receipt") or []
     if receipt:
-        items = "; ".join(f"{_plain(_short(r))} ({r['score']:.2f})" for r in receipt)
+        items = "; ".join(f"[{_plain(_short(r))}](memory:{r['id']}) ({r['score']:.2f})" for r in receipt)
         body += f"\n\n*remembered: {items}*"
     return _bubble("Hearth", body)

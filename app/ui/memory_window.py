@@ -99,10 +99,21 @@ class MemoryWindow(QWidget):
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
-        if not self.model.rows:
+        if not self.model.rows and not self.model._loading:
             self.model.reload()
 
     # --- actions ----------------------------------------------------------------
+    def show_memory(self, memory_id: int) -> None:
+        """Just this memory (from a reply's receipt), ready to pin or forget; typing a search shows all."""
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.model.search_text = ""
+        self.model.set_filter(memory_id=memory_id)
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
     def selected_rows(self) -> list[int]:
         return sorted({index.row() for index in self.table.selectionModel().selectedRows()})
 
@@ -135,4 +146,6 @@ class MemoryWindow(QWidget):
     def _update_count(self) -> None:
         shown, total = len(self.model.rows), self.model.total
         what = f"{total:,} found" if self.model.search_text else f"{shown:,} of {total:,} memories shown"
+        if self.model.query.get("memory_id") is not None:
+            what = f"memory #{self.model.query['memory_id']} from a reply — type in the search box to see all"
         self.count_label.setText(what)

@@ -25,7 +25,7 @@ class MemoryTableModel(QAbstractTableModel):
         self.rows: list[dict] = []
         self.total = 0
         self.query: dict[str, Any] = {"order_by": "created_at", "descending": True, "kind": None,
-                                      "pinned_only": False, "expired": "any"}
+                                      "pinned_only": False, "expired": "any", "memory_id": None}
         self.search_text = ""
         self._request = 0
         self._loading = False
@@ -77,6 +77,7 @@ class MemoryTableModel(QAbstractTableModel):
 
     def set_search(self, text: str) -> None:
         self.search_text = text.strip()
+        self.query["memory_id"] = None  # typing leaves "just this memory"
         self.reload()
 
     def set_filter(self, **changes: Any) -> None:

@@ -103,3 +103,68 @@ def test_stop_ends_a_long_reply_and_marks_it(qtbot, make_window) -> None:
     qtbot.waitUntil(lambda: not window._streaming, timeout=10_000)
     assert "(stopped)" in window.chat_view.toPlainText()
     assert "word399" not in window.chat_view.toPlainText()
+
+
+def test_clicking_a_remembered_memory_opens_it_in_the_viewer(qtbot, make_window) -> None:
+    from PySide6.QtCore import QUrl
+
+    from app.bootstrap import make_bank, open_profile
+    from app.core.memory.embed import HashEmbedder
+    from app.core.memory.store import NewMemory
+
+    with open_profile(Options()) as profile:
+        memory_id = make_bank(profile, HashEmbedder()).add(NewMemory(text="the spare key is under the blue pot")).id
+    engine, window, worker = make_window()
+    worker.start()
+    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
+    window.input.setPlainText("where is the spare key")
+    window.send()
+    qtbot.waitUntil(lambda: not window._streaming and "remembered" in window.chat_view.toPlainText(), timeout=30_000)
+    assert f"memory:{memory_id}" in window.chat_view.toMarkdown()
+    window.chat_view.anchorClicked.emit(QUrl(f"memory:{memory_id}"))
+    viewer = window.memory_window
+    qtbot.waitUntil(lambda: viewer.model.rowCount() == 1, timeout=10_000)
+    assert viewer.model.rows[0]["text"] == "the spare key is under the blue pot"
+    assert f"memory #{memory_id}" in viewer.count_label.text()
+
+
+def _chat(qtbot, window: MainWindow, text: str) -> None:
+    window.input.setPlainText(text)
+    window.send()
+    qtbot.waitUntil(lambda: not window._streaming, timeout=30_000)
+
+
+def test_rename_delete_and_search_conversations(qtbot, make_window, monkeypatch: pytest.MonkeyPatch) -> None:
+    engine, window, worker = make_window()
+    worker.start()
+    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
+    _chat(qtbot, window, "My bicycle has a flat tyre")
+    window._new_conversation()
+    _chat(qtbot, window, "Planning a birthday cake for Mia")
+    qtbot.waitUntil(lambda: window.conversation_list.count() == 2, timeout=10_000)
+
+    window.conversation_list.setCurrentRow(1)  # the older one: the bicycle
+    monkeypatch.setattr(window, "ask_text", lambda *a: ("Bike repairs", True))
+    window.rename_conversation()
+    qtbot.waitUntil(lambda: {window.conversation_list.item(i).text() for i in range(2)} ==
+                    {"Bike repairs", "Planning a birthday cake for Mia"}, timeout=10_000)
+
+    qtbot.keyClicks(window.conversation_search, "tyre")
+    qtbot.waitUntil(lambda: [window.conversation_list.item(i).isHidden() for i in range(2)].count(True) == 1,
+                    timeout=10_000)
+    visible = [window.conversation_list.item(i).text() for i in range(2) if not window.conversation_list.item(i).isHidden()]
+    assert visible == ["Bike repairs"]
+    window.conversation_search.clear()
+    qtbot.waitUntil(lambda: not any(window.conversation_list.item(i).isHidden() for i in range(2)), timeout=10_000)
+
+    row = next(i for i in range(2) if window.conversation_list.item(i).text() == "Bike repairs")
+    window.conversation_list.setCurrentRow(row)
+    monkeypatch.setattr(window, "ask_delete", lambda title: True)  # delete and forget its memories
+    window.delete_conversation()
+    qtbot.waitUntil(lambda: window.conversation_list.count() == 1, timeout=10_000)
+    from app.bootstrap import open_profile
+    from app.core.memory.store import MemoryStore
+
+    with open_profile(Options(), create=False) as profile:
+        texts = [m.text for m in MemoryStore(profile.conn).list()]
+    assert not any("bicycle" in t for t in texts) and any("birthday cake" in t for t in texts)

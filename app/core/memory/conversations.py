@@ -8,6 +8,7 @@ from typing import Any
 
 import apsw
 
+from app.core.memory.store import fts_query
 from app.core.types import Conversation, Message
 
 _CONV = ("SELECT c.id, c.title, c.created_at, c.updated_at, "
@@ -34,7 +35,25 @@ class ConversationStore:
         rows = self.conn.execute(f"{_MSG} WHERE conversation_id = ? ORDER BY id", (conversation_id,))
         return [_to_message(r) for r in rows]
 
+    def keyword_hits(self, query: str, limit: int = 50) -> list[tuple[int, str]]:
+        """(conversation id, snippet) of messages matching the query's words, best first."""
+        match = fts_query(query)
+        if match is None:
+            return []
+        rows = self.conn.execute(
+            "SELECT m.conversation_id, snippet(messages_fts, 0, '', '', '…', 12) FROM messages_fts "
+            "JOIN messages m ON m.id = messages_fts.rowid WHERE messages_fts MATCH ? "
+            "ORDER BY bm25(messages_fts) LIMIT ?", (match, limit))
+        return [(r[0], r[1]) for r in rows]
+
     # --- writes (inside the caller's transaction) --------------------------
+    def rename(self, conversation_id: int, title: str) -> None:
+        self.conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (title, conversation_id))
+
+    def delete(self, conversation_id: int) -> None:
+        """Messages go with it (ON DELETE CASCADE); memories keep existing unless the caller forgets them."""
+        self.conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
+
     def create(self, title: str, now: float) -> int:
         self.conn.execute("INSERT INTO conversations(title, created_at, updated_at) VALUES (?, ?, ?)",
                           (title, now, now))

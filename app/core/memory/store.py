@@ -65,6 +65,7 @@ class PageQuery:
     kind: str | None = None
     pinned_only: bool = False
     expired: str = "any"  # any | hide | only
+    memory_id: int | None = None  # just this one (a receipt's link)
 
     def __post_init__(self) -> None:
         if self.order_by not in SORTABLE:  # it goes into SQL: only known column names
@@ -72,6 +73,9 @@ class PageQuery:
 
     def where(self, now: float) -> tuple[str, tuple]:
         clauses, args = [], []
+        if self.memory_id is not None:
+            clauses.append("id = ?")
+            args.append(self.memory_id)
         if self.kind:
             clauses.append("kind = ?")
             args.append(self.kind)
@@ -187,6 +191,9 @@ class MemoryStore:
 
     def supersede(self, old_id: int, new_id: int, now: float) -> None:
         self.conn.execute("UPDATE memories SET superseded_by = ?, updated_at = ? WHERE id = ?", (new_id, now, old_id))
+
+    def ids_from_conversation(self, conversation_id: int) -> list[int]:
+        return [r[0] for r in self.conn.execute("SELECT id FROM memories WHERE conversation_id = ?", (conversation_id,))]
 
     def episodes(self, conversation_id: int) -> list[Memory]:
         """This conversation's episodes not yet folded into a summary, oldest first."""
