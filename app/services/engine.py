@@ -33,6 +33,7 @@ class Engine(QObject):
     # requests (GUI → engine thread, queued)
     request_load = Signal()
     request_send = Signal(str, int)  # text, conversation id (0 = new)
+    request_regenerate = Signal(int)  # conversation id
     request_conversation = Signal(int)
     request_memory_page = Signal(int, dict)  # request id, PageQuery fields
     request_memory_search = Signal(int, str)  # request id, query
@@ -68,6 +69,7 @@ class Engine(QObject):
         self._profile = None
         self.request_load.connect(self._load)
         self.request_send.connect(self._send)
+        self.request_regenerate.connect(self._regenerate)
         self.request_conversation.connect(self._open_conversation)
         self.request_memory_page.connect(self._memory_page)
         self.request_memory_search.connect(self._memory_search)
@@ -125,6 +127,14 @@ class Engine(QObject):
         except Exception as exc:  # noqa: BLE001
             self.failed.emit(f"the reply failed: {exc}", "your message is still in the input box; try again")
             traceback.print_exc()
+
+    @Slot(int)
+    def _regenerate(self, conversation_id: int) -> None:
+        """Drop the last exchange (and what was remembered from it), then answer the message again."""
+        def job() -> None:
+            text = self._agent.undo_last_turn(conversation_id)
+            self._send(text, conversation_id)
+        self._guarded(job)
 
     @Slot(int)
     def _open_conversation(self, conversation_id: int) -> None:

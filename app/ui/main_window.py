@@ -8,6 +8,7 @@ painted at most every 50 ms, not once per token.
 from __future__ import annotations
 
 import html
+import re
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -45,7 +46,10 @@ class MainWindow(QMainWindow):
         self._settings: dict = {}
         self._streaming = False
         self._buffer: list[str] = []
-        self._transcript: list[str] = []  # rendered HTML blocks of the open conversation
+        self._transcript: list[str] = []  # Markdown blocks of the open conversation
+        self._replies: list[str] = []  # its replies, for the copy links
+        self._last_turn_start = 0
+        self._last_user_text = ""
         self._live = ""
         self._build()
         self._connect()
@@ -90,11 +94,15 @@ class MainWindow(QMainWindow):
         self.input.setAccessibleName("Message")
         self.input.setPlaceholderText("Message Hearth — Enter sends, Shift+Enter for a new line")
         self.input.setMaximumHeight(110)
+        self.regenerate_button = QPushButton("Regenerate")
+        self.regenerate_button.setToolTip("Answer the last message again (Ctrl+R)")
+        self.regenerate_button.setEnabled(False)
         self.send_button = QPushButton("Send")
         self.stop_button = QPushButton("Stop")
         self.stop_button.setEnabled(False)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
+        buttons.addWidget(self.regenerate_button)
         buttons.addWidget(self.stop_button)
         buttons.addWidget(self.send_button)
         right = QWidget()
@@ -129,6 +137,7 @@ class MainWindow(QMainWindow):
         for text, keys, slot in (("New conversation", QKeySequence.StandardKey.New, self._new_conversation),
                                  ("Memories…", QKeySequence("Ctrl+M"), self.open_memories),
                                  ("Settings…", QKeySequence("Ctrl+,"), self.open_settings),
+                                 ("Regenerate", QKeySequence("Ctrl+R"), self.regenerate),
                                  ("Stop reply", QKeySequence(Qt.Key.Key_Escape), self.stop),
                                  ("Focus message", QKeySequence("Ctrl+L"), self.input.setFocus)):
             action = QAction(text, self)
@@ -151,6 +160,7 @@ class MainWindow(QMainWindow):
         self.stop_button.clicked.connect(self.stop)
         self.new_button.clicked.connect(self._new_conversation)
         self.memories_button.clicked.connect(self.open_memories)
+        self.regenerate_button.clicked.connect(self.regenerate)
         self.settings_button.clicked.connect(self.open_settings)
         self.conversation_list.currentItemChanged.connect(self._on_pick)
         e.conversation_results.connect(self._on_conversation_results)
@@ -180,17 +190,32 @@ class MainWindow(QMainWindow):
             return
         self._start_turn(text)
 
+    def regenerate(self) -> None:
+        if self._streaming or not self._conversation_id or not self._replies:
+            return
+        self._transcript = self._transcript[:self._last_turn_start]
+        self._replies.pop()
+        self._begin_streaming(self._last_user_text)
+        self.engine.request_regenerate.emit(self._conversation_id)
+        self._render()
+
     def _start_turn(self, text: str) -> None:
+        self._begin_streaming(text)
+        self.engine.request_send.emit(text, self._conversation_id)
+        self._render()
+
+    def _begin_streaming(self, text: str) -> None:
+        self._last_turn_start = len(self._transcript)
+        self._last_user_text = text
         self._streaming = True
         self._sent_text = self._last_question = text
         self.input.clear()
         self._transcript.append(_bubble("You", _plain(text)))
         self._live = ""
         self.send_button.setEnabled(False)
+        self.regenerate_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self._painter.start()
-        self.engine.request_send.emit(text, self._conversation_id)
-        self._render()
 
     def _paint(self) -> None:
         if self._buffer:
@@ -244,7 +269,12 @@ class MainWindow(QMainWindow):
 
     def _on_history(self, conversation_id: int, messages: list) -> None:
         self._conversation_id = conversation_id
-        self._transcript = [_message_html(m) for m in messages]
+        self._replies = [m["content"] for m in messages if m["role"] == "assistant"]
+        replies = iter(range(len(self._replies)))
+        self._transcript = [_message_html(m, next(replies) if m["role"] == "assistant" else None) for m in messages]
+        self._last_turn_start = max(0, len(self._transcript) - 2)
+        self._last_user_text = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
+        self.regenerate_button.setEnabled(bool(self._replies))
         self._render()
 
     def _on_tool(self, name: str, result: str, ok: bool) -> None:
@@ -255,8 +285,11 @@ class MainWindow(QMainWindow):
         self._painter.stop()
         self._streaming = False
         self._conversation_id = done["conversation_id"]
+        self._replies.append(done["reply"])
         self._transcript.append(_message_html({"role": "assistant", "content": done["reply"],
-                                               "interrupted": done["interrupted"], "receipt": done["recalled"]}))
+                                               "interrupted": done["interrupted"], "receipt": done["recalled"]},
+                                              len(self._replies) - 1))
+        self.regenerate_button.setEnabled(True)
         self._live = ""
         self.send_button.setEnabled(True)
         self.stop_button.setEnabled(False)
@@ -292,9 +325,18 @@ class MainWindow(QMainWindow):
         self.settings_dialog.open()
 
     def _on_link(self, url) -> None:  # noqa: ANN001 - QUrl
-        if url.scheme() == "memory" and url.path().isdigit():
+        scheme, target = url.scheme(), url.path()
+        if not target.isdigit():
+            return
+        if scheme == "memory":
             self.open_memories()
-            self.memory_window.show_memory(int(url.path()))
+            self.memory_window.show_memory(int(target))
+        elif scheme in ("copy", "code") and int(target) < len(self._replies):
+            from PySide6.QtWidgets import QApplication
+
+            reply = self._replies[int(target)]
+            QApplication.clipboard().setText(reply if scheme == "copy" else "\n\n".join(code_blocks(reply)))
+            self.statusBar().showMessage("Copied.", 3000)
 
     def open_memories(self) -> None:
         from app.ui.memory_window import MemoryWindow
@@ -374,7 +416,8 @@ class MainWindow(QMainWindow):
         if self._streaming:
             return
         self._conversation_id = 0
-        self._transcript = []
+        self._transcript, self._replies = [], []
+        self.regenerate_button.setEnabled(False)
         self.conversation_list.clearSelection()
         self._render()
         self.input.setFocus()
@@ -406,7 +449,12 @@ def _short(receipt_item: dict, width: int = 70) -> str:
     return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"
 
 
-def _message_html(message: dict) -> str:
+def code_blocks(markdown: str) -> list[str]:
+    """The fenced code blocks of a reply, without their fences."""
+    return [m.group(1).rstrip("\n") for m in re.finditer(r"```[^\n]*\n(.*?)```", markdown, re.S)]
+
+
+def _message_html(message: dict, reply_index: int | None = None) -> str:
     if message["role"] == "user":
         return _bubble("You", _plain(message["content"]))
     body = _md_text(message["content"])
@@ -416,4 +464,9 @@ def _message_html(message: dict) -> str:
     if receipt:
         items = "; ".join(f"[{_plain(_short(r))}](memory:{r['id']}) ({r['score']:.2f})" for r in receipt)
         body += f"\n\n*remembered: {items}*"
+    if reply_index is not None:
+        links = f"[copy](copy:{reply_index})"
+        if code_blocks(message["content"]):
+            links += f" · [copy code](code:{reply_index})"
+        body += f"\n\n{links}"
     return _bubble("Hearth", body)

@@ -168,3 +168,30 @@ def test_rename_delete_and_search_conversations(qtbot, make_window, monkeypatch:
     with open_profile(Options(), create=False) as profile:
         texts = [m.text for m in MemoryStore(profile.conn).list()]
     assert not any("bicycle" in t for t in texts) and any("birthday cake" in t for t in texts)
+
+
+def test_regenerate_replaces_the_last_reply_and_copy_links_work(qtbot, make_window) -> None:
+    from PySide6.QtCore import QUrl
+    from PySide6.QtWidgets import QApplication
+
+    replies = iter(["First answer.\n\n```\nprint('hi')\n```", "Second answer."])
+    engine, window, worker = make_window(lambda o, s: ScriptedBackend(reply=lambda prompt: next(replies)))
+    worker.start()
+    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
+    _chat(qtbot, window, "Say something with code")
+    window.chat_view.anchorClicked.emit(QUrl("code:0"))
+    assert QApplication.clipboard().text() == "print('hi')"
+    qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: "Second answer." in window.chat_view.toPlainText() and not window._streaming,
+                    timeout=30_000)
+    text = window.chat_view.toPlainText()
+    assert "First answer." not in text and text.count("Say something with code") == 1
+    window.chat_view.anchorClicked.emit(QUrl("copy:0"))
+    assert QApplication.clipboard().text() == "Second answer."
+    from app.bootstrap import open_profile
+    from app.core.memory.conversations import ConversationStore
+
+    with open_profile(Options(), create=False) as profile:
+        (conversation,) = ConversationStore(profile.conn).list()
+        contents = [m.content for m in ConversationStore(profile.conn).messages(conversation.id)]
+    assert contents == ["Say something with code", "Second answer."]

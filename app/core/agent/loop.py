@@ -97,6 +97,18 @@ class Agent:
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled))
 
+    def undo_last_turn(self, conversation_id: int) -> str:
+        """Take back the conversation's last exchange (for "regenerate"): its two messages and the
+        memories made from them, in one transaction. Returns the user's message to send again."""
+        messages = self.conversations.messages(conversation_id)
+        if len(messages) < 2 or messages[-1].role != "assistant" or messages[-2].role != "user":
+            raise KnownError("there is no reply to regenerate in this conversation", "send a message first")
+        user, reply = messages[-2], messages[-1]
+        with self.bank.transaction():
+            self.bank.delete_in_transaction(self.bank.store.ids_from_messages([user.id, reply.id]))
+            self.conversations.delete_messages([user.id, reply.id])
+        return user.content
+
     # --- steps ----------------------------------------------------------------
     def _begin(self, text: str, conversation_id: int | None, new: bool) -> _Turn:
         if "\x00" in text or not text.strip():

@@ -50,6 +50,9 @@ class ConversationStore:
     def rename(self, conversation_id: int, title: str) -> None:
         self.conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (title, conversation_id))
 
+    def delete_messages(self, message_ids: Sequence[int]) -> None:
+        self.conn.executemany("DELETE FROM messages WHERE id = ?", [(i,) for i in message_ids])
+
     def delete(self, conversation_id: int) -> None:
         """Messages go with it (ON DELETE CASCADE); memories keep existing unless the caller forgets them."""
         self.conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))

@@ -192,6 +192,13 @@ class MemoryStore:
     def supersede(self, old_id: int, new_id: int, now: float) -> None:
         self.conn.execute("UPDATE memories SET superseded_by = ?, updated_at = ? WHERE id = ?", (new_id, now, old_id))
 
+    def ids_from_messages(self, message_ids: Sequence[int]) -> list[int]:
+        """Memories made from these messages (episodes, facts, remembered notes)."""
+        rows = self.conn.execute(
+            "SELECT DISTINCT m.id FROM memories m, json_each(m.source_message_ids) s "
+            "WHERE s.value IN (SELECT value FROM json_each(?))", (json.dumps([int(i) for i in message_ids]),))
+        return [r[0] for r in rows]
+
     def ids_from_conversation(self, conversation_id: int) -> list[int]:
         return [r[0] for r in self.conn.execute("SELECT id FROM memories WHERE conversation_id = ?", (conversation_id,))]
 
