@@ -32,6 +32,8 @@ from app.errors import KnownError
 class Engine(QObject):
     # requests (GUI → engine thread, queued)
     request_load = Signal()
+    request_unlock = Signal(str)  # a passphrase typed by the user
+    request_transfer = Signal(str, str)  # export | import, file path
     request_send = Signal(str, int)  # text, conversation id (0 = new)
     request_regenerate = Signal(int)  # conversation id
     request_conversation = Signal(int)
@@ -52,6 +54,7 @@ class Engine(QObject):
     tool = Signal(str, str, bool)
     turn_done = Signal(dict)
     failed = Signal(str, str)  # what happened, what to do
+    needs_passphrase = Signal(str, str)  # the profile can't be opened with what we have: ask the user
     memory_page = Signal(int, list, int)  # request id, rows, total matching
     memory_results = Signal(int, list)  # request id, rows with scores, best first
     memory_changed = Signal(str, dict)  # action, details (e.g. forgotten rows, for undo)
@@ -68,6 +71,8 @@ class Engine(QObject):
         self._agent = None
         self._profile = None
         self.request_load.connect(self._load)
+        self.request_unlock.connect(self._unlock)
+        self.request_transfer.connect(self._transfer)
         self.request_send.connect(self._send)
         self.request_regenerate.connect(self._regenerate)
         self.request_conversation.connect(self._open_conversation)
@@ -90,7 +95,11 @@ class Engine(QObject):
         try:
             self.loading.emit("opening your memory", 5)
             settings = load_settings(self._options)
-            self._profile = open_profile(self._options)
+            try:
+                self._profile = open_profile(self._options)
+            except KnownError as exc:  # wrong passphrase, no keychain, missing key: the user can answer
+                self.needs_passphrase.emit(exc.what, exc.fix)
+                return
             self.loading.emit("loading the language model", 25)
             backend = self._backend_factory(self._options, settings)
             self.loading.emit("loading the embedding model", 60)
@@ -105,6 +114,27 @@ class Engine(QObject):
         except Exception as exc:  # noqa: BLE001 - reported, never a crash of the app
             self.failed.emit(f"Hearth could not start: {exc}", "see the log; `hearth doctor` checks the installation")
             traceback.print_exc()
+
+    @Slot(str)
+    def _unlock(self, passphrase: str) -> None:
+        env = {**self._options.env, "HEARTH_PASSPHRASE": passphrase}
+        self._options = dataclasses.replace(self._options, env=env)
+        self._load()
+
+    @Slot(str, str)
+    def _transfer(self, direction: str, path: str) -> None:
+        def job() -> None:
+            from pathlib import Path
+
+            from app.core.memory.transfer import export_memories, import_memories
+
+            if direction == "export":
+                count = export_memories(self._agent.bank, Path(path))
+                self.memory_changed.emit("export", {"count": count, "path": path})
+            else:
+                added, present = import_memories(self._agent.bank, Path(path))
+                self.memory_changed.emit("import", {"added": added, "present": present, "path": path})
+        self._guarded(job)
 
     @Slot(str, int)
     def _send(self, text: str, conversation_id: int) -> None:

@@ -155,6 +155,7 @@ class MainWindow(QMainWindow):
         e.tool.connect(self._on_tool)
         e.turn_done.connect(self._on_turn_done)
         e.failed.connect(self._on_failed)
+        e.needs_passphrase.connect(self._on_needs_passphrase)
         self.send_button.clicked.connect(self.send)
         self.input.submitted.connect(self.send)
         self.stop_button.clicked.connect(self.stop)
@@ -343,6 +344,7 @@ class MainWindow(QMainWindow):
 
         if getattr(self, "memory_window", None) is None:
             self.memory_window = MemoryWindow(self.engine, self)
+            self.memory_window.open_conversation.connect(self.show_conversation)
         self.memory_window.show()
         self.memory_window.raise_()
 
@@ -411,6 +413,30 @@ class MainWindow(QMainWindow):
             item.setHidden(hit is None)
             if hit:
                 item.setToolTip(f"{item.text()}\n…{hit['snippet']}…")
+
+    def _on_needs_passphrase(self, what: str, fix: str) -> None:
+        """The profile can't be opened (wrong passphrase, no keychain): ask, don't just fail."""
+        passphrase, ok = self.ask_passphrase(what)
+        if ok and passphrase:
+            self.model_label.setText("opening your memory…")
+            self.engine.request_unlock.emit(passphrase)
+        else:
+            self._on_failed(what, fix)
+
+    def ask_passphrase(self, what: str) -> tuple[str, bool]:
+        from PySide6.QtWidgets import QInputDialog
+
+        return QInputDialog.getText(self, "Passphrase needed",
+                                    f"{what}.\n\nEnter the passphrase for this profile (a new profile is "
+                                    "encrypted with it; nothing is stored in plain text):",
+                                    QLineEdit.EchoMode.Password)
+
+    def show_conversation(self, conversation_id: int) -> None:
+        """Open a conversation (e.g. the source of a memory) in this window."""
+        if not self._streaming:
+            self.engine.request_conversation.emit(conversation_id)
+            self.raise_()
+            self.activateWindow()
 
     def _new_conversation(self) -> None:
         if self._streaming:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView,
@@ -22,6 +22,8 @@ SEARCH_DELAY_MS = 250
 
 
 class MemoryWindow(QWidget):
+    open_conversation = Signal(int)  # "jump to the source": the main window shows that conversation
+
     def __init__(self, engine: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Hearth — Memories")
@@ -29,6 +31,7 @@ class MemoryWindow(QWidget):
         self.engine = engine
         self.model = MemoryTableModel(engine, self)
         self.undo_stack: list[list[dict]] = []
+        self._notice = ""  # the outcome of the last export/import, shown beside the count
         self._build()
         engine.memory_changed.connect(self._on_changed)  # a bound slot of this GUI object: queued
         self.model.rowsInserted.connect(self._update_count)
@@ -62,12 +65,17 @@ class MemoryWindow(QWidget):
 
         self.pin_button = QPushButton("Pin / unpin")
         self.forget_button = QPushButton("Forget")
+        self.export_button = QPushButton("Export…")
+        self.import_button = QPushButton("Import…")
+        self.source_button = QPushButton("Show source")
+        self.source_button.setToolTip("Open the conversation this memory came from (double-click the Conversation cell)")
         self.undo_button = QPushButton("Undo forget")
         self.undo_button.setEnabled(False)
         self.count_label = QLabel("")
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
-        for widget in (self.pin_button, self.forget_button, self.undo_button):
+        for widget in (self.export_button, self.import_button, self.source_button, self.pin_button,
+                       self.forget_button, self.undo_button):
             bottom.addWidget(widget)
 
         layout = QVBoxLayout(self)
@@ -88,6 +96,10 @@ class MemoryWindow(QWidget):
         self.pin_button.clicked.connect(self.toggle_pin)
         self.forget_button.clicked.connect(self.forget_selected)
         self.undo_button.clicked.connect(self.undo)
+        self.export_button.clicked.connect(self.export_file)
+        self.import_button.clicked.connect(self.import_file)
+        self.source_button.clicked.connect(self.show_source)
+        self.table.doubleClicked.connect(lambda index: self.show_source() if index.column() == 8 else None)
         for text, keys, slot in (("Forget", QKeySequence.StandardKey.Delete, self.forget_selected),
                                  ("Undo forget", QKeySequence.StandardKey.Undo, self.undo),
                                  ("Search", QKeySequence.StandardKey.Find, self.search.setFocus),
@@ -117,6 +129,28 @@ class MemoryWindow(QWidget):
     def selected_rows(self) -> list[int]:
         return sorted({index.row() for index in self.table.selectionModel().selectedRows()})
 
+    def show_source(self) -> None:
+        rows = self.selected_rows() or ([self.table.currentIndex().row()] if self.table.currentIndex().isValid() else [])
+        conversation = self.model.rows[rows[0]].get("conversation_id") if rows else None
+        if conversation:
+            self.open_conversation.emit(conversation)
+        elif rows:
+            self.count_label.setText("This memory was not made in a conversation (added by hand or imported).")
+
+    def export_file(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getSaveFileName(self, "Export memories", "memories.jsonl", "JSON Lines (*.jsonl)")
+        if path:
+            self.engine.request_transfer.emit("export", path)
+
+    def import_file(self) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        path, _ = QFileDialog.getOpenFileName(self, "Import memories", "", "JSON Lines (*.jsonl)")
+        if path:
+            self.engine.request_transfer.emit("import", path)
+
     def toggle_pin(self) -> None:
         for row in self.selected_rows():
             index = self.model.index(row, PINNED)
@@ -140,12 +174,17 @@ class MemoryWindow(QWidget):
             self.undo_stack.append(details["rows"])
             self.undo_button.setEnabled(True)
             self.model.reload()
-        elif action in ("restore", "edit"):
+        elif action in ("restore", "edit", "import"):
             self.model.reload()
+        if action == "export":
+            self._notice = f"exported {details['count']:,} memories to {details['path']}"
+        elif action == "import":
+            self._notice = f"imported {details['added']:,} memories ({details['present']:,} already here)"
+        self._update_count()
 
     def _update_count(self) -> None:
         shown, total = len(self.model.rows), self.model.total
         what = f"{total:,} found" if self.model.search_text else f"{shown:,} of {total:,} memories shown"
         if self.model.query.get("memory_id") is not None:
             what = f"memory #{self.model.query['memory_id']} from a reply — type in the search box to see all"
-        self.count_label.setText(what)
+        self.count_label.setText(f"{what} — {self._notice}" if self._notice else what)

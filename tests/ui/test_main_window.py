@@ -195,3 +195,40 @@ def test_regenerate_replaces_the_last_reply_and_copy_links_work(qtbot, make_wind
         (conversation,) = ConversationStore(profile.conn).list()
         contents = [m.content for m in ConversationStore(profile.conn).messages(conversation.id)]
     assert contents == ["Say something with code", "Second answer."]
+
+
+def test_a_wrong_passphrase_is_asked_for_again_in_a_dialog(qtbot, make_window, monkeypatch) -> None:
+    from app.bootstrap import make_bank, open_profile
+    from app.core.memory.embed import HashEmbedder
+    from app.core.memory.store import NewMemory
+
+    with open_profile(Options()) as profile:  # made with "pw" by the fixture
+        make_bank(profile, HashEmbedder()).add(NewMemory(text="a secret"))
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "not the passphrase")
+    engine, window, worker = make_window()
+    asked: list[str] = []
+    monkeypatch.setattr(window, "ask_passphrase", lambda what: (asked.append(what), ("pw", True))[1])
+    worker.start()
+    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
+    assert asked and "passphrase is wrong" in asked[0]
+
+
+def test_show_source_and_export_import_from_the_viewer(qtbot, make_window, tmp_path) -> None:
+    engine, window, worker = make_window()
+    worker.start()
+    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
+    _chat(qtbot, window, "I keep my bike in the shed")
+    first_conversation = window._conversation_id
+    window._new_conversation()
+    window.open_memories()
+    viewer = window.memory_window
+    qtbot.waitUntil(lambda: viewer.model.rowCount() >= 1, timeout=10_000)
+    viewer.table.selectRow(0)
+    viewer.show_source()
+    qtbot.waitUntil(lambda: window._conversation_id == first_conversation and "bike" in window.chat_view.toPlainText(),
+                    timeout=10_000)
+    out = tmp_path / "export.jsonl"
+    engine.request_transfer.emit("export", str(out))
+    qtbot.waitUntil(lambda: out.exists() and "exported" in viewer.count_label.text(), timeout=10_000)
+    engine.request_transfer.emit("import", str(out))
+    qtbot.waitUntil(lambda: "imported 0 memories" in viewer.count_label.text(), timeout=10_000)
