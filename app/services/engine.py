@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, QThread, Signal, Slot
 from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
 from app.core.llm.locate import default_model_path, find_gguf_files, model_folders
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.db import explain_db_error
 from app.core.settings import save as save_settings
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory, PageQuery
@@ -155,6 +156,10 @@ class Engine(QObject):
         except KnownError as exc:
             self.failed.emit(exc.what, exc.fix)
         except Exception as exc:  # noqa: BLE001
+            known = explain_db_error(exc)
+            if known is not None:
+                self.failed.emit(known.what, known.fix)
+                return
             self.failed.emit(f"the reply failed: {exc}", "your message is still in the input box; try again")
             traceback.print_exc()
 
@@ -185,6 +190,10 @@ class Engine(QObject):
         except KnownError as exc:
             self.failed.emit(exc.what, exc.fix)
         except Exception as exc:  # noqa: BLE001
+            known = explain_db_error(exc)  # locked, full disk, damaged file: say so plainly
+            if known is not None:
+                self.failed.emit(known.what, known.fix)
+                return
             self.failed.emit(f"the memory operation failed: {exc}", "try again; `hearth doctor` checks the file")
             traceback.print_exc()
 
@@ -210,6 +219,9 @@ class Engine(QObject):
             bank, details = self._agent.bank, args
             if action in ("pin", "unpin"):
                 bank.set_pinned(args["id"], action == "pin")
+            elif action == "expiry":
+                for memory_id in args["ids"]:
+                    bank.set_expiry(memory_id, float(args["days"]) or None)
             elif action == "importance":
                 bank.set_importance(args["id"], float(args["importance"]))
             elif action == "edit":

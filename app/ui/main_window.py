@@ -12,11 +12,13 @@ import re
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMainWindow, QPlainTextEdit, QProgressBar, QPushButton,
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
+
+from app.ui.context_bar import ContextBar
 
 PAINT_EVERY_MS = 50
 
@@ -125,12 +127,10 @@ class MainWindow(QMainWindow):
         self.progress = QProgressBar()
         self.progress.setMaximumWidth(180)
         self.progress.setAccessibleName("Loading progress")
-        self.context_bar = QProgressBar()
-        self.context_bar.setMaximumWidth(180)
-        self.context_bar.setFormat("context %p%")
-        self.context_bar.setAccessibleName("Context used")
+        self.context_bar = ContextBar()
+        self.context_label = QLabel("")
         self.lock_label = QLabel("")
-        for widget in (self.model_label, self.progress, self.context_bar, self.lock_label):
+        for widget in (self.model_label, self.progress, self.context_bar, self.context_label, self.lock_label):
             self.statusBar().addPermanentWidget(widget)
 
     def _build_actions(self) -> None:
@@ -226,6 +226,9 @@ class MainWindow(QMainWindow):
 
     def _render(self) -> None:
         live = [_bubble("Hearth", _md_text(self._live) + " ▍")] if self._streaming else []
+        # The document's links don't follow the palette by themselves (dark blue on dark grey).
+        link = self.chat_view.palette().color(QPalette.ColorRole.Link).name()
+        self.chat_view.document().setDefaultStyleSheet(f"a {{ color: {link}; }}")
         self.chat_view.setMarkdown("\n\n".join(self._transcript + live))
         self.chat_view.verticalScrollBar().setValue(self.chat_view.verticalScrollBar().maximum())
 
@@ -244,6 +247,7 @@ class MainWindow(QMainWindow):
         from app.ui.theme import apply_theme
 
         apply_theme(QApplication.instance(), self._settings.get("theme", "system"))
+        self._render()  # re-colour links for the theme
         self.model_label.setText(info["model"])
         self.lock_label.setText("Encrypted" if info["encrypted"] else "Not encrypted")
         self.lock_label.setToolTip(info["key"])
@@ -295,11 +299,9 @@ class MainWindow(QMainWindow):
         self.send_button.setEnabled(True)
         self.stop_button.setEnabled(False)
         stats = done["stats"]
-        self.context_bar.setValue(int(100 * (stats["prompt_tokens"] + stats["completion_tokens"]) / stats["n_ctx"]))
-        parts = stats.get("context") or {}
-        self.context_bar.setToolTip(
-            "Context of the last turn, in tokens: " + ", ".join(f"{k} {v:,}" for k, v in parts.items())
-            + f", reply {stats['completion_tokens']:,} (of {stats['n_ctx']:,})")
+        parts = {k: v for k, v in (stats.get("context") or {}).items() if k != "free"}
+        self.context_bar.set_usage({**parts, "reply": stats["completion_tokens"]}, stats["n_ctx"])
+        self.context_label.setText(f"context {self.context_bar.used_percent()}%")
         self._render()
 
     def _on_failed(self, what: str, fix: str) -> None:

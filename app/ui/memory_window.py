@@ -60,13 +60,17 @@ class MemoryWindow(QWidget):
         self.table.setSortingEnabled(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setWordWrap(False)
-        self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSortIndicator(4, Qt.SortOrder.DescendingOrder)
 
         self.pin_button = QPushButton("Pin / unpin")
         self.forget_button = QPushButton("Forget")
         self.export_button = QPushButton("Export…")
         self.import_button = QPushButton("Import…")
+        self.expiry_button = QPushButton("Expiry…")
+        self.expiry_button.setToolTip("Forget the selected memories after some days (0 = never)")
         self.source_button = QPushButton("Show source")
         self.source_button.setToolTip("Open the conversation this memory came from (double-click the Conversation cell)")
         self.undo_button = QPushButton("Undo forget")
@@ -74,7 +78,7 @@ class MemoryWindow(QWidget):
         self.count_label = QLabel("")
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
-        for widget in (self.export_button, self.import_button, self.source_button, self.pin_button,
+        for widget in (self.export_button, self.import_button, self.source_button, self.expiry_button, self.pin_button,
                        self.forget_button, self.undo_button):
             bottom.addWidget(widget)
 
@@ -99,6 +103,7 @@ class MemoryWindow(QWidget):
         self.export_button.clicked.connect(self.export_file)
         self.import_button.clicked.connect(self.import_file)
         self.source_button.clicked.connect(self.show_source)
+        self.expiry_button.clicked.connect(self.set_expiry)
         self.table.doubleClicked.connect(lambda index: self.show_source() if index.column() == 8 else None)
         for text, keys, slot in (("Forget", QKeySequence.StandardKey.Delete, self.forget_selected),
                                  ("Undo forget", QKeySequence.StandardKey.Undo, self.undo),
@@ -137,6 +142,20 @@ class MemoryWindow(QWidget):
         elif rows:
             self.count_label.setText("This memory was not made in a conversation (added by hand or imported).")
 
+    def set_expiry(self) -> None:
+        rows = self.selected_rows()
+        if not rows:
+            return
+        days, ok = self.ask_days()
+        if ok:
+            self.engine.request_memory_action.emit("expiry", {"ids": self.model.ids(rows), "days": days})
+
+    def ask_days(self) -> tuple[float, bool]:
+        from PySide6.QtWidgets import QInputDialog
+
+        return QInputDialog.getDouble(self, "Expiry", "Stop recalling the selected memories after how many days?\n"
+                                      "(0 = never)", 30.0, 0.0, 36_500.0, 1)
+
     def export_file(self) -> None:
         from PySide6.QtWidgets import QFileDialog
 
@@ -174,7 +193,7 @@ class MemoryWindow(QWidget):
             self.undo_stack.append(details["rows"])
             self.undo_button.setEnabled(True)
             self.model.reload()
-        elif action in ("restore", "edit", "import"):
+        elif action in ("restore", "edit", "import", "expiry"):
             self.model.reload()
         if action == "export":
             self._notice = f"exported {details['count']:,} memories to {details['path']}"

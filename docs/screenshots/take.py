@@ -13,6 +13,8 @@ import tempfile
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+# QT_SCALE_FACTOR=2 checks the 200 % look; those shots get their own names.
+SUFFIX = "" if os.environ.get("QT_SCALE_FACTOR", "1") == "1" else f"-{os.environ['QT_SCALE_FACTOR']}x"
 SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm allergic to peanuts.", "fact", True),
         ("Dentist appointment with Dr. Okafor on Friday at 9.", "note", False),
         ("I prefer dark mode in every app.", "fact", False), ("Our dog Biscuit is a beagle.", "fact", False),
@@ -65,28 +67,28 @@ def main() -> int:
 
         @Slot()
         def shoot(self) -> None:
-            window.grab().save(str(HERE / "main-window.png"))
+            window.grab().save(str(HERE / f"main-window{SUFFIX}.png"))
             window.open_memories()
             window.memory_window.resize(1100, 420)
             QTimer.singleShot(1500, self.shoot_memories)
 
         @Slot()
         def shoot_memories(self) -> None:
-            window.memory_window.grab().save(str(HERE / "memory-viewer.png"))
+            window.memory_window.grab().save(str(HERE / f"memory-viewer{SUFFIX}.png"))
             window.memory_window.close()
             window.open_settings()
             QTimer.singleShot(2500, self.shoot_settings)
 
         @Slot()
         def shoot_settings(self) -> None:
-            window.settings_dialog.grab().save(str(HERE / "settings.png"))
+            window.settings_dialog.grab().save(str(HERE / f"settings{SUFFIX}.png"))
             window.settings_dialog.fields["theme"].setCurrentIndex(2)  # dark, to check it is legible
             window.settings_dialog.accept()
             QTimer.singleShot(2500, self.shoot_dark)
 
         @Slot()
         def shoot_dark(self) -> None:
-            window.grab().save(str(HERE / "main-window-dark.png"))
+            window.grab().save(str(HERE / f"main-window-dark{SUFFIX}.png"))
             app.quit()
 
     driver = Driver()

@@ -43,7 +43,8 @@ def test_a_message_streams_into_the_window_and_the_conversation_is_listed(qtbot,
     assert window.input.toPlainText() == ""
     assert window.conversation_list.count() == 1
     assert window.conversation_list.item(0).text() == "Hi there, I like green tea."
-    assert 0 < window.context_bar.value() <= 100
+    assert 0 < window.context_bar.used_percent() <= 100
+    assert "memories" in window.context_bar.toolTip() and "free" in window.context_bar.toolTip()
 
 
 def test_shift_enter_adds_a_line_instead_of_sending(qtbot, make_window) -> None:

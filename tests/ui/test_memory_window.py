@@ -79,3 +79,11 @@ def test_pin_edit_forget_and_undo(qtbot, viewer: MemoryWindow) -> None:
     qtbot.waitUntil(lambda: model.total == 451, timeout=10_000)
     qtbot.waitUntil(lambda: any(r["text"] == chosen for r in model.rows), timeout=10_000)
     assert first["id"]  # the row existed before it was edited
+
+
+def test_expiry_is_set_from_the_viewer(qtbot, viewer: MemoryWindow, monkeypatch: pytest.MonkeyPatch) -> None:
+    viewer.table.selectRow(0)
+    target = viewer.model.rows[0]["id"]
+    monkeypatch.setattr(viewer, "ask_days", lambda: (7.0, True))
+    viewer.set_expiry()
+    qtbot.waitUntil(lambda: any(r["id"] == target and r["expires_at"] for r in viewer.model.rows), timeout=10_000)

@@ -168,6 +168,16 @@ class MemoryBank:
             self.store.set_importance(memory_id, importance, self.clock())
         return self.get(memory_id)
 
+    def set_expiry(self, memory_id: int, days: float | None) -> Memory:
+        """Forget (stop recalling) after ``days`` from now; None or 0 means never."""
+        if days is not None and days < 0:
+            raise KnownError(f"expiry must be 0 days or more, got {days}", "use 0 for never")
+        self.get(memory_id)
+        now = self.clock()
+        with self.transaction():
+            self.store.set_expiry(memory_id, now + days * 86_400 if days else None, now)
+        return self.get(memory_id)
+
     def set_pinned(self, memory_id: int, pinned: bool) -> Memory:
         self.get(memory_id)
         with self.transaction():

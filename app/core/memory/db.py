@@ -155,7 +155,7 @@ def sqlite_versions() -> dict[str, str]:
     }
 
 
-def explain_db_error(exc: BaseException) -> KnownError | None:
+def explain_db_error(exc: BaseException) -> KnownError | None:  # noqa: C901 - a flat table of cases
     """Turn an SQLite failure that reached the top into a sentence a user can act on."""
     if isinstance(exc, apsw.BusyError):
         return KnownError("the database stayed locked by another Hearth process for "

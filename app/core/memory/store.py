@@ -177,6 +177,10 @@ class MemoryStore:
         self.conn.execute("UPDATE memories SET importance = ?, updated_at = ? WHERE id = ?",
                           (importance, now, memory_id))
 
+    def set_expiry(self, memory_id: int, expires_at: float | None, now: float) -> None:
+        self.conn.execute("UPDATE memories SET expires_at = ?, updated_at = ? WHERE id = ?",
+                          (expires_at, now, memory_id))
+
     def set_pinned(self, memory_id: int, pinned: bool, now: float) -> None:
         self.conn.execute("UPDATE memories SET pinned = ?, updated_at = ? WHERE id = ?",
                           (int(pinned), now, memory_id))
