@@ -18,3 +18,35 @@ def test_gui_smoke_sends_a_message_through_the_real_stack(monkeypatch: pytest.Mo
     assert "smoke ok: window shown in" in result.out and result.out.startswith("shown_at=")
     (conversation,) = json.loads(hearth("conversations", "--json").out)
     assert conversation["message_count"] == 2
+
+
+def test_end_to_end_real_model_and_memory_in_the_window(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real default GGUF and real MiniLM behind the real window: the reply streams in, and its
+    receipt shows the memory that was recalled."""
+    from app.bootstrap import Options, make_bank, open_profile
+    from app.core.memory.embed import MiniLMEmbedder
+    from app.core.memory.store import NewMemory
+    from app.services.engine import Engine, EngineThread
+    from app.ui.main_window import MainWindow
+
+    monkeypatch.setenv("HEARTH_EMBEDDER", "minilm")
+    with open_profile(Options()) as profile:
+        make_bank(profile, MiniLMEmbedder()).add(NewMemory(text="My sister Ana moved to Lisbon last spring.",
+                                                           kind="fact"))
+    engine = Engine(Options(overrides=("max_reply_tokens=40",)))
+    window = MainWindow(engine)
+    qtbot.addWidget(window)
+    worker = EngineThread(engine)
+    worker.start()
+    try:
+        qtbot.waitUntil(lambda: window._ready, timeout=120_000)
+        assert "Smollm2" in window.model_label.text()
+        window.input.setPlainText("Where does my sister live?")
+        window.send()
+        qtbot.waitUntil(lambda: window._streaming and bool(window._live), timeout=60_000)  # streaming, visibly
+        qtbot.waitUntil(lambda: not window._streaming, timeout=120_000)
+        text = window.chat_view.toPlainText()
+        assert "remembered: My sister Ana moved to Lisbon last spring." in text
+        assert window._replies and window._replies[-1] and window._replies[-1][:20] in text
+    finally:
+        worker.stop()
