@@ -12,12 +12,13 @@ import re
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPalette
+from PySide6.QtGui import QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMainWindow, QPlainTextEdit, QProgressBar, QPushButton,
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
+from app.ui.actions import add_shortcuts, debounced
 from app.ui.context_bar import ContextBar
 
 PAINT_EVERY_MS = 50
@@ -72,13 +73,9 @@ class MainWindow(QMainWindow):
         self.conversation_search.setAccessibleName("Search conversations")
         self.conversation_search.setClearButtonEnabled(True)
         self.conversation_list.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for text, keys, slot in (("Rename…", QKeySequence(Qt.Key.Key_F2), self.rename_conversation),
-                                 ("Delete…", QKeySequence.StandardKey.Delete, self.delete_conversation)):
-            action = QAction(text, self.conversation_list)
-            action.setShortcut(keys)
-            action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
-            action.triggered.connect(slot)
-            self.conversation_list.addAction(action)
+        add_shortcuts(self.conversation_list, [("Rename…", QKeySequence(Qt.Key.Key_F2), self.rename_conversation),
+                                               ("Delete…", QKeySequence.StandardKey.Delete, self.delete_conversation)],
+                      Qt.ShortcutContext.WidgetShortcut)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.addWidget(self.new_button)
@@ -134,16 +131,12 @@ class MainWindow(QMainWindow):
             self.statusBar().addPermanentWidget(widget)
 
     def _build_actions(self) -> None:
-        for text, keys, slot in (("New conversation", QKeySequence.StandardKey.New, self._new_conversation),
-                                 ("Memories…", QKeySequence("Ctrl+M"), self.open_memories),
-                                 ("Settings…", QKeySequence("Ctrl+,"), self.open_settings),
-                                 ("Regenerate", QKeySequence("Ctrl+R"), self.regenerate),
-                                 ("Stop reply", QKeySequence(Qt.Key.Key_Escape), self.stop),
-                                 ("Focus message", QKeySequence("Ctrl+L"), self.input.setFocus)):
-            action = QAction(text, self)
-            action.setShortcut(keys)
-            action.triggered.connect(slot)
-            self.addAction(action)
+        add_shortcuts(self, [("New conversation", QKeySequence.StandardKey.New, self._new_conversation),
+                             ("Memories…", QKeySequence("Ctrl+M"), self.open_memories),
+                             ("Settings…", QKeySequence("Ctrl+,"), self.open_settings),
+                             ("Regenerate", QKeySequence("Ctrl+R"), self.regenerate),
+                             ("Stop reply", QKeySequence(Qt.Key.Key_Escape), self.stop),
+                             ("Focus message", QKeySequence("Ctrl+L"), self.input.setFocus)])
 
     def _connect(self) -> None:
         e = self.engine
@@ -166,10 +159,7 @@ class MainWindow(QMainWindow):
         self.conversation_list.currentItemChanged.connect(self._on_pick)
         e.conversation_results.connect(self._on_conversation_results)
         self._search_request = 0
-        self._search_timer = QTimer(self)
-        self._search_timer.setSingleShot(True)
-        self._search_timer.setInterval(250)
-        self._search_timer.timeout.connect(self._search_conversations)
+        self._search_timer = debounced(self, 250, self._search_conversations)
         self.conversation_search.textChanged.connect(self._search_timer.start)
         self._painter = QTimer(self)
         self._painter.setInterval(PAINT_EVERY_MS)

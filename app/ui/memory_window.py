@@ -8,14 +8,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QTableView,
     QVBoxLayout, QWidget,
 )
 
 from app.core.types import MEMORY_KINDS
+from app.ui.actions import add_shortcuts, debounced
 from app.ui.models import PINNED, MemoryTableModel
 
 SEARCH_DELAY_MS = 250
@@ -89,10 +90,8 @@ class MemoryWindow(QWidget):
         self._connect()
 
     def _connect(self) -> None:
-        self._search_timer = QTimer(self)
-        self._search_timer.setSingleShot(True)
-        self._search_timer.setInterval(SEARCH_DELAY_MS)  # search when typing pauses, not per key
-        self._search_timer.timeout.connect(lambda: self.model.set_search(self.search.text()))
+        # Search when typing pauses, not per key.
+        self._search_timer = debounced(self, SEARCH_DELAY_MS, lambda: self.model.set_search(self.search.text()))
         self.search.textChanged.connect(self._search_timer.start)
         self.kind.currentIndexChanged.connect(lambda: self.model.set_filter(kind=self.kind.currentData()))
         self.pinned_only.toggled.connect(lambda on: self.model.set_filter(pinned_only=on))
@@ -105,14 +104,10 @@ class MemoryWindow(QWidget):
         self.source_button.clicked.connect(self.show_source)
         self.expiry_button.clicked.connect(self.set_expiry)
         self.table.doubleClicked.connect(lambda index: self.show_source() if index.column() == 8 else None)
-        for text, keys, slot in (("Forget", QKeySequence.StandardKey.Delete, self.forget_selected),
-                                 ("Undo forget", QKeySequence.StandardKey.Undo, self.undo),
-                                 ("Search", QKeySequence.StandardKey.Find, self.search.setFocus),
-                                 ("Pin", QKeySequence("Ctrl+P"), self.toggle_pin)):
-            action = QAction(text, self)
-            action.setShortcut(keys)
-            action.triggered.connect(slot)
-            self.addAction(action)
+        add_shortcuts(self, [("Forget", QKeySequence.StandardKey.Delete, self.forget_selected),
+                             ("Undo forget", QKeySequence.StandardKey.Undo, self.undo),
+                             ("Search", QKeySequence.StandardKey.Find, self.search.setFocus),
+                             ("Pin", QKeySequence("Ctrl+P"), self.toggle_pin)])
 
     def showEvent(self, event) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)

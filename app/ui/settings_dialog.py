@@ -6,13 +6,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QTimer, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
     QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from app.core.settings import SPECS
+from app.ui.actions import debounced
 
 PREVIEW_DELAY_MS = 300
 
@@ -29,10 +30,7 @@ class SettingsDialog(QDialog):
         engine.models_found.connect(self._on_models)
         engine.preview.connect(self._on_preview)
         engine.request_find_models.emit()
-        self._preview_timer = QTimer(self)
-        self._preview_timer.setSingleShot(True)
-        self._preview_timer.setInterval(PREVIEW_DELAY_MS)
-        self._preview_timer.timeout.connect(self._ask_preview)
+        self._preview_timer = debounced(self, PREVIEW_DELAY_MS, self._ask_preview)
         for key in ("top_k", "threshold"):
             self.fields[key].valueChanged.connect(self._preview_timer.start)
         self._ask_preview()
