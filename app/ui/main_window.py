@@ -144,7 +144,7 @@ class MainWindow(QMainWindow):
         e.ready.connect(self._on_ready)
         e.conversations.connect(self._on_conversations)
         e.history.connect(self._on_history)
-        e.delta.connect(self._buffer.append)
+        e.delta.connect(self._on_delta)  # a slot of this window: runs on the GUI thread (queued)
         e.tool.connect(self._on_tool)
         e.turn_done.connect(self._on_turn_done)
         e.failed.connect(self._on_failed)
@@ -207,6 +207,9 @@ class MainWindow(QMainWindow):
         self.regenerate_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self._painter.start()
+
+    def _on_delta(self, text: str) -> None:
+        self._buffer.append(text)  # painted by the 50 ms timer, not per token
 
     def _paint(self) -> None:
         if self._buffer:
@@ -271,6 +274,11 @@ class MainWindow(QMainWindow):
         self._last_user_text = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
         self.regenerate_button.setEnabled(bool(self._replies))
         self._render()
+        target = next((m for m in messages if m["id"] == getattr(self, "_jump_to", 0)), None)
+        self._jump_to = 0
+        if target is not None:  # select the source message's first words: scrolled into view, highlighted
+            self.chat_view.moveCursor(self.chat_view.textCursor().MoveOperation.Start)
+            self.chat_view.find(" ".join(target["content"].split()[:8]))
 
     def _on_tool(self, name: str, result: str, ok: bool) -> None:
         self._transcript.append(f"*[{name}] {_plain(result)}*")
@@ -423,9 +431,10 @@ class MainWindow(QMainWindow):
                                     "encrypted with it; nothing is stored in plain text):",
                                     QLineEdit.EchoMode.Password)
 
-    def show_conversation(self, conversation_id: int) -> None:
-        """Open a conversation (e.g. the source of a memory) in this window."""
+    def show_conversation(self, conversation_id: int, message_id: int = 0) -> None:
+        """Open a conversation (e.g. the source of a memory) and, if given, select that message."""
         if not self._streaming:
+            self._jump_to = message_id
             self.engine.request_conversation.emit(conversation_id)
             self.raise_()
             self.activateWindow()

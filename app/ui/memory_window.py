@@ -23,7 +23,7 @@ SEARCH_DELAY_MS = 250
 
 
 class MemoryWindow(QWidget):
-    open_conversation = Signal(int)  # "jump to the source": the main window shows that conversation
+    open_conversation = Signal(int, int)  # "jump to the source": conversation id, message id (0: none)
 
     def __init__(self, engine: Any, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
@@ -131,9 +131,10 @@ class MemoryWindow(QWidget):
 
     def show_source(self) -> None:
         rows = self.selected_rows() or ([self.table.currentIndex().row()] if self.table.currentIndex().isValid() else [])
-        conversation = self.model.rows[rows[0]].get("conversation_id") if rows else None
+        row = self.model.rows[rows[0]] if rows else {}
+        conversation, sources = row.get("conversation_id"), row.get("source_message_ids") or [0]
         if conversation:
-            self.open_conversation.emit(conversation)
+            self.open_conversation.emit(conversation, sources[0])
         elif rows:
             self.count_label.setText("This memory was not made in a conversation (added by hand or imported).")
 

@@ -228,6 +228,7 @@ def test_show_source_and_export_import_from_the_viewer(qtbot, make_window, tmp_p
     viewer.show_source()
     qtbot.waitUntil(lambda: window._conversation_id == first_conversation and "bike" in window.chat_view.toPlainText(),
                     timeout=10_000)
+    assert window.chat_view.textCursor().selectedText() == "I keep my bike in the shed"  # the source message
     out = tmp_path / "export.jsonl"
     engine.request_transfer.emit("export", str(out))
     qtbot.waitUntil(lambda: out.exists() and "exported" in viewer.count_label.text(), timeout=10_000)
