@@ -12,6 +12,7 @@ import json
 import signal
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, TextIO
 
 from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
@@ -26,8 +27,6 @@ from app.errors import KnownError, UsageError
 def cmd_chat(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     settings = load_settings(options)
     message = _read_message(args.message, stdin) if args.message is not None else None
-    from pathlib import Path
-
     check_gguf(Path(options.model or settings.model_path or default_model_path()).expanduser())
     with open_profile(options) as profile:
         agent = make_agent(profile, options, settings, make_backend(options, settings))
