@@ -46,6 +46,9 @@ class MainWindow(QMainWindow):
         self._ready = False
         self._pending: str | None = None  # a message sent before the model was ready
         self._last_question: str | None = None
+        self._jump_to = 0  # a message to select when its conversation arrives ("show source")
+        self.memory_window = None
+        self.settings_dialog = None
         self._settings: dict = {}
         self._streaming = False
         self._buffer: list[str] = []
@@ -274,7 +277,7 @@ class MainWindow(QMainWindow):
         self._last_user_text = next((m["content"] for m in reversed(messages) if m["role"] == "user"), "")
         self.regenerate_button.setEnabled(bool(self._replies))
         self._render()
-        target = next((m for m in messages if m["id"] == getattr(self, "_jump_to", 0)), None)
+        target = next((m for m in messages if m["id"] == self._jump_to), None)
         self._jump_to = 0
         if target is not None:  # select the source message's first words: scrolled into view, highlighted
             self.chat_view.moveCursor(self.chat_view.textCursor().MoveOperation.Start)
@@ -342,7 +345,7 @@ class MainWindow(QMainWindow):
     def open_memories(self) -> None:
         from app.ui.memory_window import MemoryWindow
 
-        if getattr(self, "memory_window", None) is None:
+        if self.memory_window is None:
             self.memory_window = MemoryWindow(self.engine, self)
             self.memory_window.open_conversation.connect(self.show_conversation)
         self.memory_window.show()

@@ -14,7 +14,6 @@ import statistics
 import sys
 import tempfile
 import time
-from pathlib import Path
 
 
 def main() -> None:
@@ -36,7 +35,6 @@ def main() -> None:
         make_bank(profile, CachedEmbedder(texts, vectors)).add_many([NewMemory(text=t) for t in texts])
     print(f"{args.memories:,} memories stored in {time.perf_counter() - started:.0f} s")
 
-    from PySide6.QtCore import QCoreApplication
     from PySide6.QtWidgets import QApplication
 
     from app.core.llm.fake import ScriptedBackend
@@ -75,7 +73,7 @@ def main() -> None:
     for name, times in results.items():
         print(f"  {name:<22} median {statistics.median(times) * 1000:7.0f} ms   max {max(times) * 1000:7.0f} ms")
     worker.stop()
-    QCoreApplication.processEvents()
+    app.processEvents()
 
 
 def wait_for(condition, timeout_s: float) -> None:  # noqa: ANN001

@@ -120,7 +120,7 @@ class MemoryBank:
     def add_many(self, items: Sequence[NewMemory], progress: Progress | None = None) -> list[Added]:
         """Add in batches; text already stored (after normalisation) returns the existing id."""
         items = [replace(item, text=check_text(item.text)) for item in items]
-        index = self._ready_index()
+        self._ready_index()  # refuse a model mismatch before embedding anything
         results: list[Added] = []
         for start in range(0, len(items), EMBED_BATCH):
             batch = items[start:start + EMBED_BATCH]

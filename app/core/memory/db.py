@@ -24,7 +24,6 @@ from app.errors import KnownError
 BUSY_TIMEOUT_MS = 10_000
 CACHE_KIB = 128 * 1024  # page cache cap; decryption is the cost of a miss
 
-Connection = apsw.Connection
 
 
 def open_db(path: Path, key: DbKey, *, create: bool = True) -> apsw.Connection:
