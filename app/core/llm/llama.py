@@ -10,6 +10,8 @@ prompt head makes the next turn's first token come sooner.
 from __future__ import annotations
 
 import ctypes
+import importlib.util
+import itertools
 import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
@@ -33,6 +35,7 @@ class LlamaBackend:
         import llama_cpp  # heavy (~0.2 s + native libraries): only when a model is really loaded
 
         _route_llama_log(llama_cpp)
+        load_cpu_backends()
         threads = n_threads or physical_cores()
         try:
             self._llm = llama_cpp.Llama(model_path=str(path), n_ctx=n_ctx, n_threads=threads,
@@ -111,6 +114,107 @@ class LlamaBackend:
         return result["choices"][0]["text"]
 
 
+def load_cpu_backends() -> str:
+    """Load llama.cpp's CPU backend; returns what was loaded ("built in" for a single-CPU build).
+
+    Release builds use ``GGML_BACKEND_DL`` + ``GGML_CPU_ALL_VARIANTS``: one ``libggml-cpu-<cpu>``
+    per x86-64 level (x64, sse42, haswell, skylakex, zen4, ...), so one binary runs on any x86-64
+    and uses AVX2/AVX-512 where present. llama-cpp-python 0.3.x doesn't load them
+    (abetlen/llama-cpp-python#2069); we score each file against this CPU, as ggml's own
+    ``ggml_backend_load_all`` would, and load the best.
+    """
+    from llama_cpp import llama_cpp as bindings
+
+    # ggml's functions through libllama's handle (dlsym also searches its dependencies): the wheel
+    # ships libggml.so and libggml.so.0 as two files, and llama_cpp._ggml loads the one libllama
+    # doesn't use — backends registered there are invisible to llama.cpp.
+    lib = bindings._lib
+    lib.ggml_backend_reg_count.restype = ctypes.c_size_t
+    if lib.ggml_backend_reg_count() > 0 or not hasattr(lib, "ggml_backend_load"):
+        return "built in"
+    variants = cpu_variant_files()
+    if not variants:
+        raise KnownError("llama.cpp's CPU backends are missing from this installation",
+                         "reinstall Hearth (or llama-cpp-python)")
+    best = _best_variant(variants)
+    lib.ggml_backend_load.restype = ctypes.c_void_p
+    lib.ggml_backend_load.argtypes = [ctypes.c_char_p]
+    if best is None or not lib.ggml_backend_load(str(best).encode()):
+        raise KnownError(f"none of llama.cpp's CPU backends in {variants[0].parent} runs on this processor",
+                         "report your CPU model (see `hearth doctor`) to the Hearth developers")
+    return f"dynamic: {best.name}, chosen from {len(variants)} CPU variants"
+
+
+def cpu_variant_files() -> list[Path]:
+    """The per-CPU backend files: the wheel installs them to site-packages/bin, the frozen bundle
+    keeps them beside libllama in llama_cpp/lib. Found without importing llama_cpp."""
+    spec = importlib.util.find_spec("llama_cpp")
+    if spec is None or spec.origin is None:
+        return []
+    package = Path(spec.origin).resolve().parent
+    for folder in (package / "lib", package.parent / "bin"):
+        found = sorted(folder.glob("*ggml-cpu-*"))
+        if found:
+            return found
+    return []
+
+
+# AMX is skipped: on a VM advertising AMX (cpuinfo flags and all), the sapphirerapids variant
+# died with SIGILL at its first `tileloadd`. Only Xeon servers have AMX; desktops lose nothing.
+SKIPPED_VARIANTS = ("sapphirerapids",)
+
+
+def _best_variant(candidates: list[Path]) -> Path | None:
+    """The highest ``ggml_backend_score()`` (0 = this CPU lacks a needed instruction)."""
+    import llama_cpp.llama_cpp  # noqa: F401 - loads libggml-base, which every variant links against
+
+    best, best_score = None, 0
+    for path in candidates:
+        if any(name in path.name for name in SKIPPED_VARIANTS):
+            continue
+        try:
+            score_fn = ctypes.CDLL(str(path)).ggml_backend_score
+        except (OSError, AttributeError):
+            continue
+        score_fn.restype = ctypes.c_int
+        score = score_fn()
+        if score > best_score:
+            best, best_score = path, score
+    return best
+
+
+def system_info() -> dict[str, Any]:
+    """What the loaded llama.cpp build uses: the CPU backend file and its instruction-set features."""
+    import llama_cpp
+    from llama_cpp import llama_cpp as bindings
+
+    _route_llama_log(llama_cpp)
+    backends = load_cpu_backends()
+    lib = bindings._lib
+    lib.ggml_backend_reg_by_name.restype = ctypes.c_void_p
+    lib.ggml_backend_reg_by_name.argtypes = [ctypes.c_char_p]
+    lib.ggml_backend_reg_get_proc_address.restype = ctypes.c_void_p
+    lib.ggml_backend_reg_get_proc_address.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
+    reg = lib.ggml_backend_reg_by_name(b"CPU")
+    address = lib.ggml_backend_reg_get_proc_address(reg, b"ggml_backend_get_features") if reg else None
+    features: list[str] = []
+    if address:
+        get_features = ctypes.CFUNCTYPE(ctypes.POINTER(_Feature), ctypes.c_void_p)(address)
+        table = get_features(reg)
+        for i in itertools.count():
+            if not table[i].name:
+                break
+            name, value = table[i].name.decode(), table[i].value.decode()
+            features.append(name if value == "1" else f"{name}={value}")
+    return {"cpu_features": features, "cpu_backends": backends,
+            "cpu_backend_file": _LOADED_BACKEND[-1] if _LOADED_BACKEND else "built in"}
+
+
+class _Feature(ctypes.Structure):  # ggml_backend_feature: {const char * name; const char * value;}
+    _fields_ = [("name", ctypes.c_char_p), ("value", ctypes.c_char_p)]
+
+
+_LOADED_BACKEND: list[str] = []  # the variant file ggml chose, read from its log line
 _LOG_HOOK: list[Any] = []  # the C callback must outlive every call into llama.cpp
 
 
@@ -122,6 +226,8 @@ def _route_llama_log(llama_cpp: Any) -> None:
     @llama_cpp.llama_log_callback
     def hook(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
         message = text.decode("utf-8", errors="replace").rstrip()
+        if "loaded CPU backend from" in message:
+            _LOADED_BACKEND.append(message.rsplit(" ", 1)[-1])
         if message:
             log.debug(message)
 
