@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from app import __version__
-from app.bootstrap import Options, make_default_embedder, open_profile
+from app.bootstrap import Options, load_settings, make_backend, make_default_embedder, open_profile
+from app.core.llm.backend import ChatMessage
 from app.core.memory.db import sqlite_versions
 from app.core.memory.vectors import VectorIndex
 from app.core.secrets import SecretStoreUnavailable, open_keychain
@@ -36,6 +37,7 @@ def run_doctor(options: Options) -> dict[str, Any]:
         "keychain": _guard(_check_keychain),
         "profile": _guard(lambda: _check_profile(options)),
         "embedder": _guard(lambda: _check_embedder(options)),
+        "llama_cpp": _guard(lambda: _check_llama(options)),
     }
     report["ok"] = all(c["ok"] for c in report["checks"].values())
     return report
@@ -103,6 +105,21 @@ def _check_embedder(options: Options) -> Check:
     elapsed = time.perf_counter() - started
     return {"ok": vector.shape == (1, embedder.dim), "id": embedder.id, "dim": embedder.dim,
             "load_and_embed_s": round(elapsed, 2)}
+
+
+def _check_llama(options: Options) -> Check:
+    """The build's CPU features, then the configured model loaded and asked for a few tokens."""
+    from app.core.llm.llama import system_info  # imports llama_cpp, only when the doctor runs
+
+    info = system_info()
+    settings = load_settings(options).with_values({"context_size": 512})  # small: a load test, not a chat
+    started = time.perf_counter()
+    backend = make_backend(options, settings)
+    prompt = backend.render([ChatMessage("user", "Say hello.")])
+    reply = "".join(backend.stream(prompt, max_tokens=4, temperature=0.0))
+    return {"ok": True, "model": backend.info.path, "load_and_reply_s": round(time.perf_counter() - started, 2),
+            "reply_sample": reply.strip(), "cpu_features": " ".join(info["cpu_features"]),
+            "cpu_backend_file": info["cpu_backend_file"], "cpu_backends": info["cpu_backends"]}
 
 
 def format_report(report: dict[str, Any]) -> str:
