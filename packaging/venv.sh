@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Create or refresh .venv with Hearth installed (editable) plus optional extras:
+#   bash packaging/venv.sh            # to run the app
+#   bash packaging/venv.sh test       # to run the tests (README's test command does this)
+# Used by the README's commands, tests/run.sh and packaging/build, so all three get the same stack.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+EXTRAS="${1:-}"
+PY="${PYTHON:-python3}"
+[ -x .venv/bin/python ] || "$PY" -m venv .venv
+.venv/bin/python -m pip install --quiet --upgrade pip
+# The CPU build of torch first (it is on this kind of machine's disk), so that
+# sentence-transformers never pulls a multi-GB CUDA build.
+.venv/bin/python -m pip install --quiet torch==2.13.0
+
+# llama.cpp, built once for every x86-64 CPU rather than for this one (-march=native died with
+# SIGILL on a VM advertising AMX it doesn't enable, and a packaged native build would do the same
+# on users' machines). GGML_BACKEND_DL + GGML_CPU_ALL_VARIANTS build one CPU backend per x86-64
+# level; app/core/llm/llama.py loads the best one for the running CPU. pip's own cache keys built
+# wheels by source, not by CMAKE_ARGS, so the wheel is kept in a cache keyed by version and flags.
+LLAMA_VERSION=0.3.36
+LLAMA_CMAKE_ARGS="${LLAMA_CMAKE_ARGS:--DGGML_NATIVE=OFF -DGGML_BACKEND_DL=ON -DGGML_CPU_ALL_VARIANTS=ON}"
+key=$(printf '%s|%s|%s' "$LLAMA_VERSION" "$LLAMA_CMAKE_ARGS" "$(uname -sm)" | sha256sum | cut -c1-16)
+wheels="${XDG_CACHE_HOME:-$HOME/.cache}/hearth/wheels/$key"
+if ! compgen -G "$wheels/llama_cpp_python-*.whl" >/dev/null; then
+    echo "building llama.cpp $LLAMA_VERSION for all CPUs (once; 15-40 minutes on 2 cores)..." >&2
+    rm -rf "$wheels.tmp"
+    CMAKE_ARGS="$LLAMA_CMAKE_ARGS" CMAKE_BUILD_PARALLEL_LEVEL="${CMAKE_BUILD_PARALLEL_LEVEL:-$(nproc)}" \
+        .venv/bin/python -m pip wheel --quiet --no-deps --no-cache-dir -w "$wheels.tmp" \
+        "llama-cpp-python==$LLAMA_VERSION"
+    mv "$wheels.tmp" "$wheels"
+fi
+if [ "$(cat .venv/.llama-build 2>/dev/null)" != "$key" ]; then
+    .venv/bin/python -m pip install --quiet --force-reinstall --no-deps "$wheels"/llama_cpp_python-*.whl
+    echo "$key" > .venv/.llama-build
+fi
+.venv/bin/python -m pip install --quiet --find-links "$wheels" -e ".${EXTRAS:+[$EXTRAS]}"
