@@ -1,0 +1,52 @@
+"""Print every module a real Hearth session imports, one per line: ``name<TAB>1`` when PyInstaller
+can find it by name, ``name<TAB>0`` for in-memory modules and aliases (used by hearth.spec).
+
+PyInstaller follows ``import`` statements, but transformers, sentence-transformers and keyring
+import by name at run time (lazy modules, entry points, ``modules.json``). Rather than keep a
+hand-written list that goes stale with each upgrade, the build runs the real code paths once —
+embed with MiniLM, load the GGUF and generate, build the windows, list keyring's backends —
+and hands PyInstaller what was actually imported.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+
+
+def exercise() -> None:
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ["HEARTH_EMBEDDER"] = "minilm"
+    import keyring.backend
+
+    keyring.backend.get_all_keyring()  # imports every backend module keyring can find
+    from app.bootstrap import Options
+    from app.doctor import run_doctor
+
+    with tempfile.TemporaryDirectory() as home:
+        report = run_doctor(Options(home=home, no_encryption=True))
+    failed = {name: check for name, check in report["checks"].items() if not check["ok"]}
+    if failed:
+        raise SystemExit(f"probe: doctor failed in the build environment: {failed}")
+    import app.cli_chat  # noqa: F401
+    import app.gui  # noqa: F401
+    import app.services.engine  # noqa: F401
+    import app.ui.main_window  # noqa: F401
+    import app.ui.memory_window  # noqa: F401
+    import app.ui.settings_dialog  # noqa: F401
+
+
+if __name__ == "__main__":
+    exercise()
+    # Only modules PyInstaller can find: not aliases (typing.io: typing's spec under another name, or
+    # "inside" a plain module), not in-memory ones (torch.ops, cython_runtime: no spec, no file).
+    # Modules that replaced themselves in sys.modules (torch.backends) lose their spec: keep them.
+    def real(name: str, module: object) -> bool:
+        parent = sys.modules.get(name.rpartition(".")[0]) if "." in name else None
+        spec = getattr(module, "__spec__", None)
+        found = spec.name == name if spec is not None else hasattr(module, "__file__")
+        return not name.startswith("__") and found and ("." not in name or hasattr(parent, "__path__"))
+
+    modules = sorted(f"{name}\t{int(real(name, module))}" for name, module in list(sys.modules.items()))
+    print("\n".join(modules))
