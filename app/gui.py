@@ -33,6 +33,8 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
     started = time.time()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Hearth")
+    app.setDesktopFileName("hearth")  # matches hearth.desktop: Wayland docks show the right icon
+    app.setWindowIcon(_app_icon())
     engine = Engine(options)
     window = MainWindow(engine)
     window.show()
@@ -46,6 +48,17 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
         return app.exec()
     finally:
         worker.stop()
+
+
+def _app_icon():  # noqa: ANN202 - a QIcon
+    from PySide6.QtGui import QIcon
+
+    from app.paths import resources_dir
+
+    icon = QIcon()
+    for png in sorted((resources_dir() / "icons").glob("hearth-*.png")):
+        icon.addFile(str(png))
+    return icon
 
 
 def _smoke(engine, window, shown_ms: float, shown_at: float, out: TextIO, err: TextIO) -> int:  # noqa: ANN001
