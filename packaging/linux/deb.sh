@@ -14,6 +14,8 @@ for png in resources/icons/hearth-*.png; do
     size=$(basename "$png" .png | cut -d- -f2)
     install -D -m 644 "$png" "$root/usr/share/icons/hicolor/${size}x${size}/apps/hearth.png"
 done
+# The bundled binaries need the glibc they were built against, or newer.
+glibc=$(ldd --version | head -1 | awk '{print $NF}')
 installed_kb=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 # Depends: what Qt's xcb/wayland plugins load from the system (PyInstaller leaves X, GL and
 # fontconfig to the system so they match its drivers). A Secret Service is recommended: without
@@ -24,7 +26,7 @@ Version: $version
 Architecture: amd64
 Maintainer: Hearth developers <hearth@localhost>
 Installed-Size: $installed_kb
-Depends: libc6 (>= 2.31), libfontconfig1, libegl1, libgl1, libdbus-1-3, libxkbcommon0, libxkbcommon-x11-0, libxcb-cursor0, libxcb-icccm4, libxcb-image0, libxcb-keysyms1, libxcb-randr0, libxcb-render-util0, libxcb-shape0, libxcb-xinerama0, libxcb-xkb1
+Depends: libc6 (>= $glibc), libfontconfig1, libegl1, libgl1, libdbus-1-3, libxkbcommon0, libxkbcommon-x11-0, libxcb-cursor0, libxcb-icccm4, libxcb-image0, libxcb-keysyms1, libxcb-randr0, libxcb-render-util0, libxcb-shape0, libxcb-xinerama0, libxcb-xkb1
 Recommends: gnome-keyring | kwalletmanager | keepassxc
 Section: utils
 Priority: optional

@@ -1,0 +1,104 @@
+"""Issue 5: the packaged app works on a machine with no network, from an empty home.
+
+Marked slow: the session builds the packages first (PyInstaller over torch takes minutes)."""
+
+from __future__ import annotations
+
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tests.packaging.frozen import KEYRING_PASSWORD, Run, offline, run, user_env, with_secret_service
+
+pytestmark = pytest.mark.slow
+PASSPHRASE = {"HEARTH_PASSPHRASE": "correct horse battery staple"}
+FACT = "My bike lock code is 4711 and the bike is a green Gazelle."
+
+
+def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
+    """doctor, the window, a chat turn, and a memory recalled by the next process — all offline."""
+    env = user_env(home, **extra_env)
+
+    doctor = run(offline([str(exe), "doctor", "--json"]), env)
+    assert doctor.code == 0, doctor.err
+    report = doctor.json()
+    assert report["frozen"] is True
+    for check in ("sqlite_vec", "embedder", "llama_cpp", "profile"):
+        assert report["checks"][check]["ok"], (check, report["checks"][check])
+    assert report["checks"]["embedder"]["id"] == "sentence-transformers/all-MiniLM-L6-v2"
+    llama = report["checks"]["llama_cpp"]
+    assert llama["cpu_backends"].startswith("dynamic"), llama  # the every-CPU build, not this CPU's
+    assert "_MEI" in llama["model"] or "/opt/hearth" in llama["model"] or "hearth-dir" in llama["model"], llama
+    assert report["data_dir"] == str(home / ".local" / "share" / "Hearth")
+
+    gui = run(offline([str(exe), "gui", "--smoke"]), env)
+    assert gui.code == 0 and "smoke ok" in gui.out, gui.out + gui.err
+
+    chat = run(offline([str(exe), "chat", "--json", "Hello! Who are you? One sentence, please."]), env)
+    assert chat.code == 0, chat.err
+    assert chat.json()["reply"].strip()
+
+    added = run(offline([str(exe), "memory", "add", FACT]), env)
+    assert added.code == 0, added.err
+    found = run(offline([str(exe), "memory", "search", "--json", "what is the code of my bicycle lock?"]), env)
+    assert found.code == 0, found.err
+    assert any("4711" in hit["text"] for hit in found.json()[:3]), found.out
+
+    # Nothing fetched or cached behind the user's back: no hub caches, only Hearth's own dirs.
+    made = {p.relative_to(home).parts[:3] for p in home.rglob("*") if p.is_file()}
+    assert not any("huggingface" in part or "torch" in part for parts in made for part in parts), made
+
+
+def test_onefile_runs_offline_from_an_empty_home(packages: dict[str, Path], tmp_path: Path) -> None:
+    smoke(packages["onefile"], tmp_path / "home", PASSPHRASE)
+
+
+def test_deb_unpacked_runs_offline(packages: dict[str, Path], tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    subprocess.run(["dpkg-deb", "-x", str(packages["deb"]), str(root)], check=True)
+    launcher = root / "usr" / "bin" / "hearth"
+    assert launcher.is_symlink() and str(launcher.readlink()) == "/opt/hearth/hearth"
+    desktop = (root / "usr" / "share" / "applications" / "hearth.desktop").read_text()
+    assert "Exec=hearth" in desktop and "Icon=hearth" in desktop
+    assert (root / "usr" / "share" / "icons" / "hicolor" / "256x256" / "apps" / "hearth.png").is_file()
+    fields = subprocess.run(["dpkg-deb", "-f", str(packages["deb"]), "Package", "Architecture", "Depends"],
+                            check=True, capture_output=True, text=True).stdout
+    assert "Package: hearth" in fields and "Architecture: amd64" in fields and "libxcb-cursor0" in fields
+    smoke(root / "opt" / "hearth" / "hearth", tmp_path / "home", PASSPHRASE)
+
+
+def test_frozen_keyring_uses_a_real_secret_service(packages: dict[str, Path], tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    env = user_env(home, **KEYRING_PASSWORD)
+
+    def session(*args: str) -> Run:
+        # offline() wraps the whole D-Bus session: abstract sockets belong to a network namespace.
+        return run(offline(with_secret_service([str(packages["onefile"]), *args])), env)
+
+    added = session("memory", "add", FACT)
+    assert added.code == 0, added.err
+    report = session("doctor", "--json").json()
+    assert "keyring.backends.SecretService" in report["checks"]["keychain"]["backend"], report
+    assert report["checks"]["profile"]["encrypted"] is True, report
+    assert "keychain" in report["checks"]["profile"]["key_location"].lower(), report
+
+    # A second session (new bus, new daemon, same login keyring on disk) reads the key back.
+    found = session("memory", "search", "--json", "bicycle lock code")
+    assert found.code == 0, found.err
+    assert any("4711" in hit["text"] for hit in found.json()), found.out
+
+    db = home / ".local" / "share" / "Hearth" / "default.hearth"
+    data = b"".join(p.read_bytes() for p in db.parent.glob("default.hearth*") if p.is_file())
+    assert db.is_file() and not data.startswith(b"SQLite format 3")
+    assert b"4711" not in data and b"Gazelle" not in data
+
+
+def test_frozen_app_without_a_keychain_asks_for_a_passphrase(packages: dict[str, Path], tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    refused = run(offline([str(packages["onefile"]), "memory", "add", FACT]), user_env(home))
+    assert refused.code != 0
+    assert "HEARTH_PASSPHRASE" in refused.err and "--no-encryption" in refused.err, refused.err
+    assert not list((home / ".local" / "share" / "Hearth").glob("*.hearth")), "nothing half-created"
+    plain = run(offline([str(packages["onefile"]), "--no-encryption", "memory", "add", FACT]), user_env(home))
+    assert plain.code == 0, plain.err
