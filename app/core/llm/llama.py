@@ -123,14 +123,9 @@ def load_cpu_backends() -> str:
     (abetlen/llama-cpp-python#2069); we score each file against this CPU, as ggml's own
     ``ggml_backend_load_all`` would, and load the best.
     """
-    from llama_cpp import llama_cpp as bindings
-
-    # ggml's functions through libllama's handle (dlsym also searches its dependencies): the wheel
-    # ships libggml.so and libggml.so.0 as two files, and llama_cpp._ggml loads the one libllama
-    # doesn't use — backends registered there are invisible to llama.cpp.
-    lib = bindings._lib
+    lib = _ggml_lib()
     lib.ggml_backend_reg_count.restype = ctypes.c_size_t
-    if lib.ggml_backend_reg_count() > 0 or not hasattr(lib, "ggml_backend_load"):
+    if lib.ggml_backend_reg_count() > 0:
         return "built in"
     variants = cpu_variant_files()
     if not variants:
@@ -143,6 +138,20 @@ def load_cpu_backends() -> str:
         raise KnownError(f"none of llama.cpp's CPU backends in {variants[0].parent} runs on this processor",
                          "report your CPU model (see `hearth doctor`) to the Hearth developers")
     return f"dynamic: {best.name}, chosen from {len(variants)} CPU variants"
+
+
+def _ggml_lib() -> Any:
+    """ggml's functions, from the copy of ggml that libllama uses.
+
+    On Linux and macOS through libllama's handle (dlsym also searches its dependencies): the wheel
+    ships libggml.so and libggml.so.0 as two files, and llama_cpp._ggml loads the one libllama
+    doesn't use — backends registered there were invisible to llama.cpp. Windows' GetProcAddress
+    doesn't search dependencies, but there DLLs are shared by name, so _ggml's ggml.dll is the one.
+    """
+    from llama_cpp import _ggml
+    from llama_cpp import llama_cpp as bindings
+
+    return bindings._lib if hasattr(bindings._lib, "ggml_backend_load") else _ggml.libggml
 
 
 def cpu_variant_files() -> list[Path]:
@@ -186,11 +195,10 @@ def _best_variant(candidates: list[Path]) -> Path | None:
 def system_info() -> dict[str, Any]:
     """What the loaded llama.cpp build uses: the CPU backend file and its instruction-set features."""
     import llama_cpp
-    from llama_cpp import llama_cpp as bindings
 
     _route_llama_log(llama_cpp)
     backends = load_cpu_backends()
-    lib = bindings._lib
+    lib = _ggml_lib()
     lib.ggml_backend_reg_by_name.restype = ctypes.c_void_p
     lib.ggml_backend_reg_by_name.argtypes = [ctypes.c_char_p]
     lib.ggml_backend_reg_get_proc_address.restype = ctypes.c_void_p
