@@ -60,10 +60,15 @@ def test_streams_and_stops_early(smollm: LlamaBackend) -> None:
 
 
 def test_json_grammar_output_parses(smollm: LlamaBackend) -> None:
-    schema = {"type": "object", "properties": {"facts": {"type": "array", "items": {"type": "string"}}},
-              "required": ["facts"]}
-    raw = smollm.complete_json(smollm.render([ChatMessage("user", "My name is Dana.")]), schema, max_tokens=60)
-    assert isinstance(json.loads(raw)["facts"], list)
+    """The extraction schema, bounded (maxItems, minLength). The 135M model can still loop inside a
+    string until the token budget ends ("a poet, a musician, a poet..." for "My name is Dana and I
+    live in Lisbon." on the AVX-512 backend); extract.validate_facts treats that as no facts."""
+    from app.core.agent.extract import INSTRUCTION, MAX_FACTS, SCHEMA
+
+    prompt = smollm.render([ChatMessage("system", INSTRUCTION),
+                            ChatMessage("user", "I work as a nurse and my sister Ana lives in Porto.")])
+    facts = json.loads(smollm.complete_json(prompt, SCHEMA, max_tokens=120))["facts"]
+    assert isinstance(facts, list) and len(facts) <= MAX_FACTS and all(len(f) >= 8 for f in facts)
 
 
 def test_thirty_turns_window_four_never_overflow_and_turn_one_is_recalled(smollm: LlamaBackend,
