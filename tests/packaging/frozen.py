@@ -3,25 +3,15 @@ no network (a fresh network namespace), an empty home, none of the test suite's 
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
-from dataclasses import dataclass
 from pathlib import Path
+
+from tests.support.cli import Result
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_TIMEOUT_S = 3600  # a fresh machine compiles nothing here (packaging/venv.sh did), but freezes torch
-
-
-@dataclass
-class Run:
-    code: int
-    out: str
-    err: str
-
-    def json(self) -> dict:
-        return json.loads(self.out)
 
 
 def build_packages(log: Path) -> dict[str, Path]:
@@ -62,9 +52,9 @@ def with_secret_service(argv: list[str]) -> list[str]:
     return ["dbus-run-session", "--", "sh", "-c", script, "sh", *argv]
 
 
-def run(argv: list[str], env: dict[str, str], timeout: float = 600) -> Run:
+def run(argv: list[str], env: dict[str, str], timeout: float = 600) -> Result:
     proc = subprocess.run(argv, env=env, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
-    return Run(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
+    return Result(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
 
 
 def require_tools(*names: str) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.packaging.frozen import KEYRING_PASSWORD, Run, offline, run, user_env, with_secret_service
+from tests.packaging.frozen import KEYRING_PASSWORD, offline, run, user_env, with_secret_service
+from tests.support.cli import Result
 
 pytestmark = pytest.mark.slow
 PASSPHRASE = {"HEARTH_PASSPHRASE": "correct horse battery staple"}
@@ -72,7 +73,7 @@ def test_frozen_keyring_uses_a_real_secret_service(packages: dict[str, Path], tm
     home = tmp_path / "home"
     env = user_env(home, **KEYRING_PASSWORD)
 
-    def session(*args: str) -> Run:
+    def session(*args: str) -> Result:
         # offline() wraps the whole D-Bus session: abstract sockets belong to a network namespace.
         return run(offline(with_secret_service([str(packages["onefile"]), *args])), env)
 

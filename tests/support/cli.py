@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import io
+import json
 import subprocess
 import sys
 from dataclasses import dataclass
+from typing import Any
 
 from app.cli import main
 
@@ -19,6 +21,9 @@ class Result:
     @property
     def lines(self) -> list[str]:
         return self.out.splitlines()
+
+    def json(self) -> Any:
+        return json.loads(self.out)
 
 
 def hearth(*args: str, stdin: bytes = b"") -> Result:

@@ -10,6 +10,7 @@ prompt head makes the next turn's first token come sooner.
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib.util
 import itertools
 import json
@@ -114,8 +115,10 @@ class LlamaBackend:
         return result["choices"][0]["text"]
 
 
-def load_cpu_backends() -> str:
-    """Load llama.cpp's CPU backend; returns what was loaded ("built in" for a single-CPU build).
+@functools.cache  # once per process: a loaded backend stays loaded
+def load_cpu_backends() -> tuple[str, str]:
+    """Load llama.cpp's CPU backend; returns (the file loaded, a description), both "built in"
+    for a build with the CPU backend linked in.
 
     Release builds use ``GGML_BACKEND_DL`` + ``GGML_CPU_ALL_VARIANTS``: one ``libggml-cpu-<cpu>``
     per x86-64 level (x64, sse42, haswell, skylakex, zen4, ...), so one binary runs on any x86-64
@@ -126,7 +129,7 @@ def load_cpu_backends() -> str:
     lib = _ggml_lib()
     lib.ggml_backend_reg_count.restype = ctypes.c_size_t
     if lib.ggml_backend_reg_count() > 0:
-        return "built in"
+        return "built in", "built in"
     variants = cpu_variant_files()
     if not variants:
         raise KnownError("llama.cpp's CPU backends are missing from this installation",
@@ -137,7 +140,7 @@ def load_cpu_backends() -> str:
     if best is None or not lib.ggml_backend_load(str(best).encode()):
         raise KnownError(f"none of llama.cpp's CPU backends in {variants[0].parent} runs on this processor",
                          "report your CPU model (see `hearth doctor`) to the Hearth developers")
-    return f"dynamic: {best.name}, chosen from {len(variants)} CPU variants"
+    return str(best), f"dynamic: {best.name}, chosen from {len(variants)} CPU variants"
 
 
 def _ggml_lib() -> Any:
@@ -173,23 +176,27 @@ def cpu_variant_files() -> list[Path]:
 SKIPPED_VARIANTS = ("sapphirerapids",)
 
 
-def _best_variant(candidates: list[Path]) -> Path | None:
-    """The highest ``ggml_backend_score()`` (0 = this CPU lacks a needed instruction)."""
+def is_skipped(path: Path) -> bool:
+    return any(name in path.name for name in SKIPPED_VARIANTS)
+
+
+def backend_score(path: Path) -> int:
+    """A variant file's own ``ggml_backend_score()``: 0 when this CPU lacks an instruction it needs."""
     import llama_cpp.llama_cpp  # noqa: F401 - loads libggml-base, which every variant links against
 
-    best, best_score = None, 0
-    for path in candidates:
-        if any(name in path.name for name in SKIPPED_VARIANTS):
-            continue
-        try:
-            score_fn = ctypes.CDLL(str(path)).ggml_backend_score
-        except (OSError, AttributeError):
-            continue
-        score_fn.restype = ctypes.c_int
-        score = score_fn()
-        if score > best_score:
-            best, best_score = path, score
-    return best
+    try:
+        score_fn = ctypes.CDLL(str(path)).ggml_backend_score
+    except (OSError, AttributeError):
+        return 0
+    score_fn.restype = ctypes.c_int
+    return score_fn()
+
+
+def _best_variant(candidates: list[Path]) -> Path | None:
+    """The highest-scoring variant that runs here (and isn't skipped), or None."""
+    score, best = max(((backend_score(p), p) for p in candidates if not is_skipped(p)),
+                      key=lambda scored: scored[0], default=(0, None))
+    return best if score > 0 else None
 
 
 def system_info() -> dict[str, Any]:
@@ -197,7 +204,7 @@ def system_info() -> dict[str, Any]:
     import llama_cpp
 
     _route_llama_log(llama_cpp)
-    backends = load_cpu_backends()
+    backend_file, backends = load_cpu_backends()
     lib = _ggml_lib()
     lib.ggml_backend_reg_by_name.restype = ctypes.c_void_p
     lib.ggml_backend_reg_by_name.argtypes = [ctypes.c_char_p]
@@ -214,15 +221,13 @@ def system_info() -> dict[str, Any]:
                 break
             name, value = table[i].name.decode(), table[i].value.decode()
             features.append(name if value == "1" else f"{name}={value}")
-    return {"cpu_features": features, "cpu_backends": backends,
-            "cpu_backend_file": _LOADED_BACKEND[-1] if _LOADED_BACKEND else "built in"}
+    return {"cpu_features": features, "cpu_backends": backends, "cpu_backend_file": backend_file}
 
 
 class _Feature(ctypes.Structure):  # ggml_backend_feature: {const char * name; const char * value;}
     _fields_ = [("name", ctypes.c_char_p), ("value", ctypes.c_char_p)]
 
 
-_LOADED_BACKEND: list[str] = []  # the variant file ggml chose, read from its log line
 _LOG_HOOK: list[Any] = []  # the C callback must outlive every call into llama.cpp
 
 
@@ -234,8 +239,6 @@ def _route_llama_log(llama_cpp: Any) -> None:
     @llama_cpp.llama_log_callback
     def hook(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
         message = text.decode("utf-8", errors="replace").rstrip()
-        if "loaded CPU backend from" in message:
-            _LOADED_BACKEND.append(message.rsplit(" ", 1)[-1])
         if message:
             log.debug(message)
 
