@@ -15,7 +15,7 @@ for png in resources/icons/hearth-*.png; do
     install -D -m 644 "$png" "$root/usr/share/icons/hicolor/${size}x${size}/apps/hearth.png"
 done
 # The bundled binaries need the glibc they were built against, or newer.
-glibc=$(ldd --version | head -1 | awk '{print $NF}')
+glibc=$(getconf GNU_LIBC_VERSION | cut -d' ' -f2)  # not `ldd --version | head`: SIGPIPE under pipefail
 installed_kb=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 # Depends: what Qt's xcb/wayland plugins load from the system (PyInstaller leaves X, GL and
 # fontconfig to the system so they match its drivers). A Secret Service is recommended: without
