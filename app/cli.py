@@ -307,8 +307,9 @@ def _cmd_pin(bank: MemoryBank, args: argparse.Namespace, stdin: TextIO, out: Tex
 
 
 def _cmd_forget(bank: MemoryBank, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    bank.forget(list(dict.fromkeys(args.ids)))
-    err.write(f"forgot {len(set(args.ids))} memor{'y' if len(set(args.ids)) == 1 else 'ies'}\n")
+    plan = bank.forget(list(dict.fromkeys(args.ids)))
+    also = f"; {plan.describe()}" if plan.describe() else ""
+    err.write(f"forgot {len(set(args.ids))} memor{'y' if len(set(args.ids)) == 1 else 'ies'}{also}\n")
     return 0
 
 

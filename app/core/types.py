@@ -8,6 +8,12 @@ from typing import Any, Literal
 
 MemoryKind = Literal["fact", "summary", "episode", "note"]
 MEMORY_KINDS: tuple[str, ...] = ("fact", "summary", "episode", "note")
+# How a memory's text was written (DESIGN §4b: memory holds what the user said):
+#   message  the user's message itself (its statements)      span     a clause of it, chosen by the model
+#   words    the user's words minus a request verb ("remember") typed  typed by the user (CLI, viewer)
+#   summary  the user's sentences joined, nothing added         model    written by a model (abstractive)
+#   legacy   stored before origins were recorded (schema < 3)
+MEMORY_ORIGINS: tuple[str, ...] = ("message", "span", "words", "typed", "summary", "model", "legacy")
 
 
 @dataclass(frozen=True)
@@ -25,6 +31,7 @@ class Memory:
     conversation_id: int | None = None
     source_message_ids: tuple[int, ...] = ()
     superseded_by: int | None = None
+    origin: str = "legacy"
 
     def expired(self, now: float) -> bool:
         return self.expires_at is not None and self.expires_at <= now

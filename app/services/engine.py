@@ -227,10 +227,10 @@ class Engine(QObject):
             elif action == "edit":
                 bank.edit(args["id"], args["text"])
             elif action == "forget":
-                rows = [dataclasses.asdict(bank.get(i)) for i in args["ids"]]  # raw values: exact undo
-                bank.forget(args["ids"])
-                details = {"rows": rows}
+                details = _forget_with_undo(bank, args["ids"])
             elif action == "restore":
+                with bank.transaction():  # the redacted copies go; their originals come back below
+                    bank.delete_in_transaction(args.get("replace", []))
                 bank.add_many([_restorable(row) for row in args["rows"]])
             self.memory_changed.emit(action, details)
         self._guarded(job)
@@ -315,11 +315,22 @@ class Engine(QObject):
             self._profile = None
 
 
+def _forget_with_undo(bank: Any, ids: list[int]) -> dict[str, Any]:
+    """Forget, keeping the raw rows of everything touched (the targets and every copy that lost
+    their words) so Ctrl+Z in the viewer can put them back exactly."""
+    plan = bank.plan_forget(ids)
+    rows = [dataclasses.asdict(bank.get(i)) for i in (*plan.all_deleted, *plan.rewritten)]
+    with bank.transaction():
+        bank.apply_forget(plan)
+    return {"rows": rows, "replace": list(plan.rewritten), "count": len(ids), "also": plan.describe()}
+
+
 def _restorable(row: dict) -> NewMemory:
     """A forgotten memory as it was (for undo): same text, kind, importance, pin, times."""
     return NewMemory(text=row["text"], kind=row["kind"], importance=row["importance"], pinned=row["pinned"],
                      expires_at=row["expires_at"], created_at=row["created_at"],
-                     conversation_id=row["conversation_id"], source_message_ids=tuple(row["source_message_ids"]))
+                     conversation_id=row["conversation_id"], source_message_ids=tuple(row["source_message_ids"]),
+                     origin=row.get("origin", "legacy"))
 
 
 def _turn_dict(done: TurnDone) -> dict[str, Any]:

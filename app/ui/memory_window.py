@@ -180,15 +180,17 @@ class MemoryWindow(QWidget):
 
     def undo(self) -> None:
         if self.undo_stack:
-            self.engine.request_memory_action.emit("restore", {"rows": self.undo_stack.pop()})
+            self.engine.request_memory_action.emit("restore", self.undo_stack.pop())
             self.undo_button.setEnabled(bool(self.undo_stack))
 
     @Slot(str, dict)
     def _on_changed(self, action: str, details: dict) -> None:
         if action == "forget":
-            self.undo_stack.append(details["rows"])
+            self.undo_stack.append({"rows": details["rows"], "replace": details["replace"]})
             self.undo_button.setEnabled(True)
             self.model.reload()
+            also = f" ({details['also']})" if details["also"] else ""
+            self._notice = f"forgot {details['count']:,}{also} — Ctrl+Z brings it back"
         elif action in ("restore", "edit", "import", "expiry"):
             self.model.reload()
         if action == "export":

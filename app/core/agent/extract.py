@@ -1,61 +1,53 @@
-"""Facts about the user, extracted from their message under a JSON-schema grammar.
+"""Facts about the user: spans of their own message, chosen by the model.
 
-With the tiny default model extraction often finds nothing, or invents: so
-every fact is validated (grounded in the user's own words, a statement, not too
-short or long) and anything doubtful is dropped. Nothing stored beats junk stored.
+A small model asked to *write* facts invents relations between words the user
+did say ("Pixel is a cat that has a skin allergy to shellfish" from "I have a
+cat called Pixel and I'm allergic to shellfish"), and a word-overlap check
+can't catch that. So the model never writes a fact: the message is cut into
+candidate spans (``spans.fact_spans``: first-person statement clauses, the
+user's words), and the model only *chooses* which of them are worth keeping,
+as a list of numbers under a JSON-schema grammar. Whatever it answers, every
+stored fact is a span of the message (origin ``span``).
 """
 
 from __future__ import annotations
 
 import json
-import re
+from typing import Any
 
-from app.core.agent.tools import content_words, grounded
 from app.core.llm.backend import ChatMessage, LLMBackend
+from app.core.memory.spans import fact_spans
 
-MAX_FACTS = 3
-SCHEMA = {
-    "type": "object",
-    "properties": {"facts": {"type": "array", "maxItems": MAX_FACTS,
-                             "items": {"type": "string", "minLength": 8, "maxLength": 200}}},
-    "required": ["facts"],
-    "additionalProperties": False,
-}
-INSTRUCTION = ("List facts the user states about themselves, their life, people they know, or their "
-               "preferences, each as a short sentence. Do not answer the message. If there are none, "
-               'return {"facts": []}.')
+MAX_FACTS = 4
+INSTRUCTION = ("Here are numbered sentences the user wrote. Which of them tell a lasting fact about the user "
+               "or their life (family, friends, pets, work, home, health, likes, plans)? Skip small talk and "
+               'passing moods. Answer with the numbers, e.g. {"keep": [1, 3]}, or {"keep": []} if none.')
 
 
-_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|my|me|mine|we|we're|our|ours|us)\b", re.I)
+def choice_schema(n: int) -> dict[str, Any]:
+    return {"type": "object",
+            "properties": {"keep": {"type": "array", "maxItems": n,
+                                    "items": {"type": "integer", "enum": list(range(1, n + 1))}}},
+            "required": ["keep"], "additionalProperties": False}
 
 
-def worth_extracting(user_text: str) -> bool:
-    """Only statements about oneself hold facts about the user: questions, one-word messages
-    and requests without "I/my/we" skip the model call (≈1.5 s on the default model)."""
-    text = user_text.strip()
-    return len(content_words(text)) >= 2 and not text.endswith("?") and bool(_FIRST_PERSON.search(text))
+def extract_facts(backend: LLMBackend, user_text: str, *, choose: bool = True) -> list[str]:
+    """The spans of ``user_text`` worth keeping as facts (the user's words, tidied).
+
+    ``choose=False`` keeps every candidate span without asking the model."""
+    spans = fact_spans(user_text)[:8]
+    if not spans or not choose:
+        return spans[:MAX_FACTS]
+    numbered = "\n".join(f"{n}. {span}" for n, span in enumerate(spans, start=1))
+    prompt = backend.render([ChatMessage("system", INSTRUCTION), ChatMessage("user", numbered)])
+    return chosen_spans(backend.complete_json(prompt, choice_schema(len(spans)), max_tokens=40), spans)
 
 
-def extract_facts(backend: LLMBackend, user_text: str) -> list[str]:
-    if not worth_extracting(user_text):
-        return []
-    prompt = backend.render([ChatMessage("system", INSTRUCTION), ChatMessage("user", user_text)])
-    raw = backend.complete_json(prompt, SCHEMA, max_tokens=120)
-    return validate_facts(raw, user_text)
-
-
-def validate_facts(raw: str, user_text: str) -> list[str]:
+def chosen_spans(raw: str, spans: list[str]) -> list[str]:
+    """The spans the model's answer names; a malformed answer chooses nothing."""
     try:
-        facts = json.loads(raw).get("facts", [])
+        keep = json.loads(raw).get("keep", [])
     except (json.JSONDecodeError, AttributeError):
         return []
-    out: list[str] = []
-    for fact in facts if isinstance(facts, list) else []:
-        if not isinstance(fact, str):
-            continue
-        fact = " ".join(fact.split())
-        if ("?" in fact or not 8 <= len(fact) <= 200 or len(content_words(fact)) < 2
-                or not grounded(fact, user_text) or fact.casefold() in {f.casefold() for f in out}):
-            continue
-        out.append(fact)
-    return out[:MAX_FACTS]
+    numbers = [n for n in keep if isinstance(n, int) and 1 <= n <= len(spans)] if isinstance(keep, list) else []
+    return [spans[n - 1] for n in dict.fromkeys(numbers)][:MAX_FACTS]

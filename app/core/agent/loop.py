@@ -13,20 +13,21 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
 from app.core.agent import prompt as prompting
 from app.core.agent.extract import extract_facts
-from app.core.agent.tools import MAX_TOOL_STEPS, ToolBox, ToolResult, detect_intent, fallback_arguments, parse_call, \
+from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, parse_call, \
     propose_call
 from app.core.llm.backend import LLMBackend
-from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank, embedding_text
+from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank
 from app.core.memory.consolidate import SUMMARY_EVERY, apply_facts, plan_facts, summary_text
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.recall import RecallParams
+from app.core.memory.spans import statements
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
 from app.core.types import AgentEvent, Memory, Recall, TextDelta, ToolCall, TurnDone
@@ -145,16 +146,20 @@ class Agent:
         return turns[-n:] if n else []
 
     def _tool_steps(self, turn: _Turn) -> Iterator[ToolResult]:
+        """At most one tool per message, and only if the user's own words ask for it."""
         intent = detect_intent(turn.text)
+        if intent is None:
+            return
         toolbox = ToolBox(self.bank, self.recall_params, self.clock, already=[r.memory.id for r in turn.recalled])
-        for _ in range(MAX_TOOL_STEPS if intent else 0):
+        if intent == "remember":  # stored as the user said it, never as the model's rewrite (DESIGN §4b)
+            args, ok = fallback_arguments(intent, turn.text), True
+        else:
             args = parse_call(intent, propose_call(self.backend, intent, turn.text), turn.text)
             ok = args is not None
-            # A malformed call is rejected; the user's own words still carry out what they asked.
-            result = toolbox.run(intent, args if ok else fallback_arguments(intent, turn.text), ok)
-            turn.tools.append(result)
-            yield result
-            break  # one intent per message; the limit guards future multi-step tools
+        # A malformed call is rejected; the user's own words still carry out what they asked.
+        result = toolbox.run(intent, args if ok else fallback_arguments(intent, turn.text), ok)
+        turn.tools.append(result)
+        yield result
 
     def _stream(self, turn: _Turn, assembled: prompting.Assembled, cancel: threading.Event) -> Iterator[TextDelta]:
         started = time.perf_counter()
@@ -180,12 +185,22 @@ class Agent:
             turn.timings["tokens_per_s"] = (len(pieces) - 1) / (end - first) if first and end > first else 0.0
 
     def _save(self, turn: _Turn, assembled: prompting.Assembled) -> int:
-        """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first."""
-        facts = [] if turn.interrupted else extract_facts(self.backend, turn.text)
+        """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first.
+
+        Long-term memory gets only the user's words (DESIGN §4b): the episode is the message's
+        statements (a message that only asks leaves no episode: it would match the same question
+        later and crowd out the answer), facts are spans of it, and the reply stays in the
+        conversation, never in memory."""
+        # A request to remember or forget is not itself something to remember: "forget that my
+        # favourite fruit is mango" must not store the fruit again.
+        asked = any(t.name in ("remember", "forget") for t in turn.tools)
+        facts = [] if turn.interrupted or asked else extract_facts(self.backend, turn.text)
         remember = [text for t in turn.tools for text in t.add]
-        episode = _episode_text(turn)
-        vectors = self.bank.embed([embedding_text("episode", episode), *facts, *remember])
-        plans = plan_facts(self.bank, facts, vectors[1:1 + len(facts)])
+        episode = "" if asked else _episode_text(turn.text)
+        written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
+        written += [NewMemory(text=t, kind="fact", importance=0.9, origin="words") for t in remember]
+        vectors = self.bank.embed([*facts, *(m.text for m in written)])
+        plans = plan_facts(self.bank, facts, vectors[:len(facts)])
         summary = self._plan_summary(turn)
         receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4)}
                    for r in assembled.memories]
@@ -197,13 +212,12 @@ class Agent:
             reply_id = self.conversations.add_message(turn.conversation_id, "assistant", turn.reply, now,
                                                       interrupted=turn.interrupted, receipt=receipt)
             sources = (user_id, reply_id)
-            written = [NewMemory(text=episode, kind="episode", importance=0.3, conversation_id=turn.conversation_id,
-                                 source_message_ids=sources)]
-            written += [NewMemory(text=t, kind="fact", importance=0.9, conversation_id=turn.conversation_id,
-                                  source_message_ids=sources) for t in remember]
-            self.bank.insert_embedded(written, np.concatenate([vectors[:1], vectors[1 + len(facts):]]))
+            written = [replace(m, conversation_id=turn.conversation_id, source_message_ids=sources) for m in written]
+            # Facts first: an episode that says exactly what one fact says is that fact (de-duplicated).
             apply_facts(self.bank, plans, conversation_id=turn.conversation_id, source_ids=sources, now=now)
-            self.bank.delete_in_transaction([i for t in turn.tools for i in t.forget])
+            self.bank.insert_embedded(written, vectors[len(facts):])
+            for plan in (t.forget for t in turn.tools if t.forget):
+                self.bank.apply_forget(plan)
             self.bank.store.mark_recalled([r.memory.id for r in assembled.memories], now)
             if summary is not None:
                 self._write_summary(turn, *summary, now=now)
@@ -219,12 +233,12 @@ class Agent:
         leaving = episodes[: max(0, len(episodes) + 1 - keep)]
         if len(leaving) < SUMMARY_EVERY:
             return None
-        text = summary_text(turn.title, [e.text.split("\n", 1)[0].removeprefix("User: ") for e in leaving])
+        text = summary_text([e.text for e in leaving])
         return text, self.bank.embed([text]), leaving
 
     def _write_summary(self, turn: _Turn, text: str, vector: np.ndarray, leaving: list[Memory], *, now: float) -> None:
         sources = tuple(i for e in leaving for i in e.source_message_ids)
-        added = self.bank.insert_embedded([NewMemory(text=text, kind="summary", importance=0.5,
+        added = self.bank.insert_embedded([NewMemory(text=text, kind="summary", importance=0.5, origin="summary",
                                                      conversation_id=turn.conversation_id,
                                                      source_message_ids=sources)], vector)[0]
         for episode in leaving:
@@ -240,6 +254,7 @@ class Agent:
         }
 
 
-def _episode_text(turn: _Turn) -> str:
-    text = f"User: {' '.join(turn.text.split())}\nHearth: {' '.join(turn.reply.split())}"
+def _episode_text(message: str) -> str:
+    """The statements of the user's message ("" when it only asks or requests)."""
+    text = " ".join(statements(message))
     return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"

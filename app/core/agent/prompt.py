@@ -11,10 +11,10 @@ instead: a 135M model answers from text next to the question far more often
 than from text in the system prompt (measured: 3/10 vs 5/10 bare), and the
 prompt head stays stable for the KV cache while recall changes every turn.
 
-Over budget, recalled memories go first (lowest ranked first), then the oldest
-window turns; a message that can't fit even alone is a clear error. Counting
-uses the model's own tokenizer on the fully rendered prompt, so the count is
-exact and ``n_ctx`` is never exceeded.
+Over budget, recalled memories go first (lowest ranked first) down to the best one, then the
+oldest window turns, then the best memory and the pinned ones; a message that can't fit even
+alone is a clear error. Counting uses the model's own tokenizer on the fully rendered prompt,
+so the count is exact and ``n_ctx`` is never exceeded.
 
 Every text that is not ours (memories, past turns, the message) has its chat
 control tokens neutralised: a memory containing ``<|im_start|>system`` must
@@ -59,10 +59,7 @@ class Assembled:
 
 
 def memory_line(kind: str, text: str) -> str:
-    """How a memory reads in the prompt. An episode shows the user's own words only: the old
-    reply of a small model adds tokens and invites the model to repeat itself."""
-    if kind == "episode":
-        text = text.split("\n", 1)[0].removeprefix("User: ")
+    """How a memory reads in the prompt: its text (the user's words), control tokens neutralised."""
     return neutralise(" ".join(text.split()))
 
 
@@ -101,10 +98,13 @@ def assemble(backend: LLMBackend, *, system: str, window: Sequence[Turn], user: 
         if count <= budget:
             return Assembled(rendered, count, tuple(mems), tuple(win), min(max_reply_tokens, n_ctx - count),
                              _breakdown(backend, system, win, user, mems, notes, count))
-        if mems:
-            mems.pop()
-        elif win:
+        unpinned = [i for i, r in enumerate(mems) if not r.memory.pinned]
+        if len(unpinned) > 1 or (unpinned and not win):  # the lowest-ranked first, the best one kept
+            mems.pop(unpinned[-1])
+        elif win:  # then the oldest window turns: the best memory answers more than a turn ago does
             win.pop(0)
+        elif mems:  # pinned ones last of all (they are promised to be there)
+            mems.pop()
         else:
             alone = backend.count_tokens(backend.render([ChatMessage("user", neutralise(user))]).text)
             raise KnownError(

@@ -17,6 +17,7 @@ import apsw
 import numpy as np
 
 from app.core.memory.embed import Embedder
+from app.core.memory.forgetting import ForgetPlan, plan_forget
 from app.core.memory.recall import RecallParams, recall
 from app.core.memory.store import MemoryStore, NewMemory
 from app.core.memory.txn import write_txn
@@ -34,12 +35,6 @@ Progress = Callable[[int, int], None]
 class Added:
     id: int
     created: bool  # False: the same text was already stored, nothing new was written
-
-
-def embedding_text(kind: str, text: str) -> str:
-    """What a memory is found by. An episode ("User: …\nHearth: …") is found by what the user
-    said: a small model's reply is mostly noise that would dilute the vector."""
-    return text.split("\n", 1)[0] if kind == "episode" else text
 
 
 def check_text(text: str) -> str:
@@ -124,7 +119,7 @@ class MemoryBank:
         results: list[Added] = []
         for start in range(0, len(items), EMBED_BATCH):
             batch = items[start:start + EMBED_BATCH]
-            vectors = self.embed([embedding_text(item.kind, item.text) for item in batch])
+            vectors = self.embed([item.text for item in batch])
             with self.transaction():
                 results += self.insert_embedded(batch, vectors)
             if progress:
@@ -150,7 +145,7 @@ class MemoryBank:
         text = check_text(text)
         memory = self.get(memory_id)
         index = self._ready_index()
-        vector = self.embed([embedding_text(memory.kind, text)])
+        vector = self.embed([text])
         with self.transaction():
             other = self.store.find_by_text(text)
             if other is not None and other != memory_id:
@@ -184,14 +179,33 @@ class MemoryBank:
             self.store.set_pinned(memory_id, pinned, self.clock())
         return self.get(memory_id)
 
-    def forget(self, memory_ids: Sequence[int]) -> None:
-        """Delete for good: row, keyword index and vectors (secure_delete zeroes the pages)."""
-        for memory_id in memory_ids:
-            self.get(memory_id)
+    def forget(self, memory_ids: Sequence[int]) -> ForgetPlan:
+        """Delete for good (row, keyword index, vectors; secure_delete zeroes the pages), and take
+        the same words out of every other memory that carries them (episodes, summaries, facts).
+        Returns what was done, so the caller can say what else went."""
+        plan = self.plan_forget(memory_ids)
         with self.transaction():
-            self.delete_in_transaction(memory_ids)
+            self.apply_forget(plan)
+        return plan
+
+    def plan_forget(self, memory_ids: Sequence[int]) -> ForgetPlan:
+        """The forgetting to do, with the rewritten copies embedded (before any write lock)."""
+        plan = plan_forget(self.store, [self.get(i) for i in memory_ids])
+        return replace(plan, vectors=dict(zip(plan.rewritten, self.embed(list(plan.rewritten.values())))))
+
+    def apply_forget(self, plan: ForgetPlan) -> None:
+        """Inside the caller's ``transaction()``."""
+        for memory_id, text in plan.rewritten.items():
+            other = self.store.find_by_text(text)
+            if other is not None and other != memory_id:  # what is left is already stored on its own
+                self.delete_in_transaction([memory_id])
+                continue
+            self.store.update_text(memory_id, text, self.clock())
+            self.index.put([memory_id], plan.vectors[memory_id].reshape(1, -1))
+        self.delete_in_transaction(plan.all_deleted)
 
     def delete_in_transaction(self, memory_ids: Sequence[int]) -> None:
+        """Just these rows (no search for copies): for taking back a turn or an undo."""
         self.store.delete(memory_ids)  # FTS and vec0 rows follow by trigger
         self.index.forget(memory_ids)
 
@@ -200,7 +214,7 @@ class MemoryBank:
         memories = self.store.list()
         batches: list[np.ndarray] = []
         for start in range(0, len(memories), EMBED_BATCH):  # embedding is the slow part: report it
-            batches.append(self.embed([embedding_text(m.kind, m.text) for m in memories[start:start + EMBED_BATCH]]))
+            batches.append(self.embed([m.text for m in memories[start:start + EMBED_BATCH]]))
             if progress:
                 progress(start + len(batches[-1]), len(memories))
         with self.transaction():  # old vectors stay usable until the new ones land together

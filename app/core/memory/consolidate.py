@@ -66,7 +66,7 @@ def apply_facts(bank: MemoryBank, plans: Sequence[FactPlan], *, conversation_id:
             touched.append(plan.merge_into)
             continue
         new = NewMemory(text=plan.text, kind="fact", importance=0.7, conversation_id=conversation_id,
-                        source_message_ids=tuple(source_ids))
+                        source_message_ids=tuple(source_ids), origin="span")
         added = bank.insert_embedded([new], plan.vector.reshape(1, -1))[0]
         if plan.supersedes is not None and added.created and added.id != plan.supersedes:
             bank.store.supersede(plan.supersedes, added.id, now)
@@ -74,8 +74,12 @@ def apply_facts(bank: MemoryBank, plans: Sequence[FactPlan], *, conversation_id:
     return touched
 
 
-def summary_text(title: str, user_lines: Sequence[str]) -> str:
-    """An extractive summary: the user's own words, which a tiny model can't distort."""
+SUMMARY_PREFIX = "Earlier in a conversation, the user said: "
+
+
+def summary_text(user_lines: Sequence[str]) -> str:
+    """An extractive summary: the user's own words, which a tiny model can't distort. No title:
+    a title is the conversation's first message, and forgetting must be able to reach all of it."""
     said = " / ".join(" ".join(line.split()) for line in user_lines)
-    text = f'Earlier in the conversation "{title}", the user said: {said}'
+    text = SUMMARY_PREFIX + said
     return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"

@@ -15,6 +15,8 @@ from typing import Callable
 
 import apsw
 
+from app.core.memory.spans import legacy_episode_said
+from app.core.memory.store import content_hash
 from app.core.memory.txn import write_txn
 
 APPLICATION_ID = 0x48525448  # "HRTH" in the header: tells our files from other SQLite files
@@ -94,9 +96,33 @@ END;
 # v2: the memory viewer's default order (newest first) without sorting 100k rows per page.
 V2 = "CREATE INDEX memories_by_created ON memories(created_at);"
 
-MIGRATIONS: list[tuple[int, str]] = [
+
+
+def v3_origins_and_user_only_episodes(conn: apsw.Connection) -> None:
+    """v3 (truthful memory, DESIGN §4b): every memory records how it was written, and episodes
+    hold only what the user said. An old episode was "User: …\nHearth: …": the reply goes (it
+    stays in the conversation), as do question sentences; an episode that only asked something
+    carries nothing and is deleted (its messages stay; its vector goes by trigger). Vectors were
+    made from the user's line already, so they stay valid."""
+    conn.execute("ALTER TABLE memories ADD COLUMN origin TEXT NOT NULL DEFAULT 'legacy'")
+    rows = conn.execute("SELECT id, text FROM memories WHERE kind = 'episode' AND text LIKE 'User: %'").fetchall()
+    for memory_id, text in rows:
+        said = legacy_episode_said(text)
+        taken = said and conn.execute("SELECT id FROM memories WHERE content_hash = ? AND id != ?",
+                                      (content_hash(said), memory_id)).fetchone()
+        if not said or taken:
+            conn.execute("UPDATE memories SET superseded_by = NULL WHERE superseded_by = ?", (memory_id,))
+            conn.execute("DELETE FROM memories WHERE id = ?", (memory_id,))
+        else:
+            conn.execute("UPDATE memories SET text = ?, content_hash = ?, origin = 'message' WHERE id = ?",
+                         (said, content_hash(said), memory_id))
+
+
+Step = str | Callable[[apsw.Connection], None]
+MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
     (2, V2),
+    (3, v3_origins_and_user_only_episodes),
 ]
 LATEST = MIGRATIONS[-1][0]
 
@@ -106,7 +132,7 @@ def migrate(
     path: Path,
     *,
     backup: Callable[[Path], None],
-    migrations: list[tuple[int, str]] | None = None,
+    migrations: list[tuple[int, Step]] | None = None,
 ) -> int:
     """Bring the file up to the latest schema; returns the version it is at."""
     steps = MIGRATIONS if migrations is None else migrations
@@ -119,7 +145,7 @@ def migrate(
             # Re-check inside the write lock: another process may have migrated meanwhile.
             if conn.pragma("user_version") >= version:
                 continue
-            conn.execute(sql)
+            sql(conn) if callable(sql) else conn.execute(sql)
             conn.pragma("application_id", APPLICATION_ID)
             conn.pragma("user_version", version)
     return conn.pragma("user_version")

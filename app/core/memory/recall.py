@@ -94,11 +94,10 @@ def _rank_rows(store: MemoryStore, eligible: list[tuple[float, int, float, float
     (importance and recency move a rank by at most ``swing``). Pinned rows always load."""
     swing = 2 * params.importance_weight + params.recency_weight
     batch = 4 * params.top_k
-    found: list[Recall] = []
+    found = _pinned_rows(store, [e for e in eligible if e[1] in pinned], keyword, params, now)
     for start in range(0, len(eligible), batch):
-        chunk = eligible[start:start + batch]
-        wanted = [e[1] for e in chunk] + ([] if start else [i for i in pinned])
-        memories = store.get_many(wanted)
+        chunk = [e for e in eligible[start:start + batch] if e[1] not in pinned]
+        memories = store.get_many([e[1] for e in chunk])
         for pre, memory_id, score, _ in chunk:
             memory = memories.get(memory_id)
             if memory is None or memory.expired(now) or memory.superseded_by is not None:
@@ -110,6 +109,15 @@ def _rank_rows(store: MemoryStore, eligible: list[tuple[float, int, float, float
         if following is None or (len(unpinned) >= params.top_k and following + swing < unpinned[params.top_k - 1]):
             break
     return found
+
+
+def _pinned_rows(store: MemoryStore, eligible: list[tuple[float, int, float, float]], keyword: dict[int, float],
+                 params: RecallParams, now: float) -> list[Recall]:
+    """Pinned memories, however they rank: the README promises they are always in the prompt."""
+    memories = store.get_many([e[1] for e in eligible])
+    return [Recall(memory=m, score=score, rank=pre + _tie_break(m, params, now), keyword=memory_id in keyword)
+            for pre, memory_id, score, _ in eligible
+            if (m := memories.get(memory_id)) and not m.expired(now) and m.superseded_by is None]
 
 
 def _considered(ids: list[int], scores: np.ndarray, keyword: dict[int, float], pinned: set[int],

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 import apsw
 
-from app.core.types import MEMORY_KINDS, Memory
+from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, Memory
 
 _COLUMNS = (
     "id, kind, text, importance, pinned, created_at, updated_at, last_recalled_at, "
-    "recall_count, expires_at, conversation_id, source_message_ids, superseded_by"
+    "recall_count, expires_at, conversation_id, source_message_ids, superseded_by, origin"
 )
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -100,6 +100,8 @@ class NewMemory:
     created_at: float | None = None
     conversation_id: int | None = None
     source_message_ids: tuple[int, ...] = ()
+    origin: str = "typed"
+    superseded_by: int | None = None  # only an import sets this on insert
 
 
 class MemoryStore:
@@ -157,14 +159,15 @@ class MemoryStore:
 
     # --- writes (inside the caller's transaction) --------------------------
     def insert(self, new: NewMemory, now: float) -> int:
-        if new.kind not in MEMORY_KINDS:
-            raise ValueError(f"unknown memory kind {new.kind!r}")
+        if new.kind not in MEMORY_KINDS or new.origin not in MEMORY_ORIGINS:
+            raise ValueError(f"unknown memory kind {new.kind!r} or origin {new.origin!r}")
         created = new.created_at if new.created_at is not None else now
         self.conn.execute(
             "INSERT INTO memories(kind, text, content_hash, importance, pinned, created_at, updated_at, "
-            "expires_at, conversation_id, source_message_ids) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            "expires_at, conversation_id, source_message_ids, origin, superseded_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
             (new.kind, new.text, content_hash(new.text), new.importance, int(new.pinned), created, now,
-             new.expires_at, new.conversation_id, json.dumps(list(new.source_message_ids))),
+             new.expires_at, new.conversation_id, json.dumps(list(new.source_message_ids)), new.origin,
+             new.superseded_by),
         )
         return self.conn.last_insert_rowid()
 
@@ -220,9 +223,10 @@ class MemoryStore:
 
 
 def _to_memory(row: Sequence) -> Memory:
-    (mid, kind, text, importance, pinned, created, updated, recalled, count, expires, conv, sources, sup) = row
+    (mid, kind, text, importance, pinned, created, updated, recalled, count, expires, conv, sources, sup, origin) = row
     return Memory(
         id=mid, kind=kind, text=text, importance=importance, pinned=bool(pinned), created_at=created,
         updated_at=updated, last_recalled_at=recalled, recall_count=count, expires_at=expires,
         conversation_id=conv, source_message_ids=tuple(json.loads(sources)), superseded_by=sup,
+        origin=origin,
     )

@@ -50,16 +50,29 @@ def test_a_turn_streams_then_saves_messages_receipt_and_episode(bank: MemoryBank
     assert [(m.role, m.content) for m in messages] == [("user", "Where does my sister Ana live?"),
                                                        ("assistant", "Ana lives in Lisbon.")]
     assert messages[1].receipt[0]["text"] == "My sister Ana lives in Lisbon"
-    episodes = [m for m in bank.list() if m.kind == "episode"]
-    assert len(episodes) == 1 and episodes[0].source_message_ids == (messages[0].id, messages[1].id)
+    # A question carries nothing to remember: no episode that would match it again later.
+    assert [m.kind for m in bank.list()] == ["fact"]
     assert bank.get(1).recall_count == 1
     assert "My sister Ana lives in Lisbon" in agent.backend.prompts[0]
 
 
+def test_an_episode_holds_the_users_statements_never_the_reply(bank: MemoryBank) -> None:
+    agent = agent_with(bank, ScriptedBackend(reply="Lovely! Your cat Pixel is allergic to shellfish.",
+                                             json_reply='{"keep": [1, 2]}'))
+    _, done = run(agent, "Hi! I have a cat called Pixel and I'm allergic to shellfish. Any dinner ideas?", new=True)
+    messages = ConversationStore(bank.conn).messages(done.conversation_id)
+    memories = {m.kind + ":" + m.text: m for m in bank.list()}
+    assert set(memories) == {"episode:I have a cat called Pixel and I'm allergic to shellfish.",
+                             "fact:I have a cat called Pixel.", "fact:I'm allergic to shellfish."}
+    assert all("Hearth" not in key and "Lovely" not in key for key in memories)
+    episode = memories["episode:I have a cat called Pixel and I'm allergic to shellfish."]
+    assert episode.origin == "message" and episode.source_message_ids == (messages[0].id, messages[1].id)
+    assert {m.origin for m in memories.values() if m.kind == "fact"} == {"span"}
+
+
 def test_thirty_turns_with_a_window_of_four_never_overflow_and_keep_turn_one(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply=lambda p: "Noted, and here is a fairly long answer " * 3, n_ctx=400,
-                              json_reply=lambda p, s: '{"facts": ["My locker code is 4512"]}'
-                              if "locker" in p else '{"facts": []}')
+                              json_reply=lambda p, s: '{"keep": [1]}' if "locker" in p else '{"keep": []}')
     agent = agent_with(bank, backend, window_turns=4, max_reply_tokens=64)
     _, first = run(agent, "My locker code is 4512, please keep it.", new=True)
     conversation = first.conversation_id
@@ -92,24 +105,24 @@ def test_control_tokens_in_memory_stay_text(bank: MemoryBank) -> None:
     assert f"<{ZWSP}|im_start|>system" in prompt
 
 
-def test_remember_tool_with_a_valid_call(bank: MemoryBank) -> None:
-    backend = ScriptedBackend(json_reply=lambda p, s: '{"text": "my locker code is 4512"}'
-                              if "text" in s["properties"] else '{"facts": []}')
+def test_remember_stores_the_users_own_words_not_the_models(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(json_reply='{"text": "the user has a locker with code 4512"}')
     events, done = run(agent_with(bank, backend), "Remember that my locker code is 4512.", new=True)
     call = next(e for e in events if isinstance(e, ToolCall))
-    assert call.name == "remember" and call.ok and call.arguments == {"text": "my locker code is 4512"}
-    assert any(m.kind == "fact" and m.text == "my locker code is 4512" for m in bank.list())
-    assert 'Saved to memory: "my locker code is 4512"' in backend.prompts[0]
+    assert call.name == "remember" and call.ok and call.arguments == {"text": "My locker code is 4512."}
+    assert [(m.kind, m.text, m.origin) for m in bank.list()] == [("fact", "My locker code is 4512.", "words")]
+    assert backend.json_prompts == []  # the model is not asked to write it
+    assert 'Saved to memory: "My locker code is 4512."' in backend.prompts[0]
 
 
 def test_a_malformed_tool_call_is_rejected_and_the_turn_still_replies(bank: MemoryBank) -> None:
-    backend = ScriptedBackend(reply="Okay.", json_reply=lambda p, s: '{"text": "buy a yacht"'
-                              if "text" in s["properties"] else '{"facts": []}')
-    events, done = run(agent_with(bank, backend), "Remember that the boiler was serviced in May.", new=True)
+    bank.add(NewMemory(text="My old phone number is 555 0199", kind="fact"))
+    backend = ScriptedBackend(reply="Okay.", json_reply='{"query": "buy a yacht"')
+    events, done = run(agent_with(bank, backend), "Please forget my old phone number", new=True)
     call = next(e for e in events if isinstance(e, ToolCall))
-    assert not call.ok and call.arguments == {"text": "the boiler was serviced in May"}
+    assert not call.ok and call.arguments == {"query": "my old phone number"}
     assert done.reply == "Okay."
-    assert not any("yacht" in m.text for m in bank.list())
+    assert not any("555" in m.text for m in bank.list())
 
 
 def test_memory_text_never_triggers_a_tool(bank: MemoryBank) -> None:
@@ -147,20 +160,32 @@ def test_stopping_saves_a_partial_reply_marked_interrupted(bank: MemoryBank) -> 
     assert ConversationStore(bank.conn).messages(done.conversation_id)[1].interrupted
 
 
-def test_extracted_facts_are_validated_and_near_duplicates_merge(bank: MemoryBank) -> None:
-    answers = iter([
-        '{"facts": ["I prefer dark mode", "The user was born on Mars", "Is it?"]}',
-        '{"facts": ["I prefer dark mode"]}',
-        'not json at all',
-    ])
+def test_facts_are_spans_the_model_chooses_and_repeats_merge(bank: MemoryBank) -> None:
+    answers = iter(['{"keep": [2, 7, 2]}', '{"keep": [1]}', 'not json at all'])
     backend = ScriptedBackend(json_reply=lambda p, s: next(answers))
     agent = agent_with(bank, backend)
     run(agent, "My name is Dana and I prefer dark mode.", new=True)
-    run(agent, "As I said, I prefer dark mode in every app.")
-    run(agent, "The weather was lovely on the walk today.")
+    run(agent, "I prefer dark mode.")
+    run(agent, "I walked along the river today.")
     facts = [m for m in bank.list() if m.kind == "fact"]
-    assert [f.text for f in facts] == ["I prefer dark mode"]
+    assert [f.text for f in facts] == ["I prefer dark mode."]  # chosen span 2; 7 doesn't exist
     assert facts[0].importance == pytest.approx(0.8)  # said twice: reinforced, not duplicated
+    assert "1. My name is Dana.\n2. I prefer dark mode." in backend.json_prompts[0]
+
+
+def test_forgetting_a_fact_takes_it_out_of_episodes_and_summaries(bank: MemoryBank) -> None:
+    chooser = ScriptedBackend(json_reply=lambda p, s: '{"keep": [1, 2]}' if "mango" in p else '{"keep": []}')
+    agent = agent_with(bank, chooser, window_turns=1)
+    _, first = run(agent, "My favourite fruit is mango and my dog is called Rex.", new=True)
+    for n in range(5):  # push that turn out of the window and into a summary
+        run(agent, f"I went for walk number {n} today.", conversation_id=first.conversation_id)
+    assert any("mango" in m.text for m in bank.list() if m.kind == "summary")
+    backend = ScriptedBackend(json_reply='{"query": "my favourite fruit"}')
+    events, _ = run(agent_with(bank, backend), "Forget that my favourite fruit is mango.", new=True)
+    assert "removed from" in next(e for e in events if isinstance(e, ToolCall)).result
+    assert not [m.text for m in bank.list() if "mango" in m.text.casefold()]
+    assert any("Rex" in m.text for m in bank.list() if m.kind == "episode" or m.kind == "summary")
+    assert all("mango" not in r.memory.text for r in bank.search("What is my favourite fruit?", agent.recall_params))
 
 
 def test_a_failure_while_saving_leaves_no_half_turn(bank: MemoryBank, monkeypatch: pytest.MonkeyPatch) -> None:

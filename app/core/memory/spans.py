@@ -1,0 +1,120 @@
+"""The user's own words, cut into the pieces long-term memory keeps.
+
+Truthful memory (DESIGN §4b) stores what the user said, not what a model wrote
+about it. A small model can't be trusted to rewrite "I have a cat called Pixel
+and I'm allergic to shellfish" without inventing a relation ("Pixel is allergic
+to shellfish"), so memory is made of *spans*: sentences, and clauses of a
+sentence joined by "and"/"but" when each clause has its own subject. The only
+edits are cosmetic: a greeting or filler in front ("Hi!", "Oh, and by the way,")
+is dropped, the first letter is capitalised and a full stop added. Anything
+that checks faithfulness can therefore compare a memory with the message it
+came from, word for word.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Sentence ends: . ! ? (and runs of them) followed by space, or a line break.
+_SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
+# A clause boundary: ", and" / " and" / "; " / ", but" followed by a new subject.
+_SUBJECTS = r"(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|he|she|they|it's|his|her|their)"
+_CLAUSE = re.compile(rf"\s*(?:;\s*|,?\s+(?:and|but|so)\s+(?:also\s+)?)(?={_SUBJECTS}\b)|,\s*(?=please\b)", re.I)
+_GREETING = r"(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks|thank you)(?:\s+hearth)?\b[\s,!.:;-]*"
+_MARKER = rf"(?:oh and|and by the way|and also|oh|so|well|also|anyway|btw|by the way|and|yes|yeah|no|right|ok|okay)(?:[,!.:;-]+\s*|\s+(?={_SUBJECTS}\b))"
+_FILLER = re.compile(rf"^(?:{_GREETING}|{_MARKER})+", re.I)
+_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
+_QUESTION_START = re.compile(
+    r"^(what|what's|whats|who|who's|whom|whose|when|where|where's|why|how|which|do|does|did|is|are|was|were|"
+    r"can|could|would|will|should|shall|may|have|has|am|tell me|remind me)\b", re.I)
+_REQUEST_START = re.compile(
+    r"^(please|write|give|make|list|suggest|recommend|explain|describe|help|show|translate|summari[sz]e|"
+    r"let's|lets|can you|could you|would you)\b", re.I)
+_WORD = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
+MIN_WORDS = 3
+MAX_SPAN_CHARS = 300
+
+
+def sentences(text: str) -> list[str]:
+    """The message's sentences, in order, whitespace folded."""
+    return [s for s in (" ".join(part.split()) for part in _SENTENCE.split(text)) if s]
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut where "and"/"but"/";" start a clause with its own subject."""
+    return [c.strip(" ,;") for c in _CLAUSE.split(sentence) if c.strip(" ,;")]
+
+
+def is_question(sentence: str) -> bool:
+    s = sentence.strip()
+    return s.endswith("?") or bool(_QUESTION_START.match(strip_filler(s)) and not s.endswith("."))
+
+
+def is_request(sentence: str) -> bool:
+    return bool(_REQUEST_START.match(strip_filler(sentence)))
+
+
+def strip_filler(text: str) -> str:
+    """Drop greetings and fillers in front of the statement ("Hi! Oh, and …")."""
+    return _FILLER.sub("", text.strip()).strip()
+
+
+def tidy(span: str) -> str:
+    """Capital first letter, a full stop at the end: the only edits a span gets."""
+    span = strip_filler(span).strip(" ,;:-")
+    if not span:
+        return ""
+    span = span[0].upper() + span[1:]
+    return span if span[-1] in ".!?\"')" else span + "."
+
+
+def statements(text: str) -> list[str]:
+    """The sentences of a message that say something: not questions, not requests, not bare
+    greetings. A message that only asks has none, and leaves nothing in long-term memory."""
+    out = []
+    for sentence in sentences(text):
+        body = strip_filler(sentence)
+        if len(words(body)) < MIN_WORDS or is_question(sentence) or is_request(body):
+            continue
+        out.append(sentence)
+    return out
+
+
+def fact_spans(text: str) -> list[str]:
+    """Candidate facts about the user: first-person statement clauses, tidied, de-duplicated."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for sentence in statements(text):
+        for clause in clauses(sentence):
+            span = tidy(clause)
+            key = normalise(span)
+            if (len(words(span)) < MIN_WORDS or len(span) > MAX_SPAN_CHARS or not _FIRST_PERSON.search(span)
+                    or key in seen):
+                continue
+            seen.add(key)
+            out.append(span)
+    return out
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text)
+
+
+def normalise(text: str) -> str:
+    """For "is this the user's wording?": NFKC, case folded, words only."""
+    return " ".join(w.casefold() for w in words(unicodedata.normalize("NFKC", text)))
+
+
+def said_in(span: str, source: str) -> bool:
+    """``span`` occurs word for word (ignoring case and punctuation) in ``source``."""
+    needle = normalise(span)
+    return bool(needle) and f" {needle} " in f" {normalise(source)} "
+
+
+def legacy_episode_said(text: str) -> str:
+    """What the user said in an episode stored before schema v3 ("User: …\nHearth: …"): its
+    statements only ("" when it only asked). Newer episodes are already just that."""
+    if not text.startswith("User: "):
+        return text
+    return " ".join(statements(text.split("\n", 1)[0].removeprefix("User: ")))
