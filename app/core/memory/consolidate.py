@@ -1,11 +1,11 @@
 """Keeping long-term memory tidy: merge near-duplicate facts, supersede changed ones,
 fold turns that left the short-term window into one summary.
 
-Thresholds are cosine similarities of all-MiniLM-L6-v2 embeddings:
-``MERGE_AT`` is "the same fact said again" (re-phrasing keeps ~0.95+), and
-``SUPERSEDE_AT`` is "the same subject, a new value" ("my favourite colour is
-green" → "… is blue" scores ~0.9). A superseded fact keeps its row and
-points to its successor, so history is never lost; recall skips it.
+Cosine alone can't tell "my sister moved to Porto" (supersedes "my sister lives
+in Lisbon") from "my brother lives in Lisbon" (another person): relate.py reads
+whose fact it is and which attribute, and decides (bench/relate_eval measures
+it). A superseded fact keeps its row and points to its successor, so history
+is never lost; recall skips it.
 """
 
 from __future__ import annotations
@@ -16,10 +16,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank
+from app.core.memory.relate import MERGE_AT, SUPERSEDE_FLOOR, relation
 from app.core.memory.store import NewMemory
+from app.core.types import Memory
 
-MERGE_AT = 0.95
-SUPERSEDE_AT = 0.88
+NEIGHBOURS = 20  # stored facts asked about a new one
 SUMMARY_EVERY = 4  # turns that left the window before they are folded into a summary
 
 
@@ -36,24 +37,29 @@ def plan_facts(bank: MemoryBank, texts: Sequence[str], vectors: np.ndarray) -> l
     for text, vector in zip(texts, vectors):
         if any(np.dot(vector, p.vector) >= MERGE_AT for p in plans):
             continue  # the same fact twice in one message
-        nearest = _nearest_fact(bank, vector)
-        if nearest and nearest[1] >= MERGE_AT:
-            plans.append(FactPlan(text, vector, merge_into=nearest[0]))
-        elif nearest and nearest[1] >= SUPERSEDE_AT:
-            plans.append(FactPlan(text, vector, supersedes=nearest[0]))
-        else:
-            plans.append(FactPlan(text, vector))
+        plans.append(_plan_one(bank, text, vector))
     return plans
 
 
-def _nearest_fact(bank: MemoryBank, vector: np.ndarray) -> tuple[int, float] | None:
-    ids, _, scores = bank._ready_index().nearest(vector, 20)
+def _plan_one(bank: MemoryBank, text: str, vector: np.ndarray) -> FactPlan:
+    """Merge into or supersede the first related stored fact (relate.py decides; the nearest one
+    is often another person's, so several neighbours are asked), or keep it separate."""
+    for memory, cosine in _near_facts(bank, vector):
+        decision = relation(memory.text, text, cosine)
+        if decision == "merge":
+            return FactPlan(text, vector, merge_into=memory.id)
+        if decision == "supersede":
+            return FactPlan(text, vector, supersedes=memory.id)
+    return FactPlan(text, vector)
+
+
+def _near_facts(bank: MemoryBank, vector: np.ndarray) -> list[tuple[Memory, float]]:
+    """Current facts within ``SUPERSEDE_FLOOR`` cosine, nearest first."""
+    ids, _, scores = bank._ready_index().nearest(vector, NEIGHBOURS)
     memories = bank.store.get_many(ids)
-    for memory_id, score in zip(ids, scores):
-        memory = memories.get(memory_id)
-        if memory and memory.kind == "fact" and memory.superseded_by is None:
-            return memory_id, float(score)
-    return None
+    return [(memories[i], float(score)) for i, score in zip(ids, scores)
+            if i in memories and memories[i].kind == "fact" and memories[i].superseded_by is None
+            and score >= SUPERSEDE_FLOOR]
 
 
 def apply_facts(bank: MemoryBank, plans: Sequence[FactPlan], *, conversation_id: int,
