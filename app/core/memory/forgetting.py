@@ -10,17 +10,14 @@ unit that says what a forgotten unit says, and is deleted when nothing is left.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.memory.spans import clauses, normalise, sentences, tidy, words
+from app.core.memory.spans import normalise, said_units, split_memory, tidy, words
 from app.core.memory.store import STOPWORDS, MemoryStore
 from app.core.types import Memory
 
-# Summaries: "Earlier in a conversation, the user said: a / b" (and, before v3, 'in the conversation "title",').
-_SUMMARY = re.compile(r'^(Earlier in (?:a conversation|the conversation ".*?"), the user said: )(.*)$', re.S)
 SAME_SHARE = 0.8  # share of a unit's words found in the other for "the same thing said"
 
 
@@ -46,13 +43,6 @@ class ForgetPlan:
         return "; ".join(parts)
 
 
-def units(memory_text: str) -> tuple[str, list[str]]:
-    """(prefix, units): the clauses of a memory (of each of a summary's parts)."""
-    match = _SUMMARY.match(memory_text)
-    prefix, body = (match.group(1), match.group(2).split(" / ")) if match else ("", [memory_text])
-    return prefix, [c for part in body for s in sentences(part) for c in clauses(s)]
-
-
 def same_words(a: str, b: str) -> bool:
     """``a`` and ``b`` say the same thing: one's content words (nearly) all occur in the other.
     Stop words don't count, or "my favourite fruit is kiwi" would match "… is mango"."""
@@ -66,7 +56,7 @@ def same_words(a: str, b: str) -> bool:
 def redact(memory_text: str, forgotten: Sequence[str]) -> str | None:
     """``memory_text`` without the units that say a forgotten unit; None if it holds none of them,
     "" if nothing worth keeping is left."""
-    prefix, own = units(memory_text)
+    prefix, own = split_memory(memory_text)
     kept = [u for u in own if not any(same_words(u, f) for f in forgotten)]
     if len(kept) == len(own):
         return None
@@ -79,7 +69,7 @@ def redact(memory_text: str, forgotten: Sequence[str]) -> str | None:
 def plan_forget(store: MemoryStore, targets: Sequence[Memory]) -> ForgetPlan:
     """Which other memories carry the targets' words, and what each becomes."""
     target_ids = {t.id for t in targets}
-    forgotten = [u for t in targets for u in units(t.text)[1]]
+    forgotten = [u for t in targets for u in said_units(t.text)]
     deleted: list[int] = []
     rewritten: dict[int, str] = {}
     for memory in _candidates(store, targets):

@@ -105,6 +105,8 @@ def v3_origins_and_user_only_episodes(conn: apsw.Connection) -> None:
     carries nothing and is deleted (its messages stay; its vector goes by trigger). Vectors were
     made from the user's line already, so they stay valid."""
     conn.execute("ALTER TABLE memories ADD COLUMN origin TEXT NOT NULL DEFAULT 'legacy'")
+    # Which profile an export came from: importing it back restores links to this profile's messages.
+    conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('profile_uid', lower(hex(randomblob(16))))")
     rows = conn.execute("SELECT id, text FROM memories WHERE kind = 'episode' AND text LIKE 'User: %'").fetchall()
     for memory_id, text in rows:
         said = legacy_episode_said(text)

@@ -16,8 +16,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-# Sentence ends: . ! ? (and runs of them) followed by space, or a line break.
-_SENTENCE = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
+# Sentence ends: . ! ? (and runs of them) followed by space, or a line break; not the dot of
+# "Mr. Patel", "St. Mary's" or "e.g." (fixed-width look-behinds, one per length).
+_ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "vs", "etc", "prof", "e.g", "i.e", "no")
+_NOT_AFTER = "".join(f"(?<!\\b{re.escape(a)}\\.)(?<!\\b{re.escape(a.title())}\\.)" for a in _ABBREVIATIONS)
+_SENTENCE = re.compile(rf"{_NOT_AFTER}(?<=[.!?])[\"')\]]*\s+|\n+")
 # A clause boundary: ", and" / " and" / "; " / ", but" followed by a new subject.
 _SUBJECTS = r"(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|he|she|they|it's|his|her|their)"
 _CLAUSE = re.compile(rf"\s*(?:;\s*|,?\s+(?:and|but|so)\s+(?:also\s+)?)(?={_SUBJECTS}\b)|,\s*(?=please\b)", re.I)
@@ -95,6 +98,26 @@ def fact_spans(text: str) -> list[str]:
             seen.add(key)
             out.append(span)
     return out
+
+
+def mentions_self(text: str) -> bool:
+    return bool(_FIRST_PERSON.search(text))
+
+
+# Summaries: "Earlier in a conversation, the user said: a / b" (and, before v3, 'in the conversation "title",').
+_SUMMARY = re.compile(r'^(Earlier in (?:a conversation|the conversation ".*?"), the user said: )(.*)$', re.S)
+
+
+def said_units(memory_text: str) -> list[str]:
+    """A memory's text as the clauses the user said (a summary: the clauses of each part)."""
+    return split_memory(memory_text)[1]
+
+
+def split_memory(memory_text: str) -> tuple[str, list[str]]:
+    """(prefix, clauses): a summary's "Earlier … said: " prefix, and the clauses of its text."""
+    match = _SUMMARY.match(memory_text)
+    prefix, body = (match.group(1), match.group(2).split(" / ")) if match else ("", [memory_text])
+    return prefix, [c for part in body for s in sentences(part) for c in clauses(s)]
 
 
 def words(text: str) -> list[str]:

@@ -137,6 +137,16 @@ class MemoryStore:
         total = self.conn.execute(f"SELECT count(*) FROM memories {where}", args).get
         return [_to_memory(r) for r in rows], total
 
+    def profile_uid(self) -> str | None:
+        return self.conn.execute("SELECT value FROM meta WHERE key = 'profile_uid'").get
+
+    def link(self, memory_id: int, *, superseded_by: int | None, conversation_id: int | None,
+             source_message_ids: Sequence[int]) -> None:
+        """Restore an imported memory's links (inside the caller's transaction)."""
+        self.conn.execute("UPDATE memories SET superseded_by = ?, conversation_id = ?, source_message_ids = ? "
+                          "WHERE id = ?", (superseded_by, conversation_id, json.dumps(list(source_message_ids)),
+                                           memory_id))
+
     def find_by_text(self, text: str) -> int | None:
         return self.conn.execute(
             "SELECT id FROM memories WHERE content_hash = ?", (content_hash(text),)).get
