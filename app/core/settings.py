@@ -44,6 +44,10 @@ SPECS: dict[str, Spec] = {
     "max_reply_tokens": Spec(int, 16, 8192, "longest reply, in tokens"),
     "system_prompt": Spec(str, help="instructions given to the model before every conversation"),
     "theme": Spec(str, help="the app's colours", choices=("system", "light", "dark")),
+    "answer_style": Spec(str, help="how a reply to a question about you uses memory: quote the note you told "
+                         "Hearth that answers it (quote), quote it and let the model go on (quote+model), let the "
+                         "model answer alone (free), or quote with small models and answer freely with large ones "
+                         "(auto)", choices=("auto", "quote", "quote+model", "free")),
 }
 
 
@@ -59,6 +63,7 @@ class Settings:
     max_reply_tokens: int = 256
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
     theme: str = "system"
+    answer_style: str = "auto"
 
     def with_values(self, values: dict[str, Any]) -> "Settings":
         return replace(self, **{key: coerce(key, value) for key, value in values.items()})

@@ -82,9 +82,11 @@ def main() -> None:
     parser.add_argument("--distractors", type=int, default=500)
     parser.add_argument("--temperature", type=float, default=Settings.temperature)
     parser.add_argument("--top-k", type=int, default=Settings.top_k)
+    parser.add_argument("--answer-style", choices=("auto", "quote", "free"), default=Settings.answer_style)
+    parser.add_argument("--bare", action="store_true", help="also prompt the model bare, for comparison")
     parser.add_argument("--show", action="store_true", help="print every reply")
     args = parser.parse_args()
-    settings = Settings(temperature=args.temperature, top_k=args.top_k)
+    settings = Settings(temperature=args.temperature, top_k=args.top_k, answer_style=args.answer_style)
     embedder = MiniLMEmbedder()
     backend = LlamaBackend(default_model_path(), n_ctx=settings.context_size)
     with tempfile.TemporaryDirectory() as tmp:
@@ -95,10 +97,10 @@ def main() -> None:
     hits = sum(1 for _, ok, _ in results if ok)
     recalled = sum(1 for _, _, in_prompt in results if in_prompt)
     print(f"{n} questions, {args.distractors} distractors, temperature {args.temperature}, top-k {args.top_k}, "
-          f"model {backend.info.name}")
+          f"answer style {args.answer_style}, model {backend.info.name}")
     print(f"  Hearth (recall → prompt → reply): {hits}/{n} = {hits / n:.0%} grounded; "
           f"fact in the prompt for {recalled}/{n}")
-    for where in ("system", "user"):
+    for where in ("system", "user") if args.bare else ():
         bare = bare_answers(backend, settings, where)
         print(f"  bare, fact in the {where} {'prompt' if where == 'system' else 'turn'}: "
               f"{sum(bare)}/{n} = {sum(bare) / n:.0%}")

@@ -12,14 +12,17 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
 
+from app.core.agent import answer
 from app.core.agent import prompt as prompting
+from app.core.agent.answer import asks_about_user
 from app.core.agent.extract import extract_facts
+from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, parse_call, \
     propose_call
 from app.core.llm.backend import LLMBackend
@@ -51,6 +54,10 @@ class _Turn:
     interrupted: bool = False
     timings: dict[str, float] = field(default_factory=dict)
     completion_tokens: int = 0
+    prefix: str = ""  # the quoted note the reply starts with (answer.py), or ""
+    quoted: int | None = None  # the memory it quotes
+    regenerated: bool = False  # the first try repeated an earlier reply (guard.py)
+    leaks_dropped: int = 0
 
 
 class Agent:
@@ -82,14 +89,21 @@ class Agent:
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
         turn.timings["tools_ms"] = (time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
-        assembled = prompting.assemble(
-            self.backend, system=self.settings.system_prompt, window=turn.window, user=turn.text,
-            memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
-            notes=[t.text for t in turn.tools])
+        turn.prefix = self._answer_prefix(turn, vector)
+        assembled = self._assemble(turn, turn.window)
         turn.timings["assembly_ms"] = ((time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
                                        - turn.timings["tools_ms"])
+        cancel = cancel or threading.Event()
         try:
-            yield from self._stream(turn, assembled, cancel or threading.Event())
+            if turn.prefix:
+                yield TextDelta(turn.prefix)
+            if turn.prefix and self._answer_style() == "quote":
+                turn.reply = turn.prefix  # the quote is the answer: a small model's words would only blur it
+            elif (yield from self._stream(turn, assembled, cancel)):
+                # It was copying an earlier reply of this conversation: again, with nothing to copy from.
+                turn.regenerated = True
+                assembled = self._assemble(turn, [])
+                yield from self._stream(turn, assembled, cancel, check_repeats=False)
         except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what was said
             self._save(turn, assembled)
             raise
@@ -97,6 +111,23 @@ class Agent:
         yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled))
+
+    def _assemble(self, turn: _Turn, window: list[prompting.Turn]) -> prompting.Assembled:
+        return prompting.assemble(
+            self.backend, system=self.settings.system_prompt, window=window, user=turn.text,
+            memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
+            notes=[t.text for t in turn.tools], prefix=f"{turn.prefix} " if turn.prefix else "")
+
+    def _answer_prefix(self, turn: _Turn, vector: np.ndarray) -> str:
+        """For a question about the user, the recalled sentence closest to it, quoted (answer.py)."""
+        if self._answer_style() == "free" or turn.tools or not turn.recalled or not asks_about_user(turn.text):
+            return ""
+        choice = answer.choose(turn.recalled, vector, self.bank.embed)
+        turn.quoted = choice.memory_id if choice else None
+        return answer.quote(choice) if choice else ""
+
+    def _answer_style(self) -> str:
+        return answer.resolve_style(self.settings.answer_style, getattr(self.backend.info, "n_params", 0))
 
     def undo_last_turn(self, conversation_id: int) -> str:
         """Take back the conversation's last exchange (for "regenerate"): its two messages and the
@@ -161,28 +192,38 @@ class Agent:
         turn.tools.append(result)
         yield result
 
-    def _stream(self, turn: _Turn, assembled: prompting.Assembled, cancel: threading.Event) -> Iterator[TextDelta]:
-        started = time.perf_counter()
-        first: float | None = None
-        pieces: list[str] = []
+    def _stream(self, turn: _Turn, assembled: prompting.Assembled, cancel: threading.Event, *,
+                check_repeats: bool = True) -> Generator[TextDelta, None, bool]:
+        """Stream the reply through the guard (guard.py); returns True if it was repeating an
+        earlier reply (then nothing of it was shown, and the caller regenerates)."""
+        earlier = [answer.unquoted(t.assistant) for t in turn.window] if check_repeats else []
+        guard = ReplyGuard(earlier, leak_sentences(self.settings.system_prompt, *prompting.OWN_WORDS))
+        started, first = time.perf_counter(), None
+        count = 0
         try:
             for piece in self.backend.stream(assembled.rendered, max_tokens=assembled.reply_tokens,
                                              temperature=self.settings.temperature, should_stop=cancel.is_set):
-                first = first if first is not None else time.perf_counter()
-                pieces.append(piece)
-                yield TextDelta(piece)
+                first, count = first or time.perf_counter(), count + 1
+                shown = guard.feed(piece)
+                if guard.repeated:
+                    return True
+                if shown:
+                    yield TextDelta(shown)
+            if tail := guard.finish():
+                yield TextDelta(tail)
         except GeneratorExit:
             cancel.set()
             raise
         except KeyboardInterrupt:  # Ctrl+C in the CLI stops the reply, not the program
             cancel.set()
         finally:
-            turn.reply = "".join(pieces).strip()
+            turn.reply = f"{turn.prefix} {guard.text}".strip()
             turn.interrupted = cancel.is_set()
-            turn.completion_tokens = len(pieces)
+            turn.completion_tokens, turn.leaks_dropped = count, guard.leaked
             end = time.perf_counter()
             turn.timings["ttft_ms"] = ((first or end) - started) * 1000
-            turn.timings["tokens_per_s"] = (len(pieces) - 1) / (end - first) if first and end > first else 0.0
+            turn.timings["tokens_per_s"] = (count - 1) / (end - first) if first and end > first else 0.0
+        return False
 
     def _save(self, turn: _Turn, assembled: prompting.Assembled) -> int:
         """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first.
@@ -251,6 +292,8 @@ class Agent:
             "n_ctx": self.backend.info.n_ctx, "window_turns": len(assembled.window),
             "timings": {k: round(v, 2) for k, v in turn.timings.items()},
             "tools": [{"name": t.name, "arguments": t.arguments, "ok": t.ok, "result": t.text} for t in turn.tools],
+            "answer": {"quoted_memory": turn.quoted, "regenerated": turn.regenerated,
+                       "leaks_dropped": turn.leaks_dropped},
         }
 
 

@@ -41,7 +41,7 @@ def run(agent: Agent, text: str, **kw) -> tuple[list, TurnDone]:
 
 def test_a_turn_streams_then_saves_messages_receipt_and_episode(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="My sister Ana lives in Lisbon", kind="fact"))
-    agent = agent_with(bank, ScriptedBackend(reply="Ana lives in Lisbon."))
+    agent = agent_with(bank, ScriptedBackend(reply="Ana lives in Lisbon."), answer_style="free")
     events, done = run(agent, "Where does my sister Ana live?", new=True)
     assert "".join(e.text for e in events if isinstance(e, TextDelta)) == "Ana lives in Lisbon."
     assert done.reply == "Ana lives in Lisbon." and not done.interrupted
@@ -83,7 +83,7 @@ def test_thirty_turns_with_a_window_of_four_never_overflow_and_keep_turn_one(ban
         assert done.stats["window_turns"] <= 4
     _, last = run(agent, "What is my locker code?", conversation_id=conversation)
     assert any("4512" in r.memory.text for r in last.recalled)
-    assert "4512" in backend.prompts[-1]
+    assert last.reply == "You told me: “My locker code is 4512.”"
     summaries = [m for m in bank.list() if m.kind == "summary"]
     assert summaries and "locker code is 4512" in summaries[0].text
     assert all(m.superseded_by for m in bank.list() if m.kind == "episode" and "Turn 2:" in m.text)

@@ -1,0 +1,98 @@
+"""The answer step: make sure a recalled fact reaches the reply, even from a weak model.
+
+Recall puts the right note in front of the model almost every time, yet the
+135M default model answered from it only about half the time: it picks the
+wrong note, echoes the question, or invents. For a question about the user (a
+question in the first person), the recalled memories are cut into the user's
+own sentences and the one closest to the question is *quoted*:
+"You told me: “I drive a blue 2015 Honda Civic.”" The quote is the user's
+words, so it can't misstate what was said, and the user sees which note
+answered.
+
+Who chooses the sentence was measured (``python -m bench.turn.choose``, 35
+questions among 500 distractor memories, plus 10 about things never said): the
+embedder's closest sentence was right 35/35; SmolLM2-135M choosing a number
+under a grammar 0/35, copying the note under a grammar 30/35 (and never said
+"none" when nothing answered), answering yes/no "does this note answer?" 10/35.
+So the embedder chooses, and ``QUOTE_AT`` keeps quotes away from questions whose
+best sentence is far off (answerable questions' best sentence scored 0.39–0.79,
+never-said ones 0.36–0.62: a threshold can only trim the worst; the quote of a
+near miss is still something the user really said).
+
+``answer_style``: ``quote`` — the reply is the quote alone when there is one;
+``quote+model`` — the model continues after the quote; ``free`` — the model
+answers alone; ``auto`` — ``quote`` for small models, ``free`` for larger ones.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.core.memory.spans import is_question, mentions_self, normalise, said_units, sentences, tidy, words
+from app.core.types import Recall
+
+QUOTE_AT = 0.40  # cosine of the best sentence to the question (tuned on bench/turn/choose, in-sample)
+SMALL_MODEL_PARAMS = 1_000_000_000  # below this, "auto" quotes; above, the model answers freely
+QUOTE = "You told me: “{}”"
+STYLES = ("auto", "quote", "quote+model", "free")
+
+
+@dataclass(frozen=True)
+class Choice:
+    note: str  # the user's sentence the reply quotes
+    memory_id: int
+    score: float  # its cosine to the question
+
+
+_QUOTED = re.compile(r"^You told me: “.*?”\s*", re.S)
+
+
+_ASKING_ME = re.compile(r"^\W*(?:(?:can|could|would) you\s+|please\s+)?(?:tell|remind|show|give) me\b", re.I)
+
+
+def asks_about_user(message: str) -> bool:
+    """A question in the first person ("What car do I drive?", "remind me where my sister lives");
+    the "me" of "tell me about the garden" doesn't count."""
+    return any(is_question(s) and mentions_self(_ASKING_ME.sub("", s)) for s in sentences(message))
+
+
+def resolve_style(style: str, n_params: int) -> str:
+    """``auto`` becomes ``quote`` for small models (or unknown size), ``free`` for larger ones."""
+    if style != "auto":
+        return style
+    return "quote" if n_params < SMALL_MODEL_PARAMS else "free"
+
+
+def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed) -> list[Choice]:
+    """The recalled memories cut into the user's sentences, closest to the question first.
+    ``embed(texts) -> matrix`` is the bank's embedder (sentences are short: ~10 ms for a dozen)."""
+    units: dict[str, tuple[str, int]] = {}
+    for r in recalled:
+        for unit in said_units(r.memory.text):
+            if len(words(unit)) >= 3:
+                units.setdefault(normalise(unit), (unit, r.memory.id))
+    found = list(units.values())
+    if not found:
+        return []
+    scores = embed([u for u, _ in found]) @ np.asarray(question_vector, dtype=np.float32).reshape(-1)
+    return sorted((Choice(text, memory_id, float(score)) for (text, memory_id), score in zip(found, scores)),
+                  key=lambda c: -c.score)
+
+
+def choose(recalled: Sequence[Recall], question_vector: np.ndarray, embed) -> Choice | None:
+    """The sentence the reply quotes, or None when none is close enough."""
+    best = candidates(recalled, question_vector, embed)[:1]
+    return best[0] if best and best[0].score >= QUOTE_AT else None
+
+
+def quote(choice: Choice) -> str:
+    return QUOTE.format(tidy(choice.note))
+
+
+def unquoted(reply: str) -> str:
+    """A reply without the quote it starts with: what the model itself wrote."""
+    return _QUOTED.sub("", reply, count=1)

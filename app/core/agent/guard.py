@@ -1,0 +1,77 @@
+"""Watch a streaming reply for two failures of small models, before the user sees them.
+
+* **Repeats.** SmolLM2-135M copies its previous reply from the window when asked
+  a new question ("Pixel is your cat." to a question about a workplace). While
+  the reply so far is the start of an earlier reply of this conversation it is
+  held back; once it has matched ``MIN_REPEAT`` characters the guard trips, and
+  the agent regenerates without the window (nothing to copy from).
+* **Prompt leaks.** Replies quote the system prompt ("You are Hearth, a helpful
+  assistant…") or the notes header. While the unreleased text could be the start
+  of such a sentence it is held; a completed one is dropped.
+
+Held text is released as soon as it can no longer be either, so streaming
+stays token by token in the common case. Comparison ignores case and spacing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+MIN_REPEAT = 40  # characters of an earlier reply repeated before it counts as a copy
+MIN_LEAK = 12  # shorter sentences are too common to count as a leak
+_SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def leak_sentences(*texts: str) -> list[str]:
+    """The sentences of our own prompt text that must never show up in a reply."""
+    return [s for text in texts for s in _SENTENCE_END.split(text) if len(_norm(s)) >= MIN_LEAK]
+
+
+def _raw_length(raw: str, normalised: str) -> int:
+    """How many characters of ``raw`` normalise to ``normalised``."""
+    return next(i for i in range(len(raw) + 1) if _norm(raw[:i]) == normalised)
+
+
+class ReplyGuard:
+    def __init__(self, previous_replies: Iterable[str] = (), leaks: Iterable[str] = ()) -> None:
+        self.previous = [p for p in (_norm(r) for r in previous_replies) if len(p) >= MIN_REPEAT]
+        self.leaks = [n for n in (_norm(s) for s in leaks) if len(n) >= MIN_LEAK]
+        self.text = ""  # what the reply is, leaks removed
+        self.released = 0  # how much of ``text`` the user has seen
+        self.repeated = False
+        self.leaked = 0  # sentences dropped
+
+    def feed(self, piece: str) -> str:
+        """Take one streamed piece; return the text that is safe to show now ("" while holding)."""
+        self.text += piece
+        whole = _norm(self.text)
+        if self.previous and any(p.startswith(whole) for p in self.previous):
+            self.repeated = len(whole) >= MIN_REPEAT
+            return ""
+        raw = self.text[self.released:]
+        done = next((leak for leak in self.leaks if _norm(raw).startswith(leak)), None)
+        if done is not None:  # drop the leaked sentence, keep what came after it
+            self.text, self.leaked = self.text[:self.released], self.leaked + 1
+            return self.feed(raw[_raw_length(raw, done):])
+        tail = _norm(raw)
+        if tail and any(leak.startswith(tail) for leak in self.leaks):
+            return ""
+        return self._release()
+
+    def finish(self) -> str:
+        """The end of the stream: whatever is held and harmless."""
+        tail = _norm(self.text[self.released:])
+        if tail and any(tail.startswith(leak) or leak.startswith(tail) and len(tail) >= MIN_LEAK
+                        for leak in self.leaks):
+            self.text = self.text[:self.released]
+            return ""
+        return self._release()
+
+    def _release(self) -> str:
+        out, self.released = self.text[self.released:], len(self.text)
+        return out

@@ -1,0 +1,103 @@
+"""The answer step (quote the remembered sentence) and the reply guard (repeats, prompt leaks),
+through the real Agent with a scripted model and the hash embedder."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.core.agent.answer import asks_about_user, resolve_style
+from app.core.agent.guard import ReplyGuard, leak_sentences
+from app.core.agent.loop import Agent
+from app.core.agent.prompt import MEMORY_HEADER
+from app.core.llm.fake import ScriptedBackend
+from app.core.memory.bank import MemoryBank
+from app.core.memory.db import open_db
+from app.core.memory.embed import HashEmbedder
+from app.core.memory.keys import DbKey
+from app.core.memory.store import NewMemory
+from app.core.settings import DEFAULT_SYSTEM_PROMPT, Settings
+from app.core.types import TextDelta, TurnDone
+
+
+@pytest.fixture
+def bank(tmp_path: Path):
+    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
+    bank = MemoryBank(conn, HashEmbedder())
+    bank.add(NewMemory(text="I drive a blue Honda Civic and my sister lives in Porto.", kind="episode",
+                       origin="message"))
+    yield bank
+    conn.close()
+
+
+def turn(agent: Agent, text: str, **kw) -> tuple[str, TurnDone]:
+    events = list(agent.run_turn(text, **kw))
+    return "".join(e.text for e in events if isinstance(e, TextDelta)), events[-1]
+
+
+@pytest.mark.parametrize("message, about", [
+    ("What car do I drive?", True), ("where does my sister live", True),
+    ("Remind me: what's my sister's city?", True), ("Tell me about the garden?", False),
+    ("What is the capital of France?", False), ("I drive a Civic.", False),
+])
+def test_which_messages_ask_about_the_user(message: str, about: bool) -> None:
+    assert asks_about_user(message) is about
+
+
+def test_auto_quotes_for_small_models_and_not_for_large_ones() -> None:
+    assert resolve_style("auto", 135_000_000) == "quote" and resolve_style("auto", 8_000_000_000) == "free"
+    assert resolve_style("quote+model", 8_000_000_000) == "quote+model"
+
+
+def test_quote_style_answers_with_the_users_own_sentence_and_no_model_text(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="Your car is a red Ferrari.")
+    shown, done = turn(Agent(bank, backend, Settings(answer_style="quote")), "Which Honda Civic do I drive?",
+                       new=True)
+    assert shown == done.reply == "You told me: “I drive a blue Honda Civic.”"
+    assert backend.prompts == [] and done.stats["answer"]["quoted_memory"] == 1
+
+
+def test_quote_then_model_continues_after_the_quote(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="It is blue.")
+    shown, done = turn(Agent(bank, backend, Settings(answer_style="quote+model")), "Which Honda Civic do I drive?",
+                       new=True)
+    assert done.reply == "You told me: “I drive a blue Honda Civic.” It is blue." and shown == done.reply.replace(
+        "” It", "”It")
+    assert backend.prompts[0].endswith("<|im_start|>assistant\nYou told me: “I drive a blue Honda Civic.” ")
+
+
+def test_free_style_and_other_questions_are_the_models_own(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="Paris.")
+    agent = Agent(bank, backend, Settings(answer_style="free"))
+    assert turn(agent, "Which Honda Civic do I drive?", new=True)[1].reply == "Paris."
+    agent.settings = Settings(answer_style="quote")
+    assert turn(agent, "What is the capital of France?", new=True)[1].reply == "Paris."
+
+
+def test_a_reply_repeating_an_earlier_one_is_regenerated_without_the_window(bank: MemoryBank) -> None:
+    same = "Pixel is your cat and she loves sleeping on the warm windowsill."
+    backend = ScriptedBackend(reply=lambda p: same if p.count("<|im_start|>user") > 1 or "cat" in p
+                              else "You work at the Riverside clinic.")
+    agent = Agent(bank, backend, Settings(answer_style="free"))
+    _, first = turn(agent, "Tell me something nice about cats", new=True)
+    shown, done = turn(agent, "And where do I work these days", conversation_id=first.conversation_id)
+    assert done.reply == shown == "You work at the Riverside clinic."
+    assert done.stats["answer"]["regenerated"] and done.stats["window_turns"] == 0
+    assert len(backend.prompts) == 3  # the first try of turn 2 was dropped, unseen
+
+
+def test_echoes_of_the_system_prompt_and_notes_header_are_dropped(bank: MemoryBank) -> None:
+    leak = f"Sure. {DEFAULT_SYSTEM_PROMPT} {MEMORY_HEADER} The Civic is blue."
+    shown, done = turn(Agent(bank, ScriptedBackend(reply=leak), Settings(answer_style="free")),
+                       "Describe my car", new=True)
+    assert done.reply == shown.strip() and "Hearth" not in done.reply and "Notes from" not in done.reply
+    assert done.reply.startswith("Sure.") and done.reply.endswith("The Civic is blue.")
+    assert done.stats["answer"]["leaks_dropped"] == 4
+
+
+def test_the_guard_releases_text_once_it_can_no_longer_be_a_repeat_or_a_leak() -> None:
+    guard = ReplyGuard(["Pixel is your cat and she loves the windowsill very much."],
+                       leak_sentences(DEFAULT_SYSTEM_PROMPT))
+    assert [guard.feed(p) for p in ["Pixel", " is", " a", " name"]] == ["", "", "Pixel is a", " name"]
+    assert not guard.repeated and guard.finish() == ""
