@@ -17,6 +17,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from app.core.agent.answer import STYLES
 from app.core.agent.loop import Agent
 from app.core.llm.backend import ChatMessage
 from app.core.llm.llama import LlamaBackend
@@ -82,7 +83,7 @@ def main() -> None:
     parser.add_argument("--distractors", type=int, default=500)
     parser.add_argument("--temperature", type=float, default=Settings.temperature)
     parser.add_argument("--top-k", type=int, default=Settings.top_k)
-    parser.add_argument("--answer-style", choices=("auto", "quote", "free"), default=Settings.answer_style)
+    parser.add_argument("--answer-style", choices=STYLES, default=Settings.answer_style)
     parser.add_argument("--bare", action="store_true", help="also prompt the model bare, for comparison")
     parser.add_argument("--show", action="store_true", help="print every reply")
     args = parser.parse_args()

@@ -60,11 +60,16 @@ def asks_about_user(message: str) -> bool:
     return any(is_question(s) and mentions_self(_ASKING_ME.sub("", s)) for s in sentences(message))
 
 
+def is_small(n_params: int) -> bool:
+    """A model too small to trust with judgement (or of unknown size)."""
+    return n_params < SMALL_MODEL_PARAMS
+
+
 def resolve_style(style: str, n_params: int) -> str:
     """``auto`` becomes ``quote`` for small models (or unknown size), ``free`` for larger ones."""
     if style != "auto":
         return style
-    return "quote" if n_params < SMALL_MODEL_PARAMS else "free"
+    return "quote" if is_small(n_params) else "free"
 
 
 def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed) -> list[Choice]:

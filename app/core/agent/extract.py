@@ -8,6 +8,10 @@ candidate spans (``spans.fact_spans``: first-person statement clauses, the
 user's words), and the model only *chooses* which of them are worth keeping,
 as a list of numbers under a JSON-schema grammar. Whatever it answers, every
 stored fact is a span of the message (origin ``span``).
+
+SmolLM2-135M kept every candidate (19 of 19 spans of 10 messages, passing moods
+like "I'm feeling lazy" included), so for small models the call is skipped and
+every candidate is kept: the same result, a second sooner. Larger models choose.
 """
 
 from __future__ import annotations

@@ -127,7 +127,10 @@ class Agent:
         return answer.quote(choice) if choice else ""
 
     def _answer_style(self) -> str:
-        return answer.resolve_style(self.settings.answer_style, getattr(self.backend.info, "n_params", 0))
+        return answer.resolve_style(self.settings.answer_style, self._n_params())
+
+    def _n_params(self) -> int:
+        return self.backend.info.n_params
 
     def undo_last_turn(self, conversation_id: int) -> str:
         """Take back the conversation's last exchange (for "regenerate"): its two messages and the
@@ -235,7 +238,8 @@ class Agent:
         # A request to remember or forget is not itself something to remember: "forget that my
         # favourite fruit is mango" must not store the fruit again.
         asked = any(t.name in ("remember", "forget") for t in turn.tools)
-        facts = [] if turn.interrupted or asked else extract_facts(self.backend, turn.text)
+        choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
+        facts = [] if turn.interrupted or asked else extract_facts(self.backend, turn.text, choose=choose)
         remember = [text for t in turn.tools for text in t.add]
         episode = "" if asked else _episode_text(turn.text)
         written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []

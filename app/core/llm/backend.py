@@ -29,6 +29,7 @@ class ModelInfo:
     n_ctx_train: int  # the model's own maximum (GGUF metadata)
     has_chat_template: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
+    n_params: int = 0  # parameters (0: unknown); small models get the careful paths (agent/answer.py)
 
 
 class LLMBackend(Protocol):

@@ -20,10 +20,11 @@ class ScriptedBackend:
         reply: Callable[[str], str] | str = "I remember.",
         json_reply: Callable[[str, dict[str, Any]], str] | str = '{"facts": []}',
         n_ctx: int = 2048,
+        n_params: int = 0,
     ) -> None:
         self._reply = reply if callable(reply) else (lambda _prompt: reply)
         self._json = json_reply if callable(json_reply) else (lambda _prompt, _schema: json_reply)
-        self.info = ModelInfo(name="scripted", path="<scripted>", n_ctx=n_ctx, n_ctx_train=n_ctx)
+        self.info = ModelInfo(name="scripted", path="<scripted>", n_ctx=n_ctx, n_ctx_train=n_ctx, n_params=n_params)
         self.prompts: list[str] = []
         self.json_prompts: list[str] = []
 

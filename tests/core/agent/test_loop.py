@@ -72,8 +72,9 @@ def test_an_episode_holds_the_users_statements_never_the_reply(bank: MemoryBank)
 
 def test_thirty_turns_with_a_window_of_four_never_overflow_and_keep_turn_one(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply=lambda p: "Noted, and here is a fairly long answer " * 3, n_ctx=400,
-                              json_reply=lambda p, s: '{"keep": [1]}' if "locker" in p else '{"keep": []}')
-    agent = agent_with(bank, backend, window_turns=4, max_reply_tokens=64)
+                              json_reply=lambda p, s: '{"keep": [1]}' if "locker" in p else '{"keep": []}',
+                              n_params=7_000_000_000)
+    agent = agent_with(bank, backend, window_turns=4, max_reply_tokens=64, answer_style="quote")
     _, first = run(agent, "My locker code is 4512, please keep it.", new=True)
     conversation = first.conversation_id
     for n in range(2, 30):
@@ -162,7 +163,7 @@ def test_stopping_saves_a_partial_reply_marked_interrupted(bank: MemoryBank) -> 
 
 def test_facts_are_spans_the_model_chooses_and_repeats_merge(bank: MemoryBank) -> None:
     answers = iter(['{"keep": [2, 7, 2]}', '{"keep": [1]}', 'not json at all'])
-    backend = ScriptedBackend(json_reply=lambda p, s: next(answers))
+    backend = ScriptedBackend(json_reply=lambda p, s: next(answers), n_params=7_000_000_000)
     agent = agent_with(bank, backend)
     run(agent, "My name is Dana and I prefer dark mode.", new=True)
     run(agent, "I prefer dark mode.")
@@ -174,7 +175,8 @@ def test_facts_are_spans_the_model_chooses_and_repeats_merge(bank: MemoryBank) -
 
 
 def test_forgetting_a_fact_takes_it_out_of_episodes_and_summaries(bank: MemoryBank) -> None:
-    chooser = ScriptedBackend(json_reply=lambda p, s: '{"keep": [1, 2]}' if "mango" in p else '{"keep": []}')
+    chooser = ScriptedBackend(json_reply=lambda p, s: '{"keep": [1, 2]}' if "mango" in p else '{"keep": []}',
+                              n_params=7_000_000_000)
     agent = agent_with(bank, chooser, window_turns=1)
     _, first = run(agent, "My favourite fruit is mango and my dog is called Rex.", new=True)
     for n in range(5):  # push that turn out of the window and into a summary
@@ -232,3 +234,11 @@ def test_the_context_breakdown_adds_up(bank: MemoryBank) -> None:
     assert parts["memories"] > 0 and parts["window"] > 0 and parts["system"] > 0 and parts["message"] > 0
     assert sum(v for k, v in parts.items() if k != "free") == done.stats["prompt_tokens"]
     assert parts["free"] == done.stats["n_ctx"] - done.stats["prompt_tokens"]
+
+
+def test_a_small_model_is_not_asked_to_choose_spans_and_every_one_is_kept(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(json_reply='{"keep": []}')  # n_params 0: small (or unknown)
+    run(agent_with(bank, backend), "I have a cat called Pixel and I'm allergic to shellfish.", new=True)
+    assert backend.json_prompts == []
+    assert {m.text for m in bank.list() if m.kind == "fact"} == {"I have a cat called Pixel.",
+                                                                 "I'm allergic to shellfish."}
