@@ -14,10 +14,12 @@ questions among 500 distractor memories, plus 10 about things never said): the
 embedder's closest sentence was right 35/35; SmolLM2-135M choosing a number
 under a grammar 0/35, copying the note under a grammar 30/35 (and never said
 "none" when nothing answered), answering yes/no "does this note answer?" 10/35.
-So the embedder chooses, and ``QUOTE_AT`` keeps quotes away from questions whose
-best sentence is far off (answerable questions' best sentence scored 0.39–0.79,
-never-said ones 0.36–0.62: a threshold can only trim the worst; the quote of a
-near miss is still something the user really said).
+So the embedder chooses. Its scores can't tell a near miss from an answer
+(best sentence for answerable questions 0.39–0.79, for never-said ones
+0.36–0.62), and a near miss quoted is still something the user really said,
+where the model's free answer is often invented ("I'm a medical doctor" for a
+nurse). So a sentence above ``QUOTE_AT`` is quoted, as the answer from
+``SURE_AT`` up and as "not sure, but you told me" below it.
 
 ``answer_style``: ``quote`` — the reply is the quote alone when there is one;
 ``quote+model`` — the model continues after the quote; ``free`` — the model
@@ -35,9 +37,11 @@ import numpy as np
 from app.core.memory.spans import is_question, mentions_self, normalise, said_units, sentences, tidy, words
 from app.core.types import Recall
 
-QUOTE_AT = 0.40  # cosine of the best sentence to the question (tuned on bench/turn/choose, in-sample)
+QUOTE_AT = 0.30  # cosine of the best sentence to the question below which nothing is quoted
+SURE_AT = 0.45  # below this the quote is offered as the closest memory, not as the answer
 SMALL_MODEL_PARAMS = 1_000_000_000  # below this, "auto" quotes; above, the model answers freely
 QUOTE = "You told me: “{}”"
+CLOSEST = "I'm not sure that's it, but you told me: “{}”"
 STYLES = ("auto", "quote", "quote+model", "free")
 
 
@@ -48,7 +52,7 @@ class Choice:
     score: float  # its cosine to the question
 
 
-_QUOTED = re.compile(r"^You told me: “.*?”\s*", re.S)
+_QUOTED = re.compile(r"^(?:You told me|I'm not sure that's it, but you told me): “.*?”\s*", re.S)
 
 
 _ASKING_ME = re.compile(r"^\W*(?:(?:can|could|would) you\s+|please\s+)?(?:tell|remind|show|give) me\b", re.I)
@@ -95,7 +99,7 @@ def choose(recalled: Sequence[Recall], question_vector: np.ndarray, embed) -> Ch
 
 
 def quote(choice: Choice) -> str:
-    return QUOTE.format(tidy(choice.note))
+    return (QUOTE if choice.score >= SURE_AT else CLOSEST).format(tidy(choice.note))
 
 
 def unquoted(reply: str) -> str:

@@ -52,7 +52,7 @@ class LlamaBackend:
             name=meta.get("general.name") or path.stem, path=str(path), n_ctx=self._llm.n_ctx(),
             n_ctx_train=int(meta.get(f"{arch}.context_length", self._llm.n_ctx())),
             has_chat_template=template is not None, extra={"architecture": arch, "threads": threads},
-            n_params=int(self._llm.n_params()),
+            n_params=int(self._llm._model.n_params()),
         )
         self._formatter = self._make_formatter(template or CHATML)
 

@@ -60,15 +60,14 @@ def test_streams_and_stops_early(smollm: LlamaBackend) -> None:
 
 
 def test_json_grammar_output_parses(smollm: LlamaBackend) -> None:
-    """The extraction schema, bounded (maxItems, minLength). The 135M model can still loop inside a
-    string until the token budget ends ("a poet, a musician, a poet..." for "My name is Dana and I
-    live in Lisbon." on the AVX-512 backend); extract.validate_facts treats that as no facts."""
-    from app.core.agent.extract import INSTRUCTION, MAX_FACTS, SCHEMA
+    """The span-choice schema: the model answers with numbers of the user's own sentences."""
+    from app.core.agent.extract import INSTRUCTION, chosen_spans, choice_schema
 
-    prompt = smollm.render([ChatMessage("system", INSTRUCTION),
-                            ChatMessage("user", "I work as a nurse and my sister Ana lives in Porto.")])
-    facts = json.loads(smollm.complete_json(prompt, SCHEMA, max_tokens=120))["facts"]
-    assert isinstance(facts, list) and len(facts) <= MAX_FACTS and all(len(f) >= 8 for f in facts)
+    spans = ["I work as a nurse.", "My sister Ana lives in Porto."]
+    prompt = smollm.render([ChatMessage("system", INSTRUCTION), ChatMessage("user", "1. " + spans[0] + "\n2. " + spans[1])])
+    raw = smollm.complete_json(prompt, choice_schema(2), max_tokens=40)
+    assert isinstance(json.loads(raw)["keep"], list)
+    assert set(chosen_spans(raw, spans)) <= set(spans)
 
 
 def test_thirty_turns_window_four_never_overflow_and_turn_one_is_recalled(smollm: LlamaBackend,
