@@ -64,6 +64,12 @@ class Recall:
         return out
 
 
+def user_part(text: str) -> str:
+    """A memory's text without the assistant's words: episodes stored before schema v3 read
+    "User: …\nHearth: …" (receipts of old replies still hold them); newer texts are unchanged."""
+    return text.split("\n", 1)[0].removeprefix("User: ") if text.startswith("User: ") else text
+
+
 def iso_time(ts: float | None) -> str | None:
     if ts is None:
         return None

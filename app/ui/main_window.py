@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QSplitter, QTextBrowser, QVBoxLayout, QWidget,
 )
 
+from app.core.types import user_part
 from app.ui.actions import add_shortcuts, debounced
 from app.ui.context_bar import ContextBar
 
@@ -471,11 +472,8 @@ def _bubble(who: str, body_markdown: str) -> str:
 
 
 def _short(receipt_item: dict, width: int = 70) -> str:
-    """A recalled memory in a line: an episode by the user's words, cut at a word boundary."""
-    text = receipt_item["text"]
-    if receipt_item.get("kind") == "episode" or text.startswith("User: "):
-        text = text.split("\n", 1)[0].removeprefix("User: ")
-    text = " ".join(text.split())
+    """A recalled memory in a line (the user's words only), cut at a word boundary."""
+    text = " ".join(user_part(receipt_item["text"]).split())
     return text if len(text) <= width else text[:width].rsplit(" ", 1)[0] + "…"
 
 

@@ -173,7 +173,7 @@ class Agent:
             if message.role == "user":
                 pending_user = message.content
             elif message.role == "assistant" and pending_user is not None:
-                notes = tuple(prompting.memory_line(r.get("kind", "note"), r["text"]) for r in message.receipt)
+                notes = tuple(prompting.memory_line(r["text"]) for r in message.receipt)
                 turns.append(prompting.Turn(pending_user, message.content, notes))
                 pending_user = None
         n = self.settings.window_turns

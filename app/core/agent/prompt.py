@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from app.core.llm.backend import ChatMessage, LLMBackend, Rendered
-from app.core.types import Recall
+from app.core.types import Recall, user_part
 from app.errors import KnownError
 
 # <|im_start|>, <start_of_turn>, </s>, <bos>, [INST] … : break them with a zero-width space.
@@ -59,9 +59,10 @@ class Assembled:
     breakdown: dict[str, int] | None = None  # tokens: system, memories, window, message, free
 
 
-def memory_line(kind: str, text: str) -> str:
-    """How a memory reads in the prompt: its text (the user's words), control tokens neutralised."""
-    return neutralise(" ".join(text.split()))
+def memory_line(text: str) -> str:
+    """How a memory reads in the prompt: the user's words, control tokens neutralised (an old
+    receipt's "User: …\nHearth: …" is replayed as it was sent: the user's line)."""
+    return neutralise(" ".join(user_part(text).split()))
 
 
 def user_block(text: str, memory_lines: Sequence[str], notes: Sequence[str] = ()) -> str:
@@ -82,7 +83,7 @@ def build_messages(system: str, window: Sequence[Turn], user: str, memories: Seq
         # head matches the KV cache llama.cpp kept from that turn and is not evaluated again.
         messages += [ChatMessage("user", user_block(turn.user, turn.notes)),
                      ChatMessage("assistant", neutralise(turn.assistant))]
-    lines = [memory_line(r.memory.kind, r.memory.text) for r in memories]
+    lines = [memory_line(r.memory.text) for r in memories]
     messages.append(ChatMessage("user", user_block(user, lines, notes)))
     return messages
 
