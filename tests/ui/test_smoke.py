@@ -21,8 +21,8 @@ def test_gui_smoke_sends_a_message_through_the_real_stack(monkeypatch: pytest.Mo
 
 
 def test_end_to_end_real_model_and_memory_in_the_window(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The real default GGUF and real MiniLM behind the real window: the reply streams in, and its
-    receipt shows the memory that was recalled."""
+    """The real default GGUF and real MiniLM behind the real window: a question about the user is
+    answered from memory with its receipt; another reply streams in visibly."""
     from app.bootstrap import Options, make_bank, open_profile
     from app.core.memory.embed import MiniLMEmbedder
     from app.core.memory.store import NewMemory
@@ -43,10 +43,14 @@ def test_end_to_end_real_model_and_memory_in_the_window(qtbot, monkeypatch: pyte
         assert "Smollm2" in window.model_label.text()
         window.input.setPlainText("Where does my sister live?")
         window.send()
-        qtbot.waitUntil(lambda: window._streaming and bool(window._live), timeout=60_000)  # streaming, visibly
-        qtbot.waitUntil(lambda: not window._streaming, timeout=120_000)
+        qtbot.waitUntil(lambda: not window._streaming and bool(window._replies), timeout=120_000)
         text = window.chat_view.toPlainText()
         assert "remembered: My sister Ana moved to Lisbon last spring." in text
-        assert window._replies and window._replies[-1] and window._replies[-1][:20] in text
+        assert "Lisbon" in window._replies[-1] and window._replies[-1][:20] in text  # answered from memory
+        window.input.setPlainText("Write two sentences about the sea.")
+        window.send()
+        qtbot.waitUntil(lambda: window._streaming and bool(window._live), timeout=60_000)  # streaming, visibly
+        qtbot.waitUntil(lambda: not window._streaming, timeout=120_000)
+        assert len(window._replies) == 2 and window._replies[-1][:20] in window.chat_view.toPlainText()
     finally:
         worker.stop()
