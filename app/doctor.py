@@ -118,6 +118,9 @@ def _check_llama(options: Options) -> Check:
     prompt = backend.render([ChatMessage("user", "Say hello.")])
     reply = "".join(backend.stream(prompt, max_tokens=4, temperature=0.0))
     return {"ok": True, "model": backend.info.path, "load_and_reply_s": round(time.perf_counter() - started, 2),
+            "chat_template": backend.info.extra.get("template_source"), "parameters": backend.info.n_params,
+            # A usable file that may chat badly is a warning, not a failed check.
+            "warnings": list(backend.info.warnings),
             "reply_sample": reply.strip(), "cpu_features": " ".join(info["cpu_features"]),
             "cpu_backend_file": info["cpu_backend_file"], "cpu_backends": info["cpu_backends"]}
 
@@ -128,6 +131,10 @@ def format_report(report: dict[str, Any]) -> str:
     lines += [f"  {name}: {value or 'not installed'}" for name, value in report["versions"].items()]
     for name, check in report["checks"].items():
         lines.append(f"[{'ok' if check['ok'] else 'FAILED'}] {name}")
-        lines += [f"    {key}: {value}" for key, value in check.items() if key != "ok"]
+        for key, value in check.items():
+            if isinstance(value, list):  # one line each: warnings are sentences
+                lines += [f"    {key[:-1] if key.endswith('s') else key}: {item}" for item in value]
+            elif key != "ok":
+                lines.append(f"    {key}: {value}")
     lines.append("all checks passed" if report["ok"] else "some checks failed (see above)")
     return "\n".join(lines)

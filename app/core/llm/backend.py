@@ -30,6 +30,7 @@ class ModelInfo:
     has_chat_template: bool = True
     extra: dict[str, Any] = field(default_factory=dict)
     n_params: int = 0  # parameters (0: unknown); small models get the careful paths (agent/answer.py)
+    warnings: tuple[str, ...] = ()  # about the file, in a user's words (e.g. "looks like a base model")
 
 
 class LLMBackend(Protocol):

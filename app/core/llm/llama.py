@@ -21,13 +21,11 @@ from typing import Any
 
 from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
 from app.core.llm.locate import check_gguf, physical_cores
+from app.core.llm.templates import resolve
 from app.errors import KnownError
 
 log = logging.getLogger("hearth.llama_cpp")
 REPEAT_PENALTY = 1.1  # llama.cpp's own default; without it small models loop on one sentence
-# A fallback for GGUF files without a chat template (base models): plain ChatML.
-CHATML = ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"
-          "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}")
 
 
 class LlamaBackend:
@@ -47,14 +45,19 @@ class LlamaBackend:
         self._llama_cpp = llama_cpp
         meta = self._llm.metadata
         arch = meta.get("general.architecture", "")
-        template = meta.get("tokenizer.chat_template")
+        self._chat = resolve(meta, path.name, self._is_one_token, builtin_templates(llama_cpp))
         self.info = ModelInfo(
             name=meta.get("general.name") or path.stem, path=str(path), n_ctx=self._llm.n_ctx(),
             n_ctx_train=int(meta.get(f"{arch}.context_length", self._llm.n_ctx())),
-            has_chat_template=template is not None, extra={"architecture": arch, "threads": threads},
-            n_params=int(self._llm._model.n_params()),
+            has_chat_template=self._chat.source == "gguf",
+            extra={"architecture": arch, "threads": threads, "template_source": self._chat.source},
+            n_params=int(self._llm._model.n_params()), warnings=self._chat.warnings,
         )
-        self._formatter = self._make_formatter(template or CHATML)
+        self._formatter = self._make_formatter(self._chat.template) if self._chat.template else None
+
+    def _is_one_token(self, text: str) -> bool:
+        """``text`` is a special token of this vocabulary (one token, not pieces of text)."""
+        return len(self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)) == 1
 
     def _make_formatter(self, template: str) -> Any:
         from llama_cpp.llama_chat_format import Jinja2ChatFormatter
@@ -66,10 +69,17 @@ class LlamaBackend:
 
     # --- prompts ------------------------------------------------------------
     def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
+        if self._formatter is None:  # llama.cpp's built-in template for the architecture
+            text = apply_builtin(self._llama_cpp, self._chat.builtin or "chatml", messages, add_generation_prompt)
+            return Rendered(text=text, stop=self._chat.stops)
         self._formatter.add_generation_prompt = add_generation_prompt
-        result = self._formatter(messages=[{"role": m.role, "content": m.content} for m in messages])
+        try:
+            result = self._formatter(messages=[{"role": m.role, "content": m.content} for m in messages])
+        except ValueError:  # the template's raise_exception, e.g. Gemma's "System role not supported"
+            result = self._formatter(messages=[{"role": m.role, "content": m.content}
+                                               for m in fold_system(messages)])
         stop = result.stop if isinstance(result.stop, list) else [result.stop] if result.stop else []
-        return Rendered(text=result.prompt, stop=tuple(s for s in stop if s))
+        return Rendered(text=result.prompt, stop=tuple(dict.fromkeys([*(s for s in stop if s), *self._chat.stops])))
 
     def tokens(self, text: str) -> list[int]:
         tokens = self._llm.tokenize(text.encode("utf-8"), add_bos=False, special=True)
@@ -114,6 +124,41 @@ class LlamaBackend:
         finally:
             self._llm.load_state(state)
         return result["choices"][0]["text"]
+
+
+def fold_system(messages: Sequence[ChatMessage]) -> list[ChatMessage]:
+    """For templates without a system role (Gemma's): the system text opens the first user turn."""
+    if not messages or messages[0].role != "system":
+        return list(messages)
+    system, rest = messages[0].content, list(messages[1:])
+    if rest and rest[0].role == "user":
+        return [ChatMessage("user", f"{system}\n\n{rest[0].content}"), *rest[1:]]
+    return [ChatMessage("user", system), *rest]
+
+
+def builtin_templates(llama_cpp: Any) -> tuple[str, ...]:
+    """The names of llama.cpp's built-in chat templates."""
+    count = llama_cpp.llama_chat_builtin_templates(None, 0)
+    names = (ctypes.c_char_p * count)()
+    llama_cpp.llama_chat_builtin_templates(names, count)
+    return tuple(n.decode() for n in names if n)
+
+
+def apply_builtin(llama_cpp: Any, name: str, messages: Sequence[ChatMessage], add_generation_prompt: bool) -> str:
+    """``messages`` in llama.cpp's built-in template ``name`` (as llama-server would send them)."""
+    chat = (llama_cpp.llama_chat_message * len(messages))(
+        *(llama_cpp.llama_chat_message(m.role.encode(), m.content.encode("utf-8")) for m in messages))
+    size = sum(len(m.content.encode("utf-8")) for m in messages) * 2 + 256
+    for _ in range(2):  # the first call says how much room it needs if the guess was short
+        buf = ctypes.create_string_buffer(size)
+        needed = llama_cpp.llama_chat_apply_template(name.encode(), chat, len(messages), add_generation_prompt,
+                                                     buf, size)
+        if needed < 0:
+            raise KnownError(f"llama.cpp has no chat template called {name!r}", "pick another GGUF file")
+        if needed <= size:
+            return buf.raw[:needed].decode("utf-8", errors="replace")
+        size = needed + 1
+    raise AssertionError("llama_chat_apply_template kept asking for more room")
 
 
 @functools.cache  # once per process: a loaded backend stays loaded
