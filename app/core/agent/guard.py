@@ -7,7 +7,9 @@
   the agent regenerates without the window (nothing to copy from).
 * **Prompt leaks.** Replies quote the system prompt ("You are Hearth, a helpful
   assistant…") or the notes header. While the unreleased text could be the start
-  of such a sentence it is held; a completed one is dropped.
+  of such a sentence it is held; a completed one is dropped. Paraphrases come at
+  the start ("Your message includes notes from earlier conversations, …"): a
+  first sentence that opens like one is held to its end and dropped.
 
 Held text is released as soon as it can no longer be either, so streaming
 stays token by token in the common case. Comparison ignores case and spacing.
@@ -18,8 +20,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-MIN_REPEAT = 40  # characters of an earlier reply repeated before it counts as a copy
+MIN_REPEAT = 40  # characters of an earlier reply repeated before it counts as a copy …
+MIN_WHOLE = 20  # … or the whole of an earlier reply at least this long ("Your two sons, Sami and Karim.")
 MIN_LEAK = 12  # shorter sentences are too common to count as a leak
+# How a first sentence that talks about our prompt instead of answering begins ("Your message
+# includes notes from earlier conversations, …"); normalised like everything else here.
+LEAK_OPENERS = ("your message includes", "the user's message", "the users message", "notes from earlier",
+                "based on the notes", "according to the notes", "the notes from")
+_FIRST_END = re.compile(r"[.!?:](?:\s|$)|\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
 
 
@@ -32,6 +40,11 @@ def leak_sentences(*texts: str) -> list[str]:
     return [s for text in texts for s in _SENTENCE_END.split(text) if len(_norm(s)) >= MIN_LEAK]
 
 
+def _opens_a_leak(tail: str) -> bool:
+    """``tail`` begins like a sentence about our prompt, or could still grow into one."""
+    return any(opener.startswith(tail) or tail.startswith(opener) for opener in LEAK_OPENERS)
+
+
 def _raw_length(raw: str, normalised: str) -> int:
     """How many characters of ``raw`` normalise to ``normalised``."""
     return next(i for i in range(len(raw) + 1) if _norm(raw[:i]) == normalised)
@@ -39,7 +52,7 @@ def _raw_length(raw: str, normalised: str) -> int:
 
 class ReplyGuard:
     def __init__(self, previous_replies: Iterable[str] = (), leaks: Iterable[str] = ()) -> None:
-        self.previous = [p for p in (_norm(r) for r in previous_replies) if len(p) >= MIN_REPEAT]
+        self.previous = [p for p in (_norm(r) for r in previous_replies) if len(p) >= MIN_WHOLE]
         self.leaks = [n for n in (_norm(s) for s in leaks) if len(n) >= MIN_LEAK]
         self.text = ""  # what the reply is, leaks removed
         self.released = 0  # how much of ``text`` the user has seen
@@ -48,7 +61,7 @@ class ReplyGuard:
 
     def feed(self, piece: str) -> str:
         """Take one streamed piece; return the text that is safe to show now ("" while holding)."""
-        self.text += piece
+        self.text = (self.text + piece).lstrip() if self.released == 0 else self.text + piece
         whole = _norm(self.text)
         if self.previous and any(p.startswith(whole) for p in self.previous):
             self.repeated = len(whole) >= MIN_REPEAT
@@ -61,16 +74,30 @@ class ReplyGuard:
         tail = _norm(raw)
         if tail and any(leak.startswith(tail) for leak in self.leaks):
             return ""
+        if self.released == 0 and self.leaks and _opens_a_leak(tail):
+            end = _FIRST_END.search(self.text)
+            if end is None or not any(tail.startswith(o) for o in LEAK_OPENERS):
+                return ""  # could still be (or is) such a sentence: wait for its end
+            self.text, self.leaked = "", self.leaked + 1
+            return self.feed(raw[end.end():])
         return self._release()
 
     def finish(self) -> str:
         """The end of the stream: whatever is held and harmless."""
+        if _norm(self.text) in self.previous:  # the whole of an earlier reply, word for word
+            self.repeated = True
+            return ""
         tail = _norm(self.text[self.released:])
-        if tail and any(tail.startswith(leak) or leak.startswith(tail) and len(tail) >= MIN_LEAK
-                        for leak in self.leaks):
+        if tail and (any(tail.startswith(leak) or leak.startswith(tail) and len(tail) >= MIN_LEAK
+                         for leak in self.leaks) or self.released == 0 and any(tail.startswith(o)
+                                                                              for o in LEAK_OPENERS)):
             self.text = self.text[:self.released]
             return ""
         return self._release()
+
+    @property
+    def shown(self) -> str:
+        return self.text[:self.released]
 
     def _release(self) -> str:
         out, self.released = self.text[self.released:], len(self.text)

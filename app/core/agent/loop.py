@@ -48,6 +48,7 @@ class _Turn:
     conversation_id: int | None
     title: str
     window: list[prompting.Turn]
+    earlier_replies: list[str] = field(default_factory=list)  # every reply of the conversation so far
     recalled: list[Recall] = field(default_factory=list)
     tools: list[ToolResult] = field(default_factory=list)
     reply: str = ""
@@ -100,10 +101,12 @@ class Agent:
             if turn.prefix and self._answer_style() == "quote":
                 turn.reply = turn.prefix  # the quote is the answer: a small model's words would only blur it
             elif (yield from self._stream(turn, assembled, cancel)):
-                # It was copying an earlier reply of this conversation: again, with nothing to copy from.
+                # It was copying an earlier reply of this conversation: again, with nothing to copy from,
+                # then (if it still does: a stock phrase) once more, less greedily.
                 turn.regenerated = True
                 assembled = self._assemble(turn, [])
-                yield from self._stream(turn, assembled, cancel, check_repeats=False)
+                if (yield from self._stream(turn, assembled, cancel)):
+                    yield from self._stream(turn, assembled, cancel, check_repeats=False, temperature=0.8)
         except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what was said
             self._save(turn, assembled)
             raise
@@ -163,10 +166,13 @@ class Agent:
         text = text.strip()
         if conversation is None:
             return _Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[])
-        return _Turn(text, conversation.id, conversation.title, window=self._window(conversation.id))
+        turns = self._turns(conversation.id)
+        window = turns[-self.settings.window_turns:] if self.settings.window_turns else []
+        return _Turn(text, conversation.id, conversation.title, window=window,
+                     earlier_replies=[t.assistant for t in turns])
 
-    def _window(self, conversation_id: int) -> list[prompting.Turn]:
-        """The last ``window_turns`` complete user→assistant pairs."""
+    def _turns(self, conversation_id: int) -> list[prompting.Turn]:
+        """The conversation's complete user→assistant pairs, oldest first."""
         turns: list[prompting.Turn] = []
         pending_user: str | None = None
         for message in self.conversations.messages(conversation_id):
@@ -176,8 +182,7 @@ class Agent:
                 notes = tuple(prompting.memory_line(r["text"]) for r in message.receipt)
                 turns.append(prompting.Turn(pending_user, message.content, notes))
                 pending_user = None
-        n = self.settings.window_turns
-        return turns[-n:] if n else []
+        return turns
 
     def _tool_steps(self, turn: _Turn) -> Iterator[ToolResult]:
         """At most one tool per message, and only if the user's own words ask for it."""
@@ -196,16 +201,17 @@ class Agent:
         yield result
 
     def _stream(self, turn: _Turn, assembled: prompting.Assembled, cancel: threading.Event, *,
-                check_repeats: bool = True) -> Generator[TextDelta, None, bool]:
+                check_repeats: bool = True, temperature: float | None = None) -> Generator[TextDelta, None, bool]:
         """Stream the reply through the guard (guard.py); returns True if it was repeating an
-        earlier reply (then nothing of it was shown, and the caller regenerates)."""
-        earlier = [answer.unquoted(t.assistant) for t in turn.window] if check_repeats else []
+        earlier reply of the conversation (then nothing of it was shown, and the caller regenerates)."""
+        earlier = [answer.unquoted(r) for r in turn.earlier_replies] if check_repeats else []
         guard = ReplyGuard(earlier, leak_sentences(self.settings.system_prompt, *prompting.OWN_WORDS))
         started, first = time.perf_counter(), None
         count = 0
         try:
             for piece in self.backend.stream(assembled.rendered, max_tokens=assembled.reply_tokens,
-                                             temperature=self.settings.temperature, should_stop=cancel.is_set):
+                                             temperature=self.settings.temperature if temperature is None
+                                             else temperature, should_stop=cancel.is_set):
                 first, count = first or time.perf_counter(), count + 1
                 shown = guard.feed(piece)
                 if guard.repeated:
@@ -214,13 +220,15 @@ class Agent:
                     yield TextDelta(shown)
             if tail := guard.finish():
                 yield TextDelta(tail)
+            if guard.repeated:
+                return True
         except GeneratorExit:
             cancel.set()
             raise
         except KeyboardInterrupt:  # Ctrl+C in the CLI stops the reply, not the program
             cancel.set()
         finally:
-            turn.reply = f"{turn.prefix} {guard.text}".strip()
+            turn.reply = f"{turn.prefix} {guard.shown}".strip()  # never text the user did not see
             turn.interrupted = cancel.is_set()
             turn.completion_tokens, turn.leaks_dropped = count, guard.leaked
             end = time.perf_counter()

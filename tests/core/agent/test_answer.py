@@ -101,3 +101,21 @@ def test_the_guard_releases_text_once_it_can_no_longer_be_a_repeat_or_a_leak() -
                        leak_sentences(DEFAULT_SYSTEM_PROMPT))
     assert [guard.feed(p) for p in ["Pixel", " is", " a", " name"]] == ["", "", "Pixel is a", " name"]
     assert not guard.repeated and guard.finish() == ""
+
+
+def test_a_first_sentence_about_the_notes_is_dropped_and_the_rest_kept() -> None:
+    guard = ReplyGuard([], leak_sentences(DEFAULT_SYSTEM_PROMPT, MEMORY_HEADER))
+    pieces = ["Your", " message", " includes", " notes", " from", " earlier", " conversations,", " about", " tea.",
+              " You", " like", " green", " tea."]
+    shown = "".join(guard.feed(p) for p in pieces) + guard.finish()
+    assert shown == "You like green tea." and guard.leaked == 1
+    plain = ReplyGuard([], leak_sentences(DEFAULT_SYSTEM_PROMPT))
+    assert "".join(plain.feed(p) for p in ["Green", " tea", " is", " nice."]) + plain.finish() == "Green tea is nice."
+
+
+def test_a_short_earlier_reply_given_again_whole_counts_as_a_repeat() -> None:
+    guard = ReplyGuard(["Your two sons, Sami and Karim."])
+    assert [guard.feed(p) for p in ["Your", " two", " sons,", " Sami", " and", " Karim."]] == [""] * 6
+    assert guard.finish() == "" and guard.repeated
+    other = ReplyGuard(["Your two sons, Sami and Karim."])
+    assert "".join(other.feed(p) for p in ["Your", " two", " cats."]) + other.finish() == "Your two cats."

@@ -1,0 +1,210 @@
+"""Stories: does Hearth remember what a person told it, truthfully, and answer from it?
+
+`python -m bench.story [--split dev|test|all] [--stories NAME ...] [--model PATH] [--set K=V ...]
+                       [--passes N] [--in-process] [--out FILE] [--show]`
+
+A person tells Hearth about their life over a few conversations (facts mixed
+with chit-chat, requests and corrections), then asks questions, each in a new
+conversation. By default every message is a new `hearth chat --json` process,
+exactly as a user's CLI would run it (questions with `--new`); `--in-process`
+runs the same Agent in one process, for quick tuning only.
+
+Per story and in total: the answer was among the recalled memories; the answer
+is in the reply; stale answers (an old value after a correction); invented
+memories (stored text the user never said); memories holding the assistant's
+words; verbatim repeats of an earlier reply; prompt leaks. Stories are marked
+`dev` (tune on these) or `test` (report; never tuned on).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from bench.story.checks import invented, is_leak, is_repeat, matches
+
+STORIES = Path(__file__).with_name("stories")
+REPO = Path(__file__).resolve().parents[2]
+
+
+def load_stories(split: str, names: list[str]) -> list[dict[str, Any]]:
+    stories = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(STORIES.glob("*.json"))]
+    return [s for s in stories if (split == "all" or s["split"] == split) and (not names or s["name"] in names)]
+
+
+class ProcessRunner:
+    """Each turn a new `python -m app chat --json` process, as a user's shell would run it."""
+
+    def __init__(self, home: Path, args: argparse.Namespace) -> None:
+        self.env = {**os.environ, "HEARTH_HOME": str(home), "HEARTH_PASSPHRASE": "bench", "HF_HUB_OFFLINE": "1",
+                    "PYTHONPATH": str(REPO)}
+        self.env.pop("HEARTH_EMBEDDER", None)
+        self.globals = [a for s in args.set for a in ("--set", s)] + (["--model", args.model] if args.model else [])
+
+    def hearth(self, *argv: str) -> Any:
+        run = subprocess.run([sys.executable, "-m", "app", *self.globals, *argv], env=self.env, cwd=REPO,
+                             capture_output=True, text=True, timeout=600)
+        if run.returncode != 0:
+            raise RuntimeError(f"hearth {' '.join(argv[:2])} failed: {run.stderr.strip()[-500:]}")
+        return json.loads(run.stdout)
+
+    def turn(self, text: str, new: bool) -> dict[str, Any]:
+        return self.hearth("chat", *(["--new"] if new else []), "--json", text)
+
+    def memories(self) -> list[dict[str, Any]]:
+        return self.hearth("memory", "list", "--json")
+
+    def system_prompt(self) -> str:
+        return self.hearth("settings", "--json")["system_prompt"]
+
+    def close(self) -> None:
+        pass
+
+
+class InProcessRunner:
+    """The same Agent, built once (tuning only: no process boundary between turns)."""
+
+    def __init__(self, home: Path, args: argparse.Namespace) -> None:
+        from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
+        from app.cli_chat import turn_json
+
+        env = {**os.environ, "HEARTH_HOME": str(home), "HEARTH_PASSPHRASE": "bench"}
+        env.pop("HEARTH_EMBEDDER", None)
+        options = Options(home=str(home), overrides=tuple(args.set), model=args.model, env=env)
+        self.settings = load_settings(options)
+        self.profile = open_profile(options).__enter__()
+        self.agent = make_agent(self.profile, options, self.settings, make_backend(options, self.settings))
+        self._json = turn_json
+
+    def turn(self, text: str, new: bool) -> dict[str, Any]:
+        return self._json(list(self.agent.run_turn(text, new=new))[-1])
+
+    def memories(self) -> list[dict[str, Any]]:
+        return [m.to_json() for m in self.agent.bank.list()]
+
+    def system_prompt(self) -> str:
+        return self.settings.system_prompt
+
+    def close(self) -> None:
+        self.profile.__exit__(None, None, None)
+
+
+def run_story(story: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = (InProcessRunner if args.in_process else ProcessRunner)(Path(tmp), args)
+        try:
+            started, turns = time.perf_counter(), 0
+            told = tell(runner, story)
+            asked = [ask(runner, q) for _ in range(args.passes) for q in story["questions"]]
+            turns = len(told["replies"]) + len(asked)
+            said = [m for session in story["sessions"] for m in session] + [q["q"] for q in story["questions"]]
+            stored = runner.memories()
+            system = runner.system_prompt()
+        finally:
+            runner.close()
+    replies = told["replies"] + [a["reply"] for a in asked]
+    return {
+        "name": story["name"], "split": story["split"], "questions": asked, "told": told["replies"],
+        "repeated": told["repeated"], "memories": stored,
+        "invented": invented(stored, said), "stored": len(stored),
+        "repeats": told["repeats"] + sum(1 for i, a in enumerate(asked)
+                                         if is_repeat(a["reply"], [b["reply"] for b in asked[:i]
+                                                                    if b["q"] != a["q"]])),
+        "leaks": [r for r in replies if is_leak(r, system)],
+        "seconds_per_turn": (time.perf_counter() - started) / max(turns, 1),
+    }
+
+
+def tell(runner: Any, story: dict[str, Any]) -> dict[str, Any]:
+    replies: list[str] = []
+    repeated: list[str] = []
+    for session in story["sessions"]:
+        earlier: list[str] = []
+        for n, message in enumerate(session):
+            reply = runner.turn(message, new=n == 0)["reply"]
+            if is_repeat(reply, earlier):
+                repeated.append(reply)
+            earlier.append(reply)
+            replies.append(reply)
+    return {"replies": replies, "repeats": len(repeated), "repeated": repeated}
+
+
+def ask(runner: Any, question: dict[str, Any]) -> dict[str, Any]:
+    out = runner.turn(question["q"], new=True)
+    recalled = [r["text"] for r in out["recalled"]]
+    answered = matches(out["reply"], question["answers"])
+    return {"q": question["q"], "reply": out["reply"], "top": recalled[0] if recalled else "",
+            "recalled_ok": any(matches(t, question["answers"]) for t in recalled), "answered": answered,
+            "stale": not answered and matches(out["reply"], question.get("wrong", [])),
+            "expected": question["answers"]}
+
+
+def table(results: list[dict[str, Any]], label: str) -> str:
+    rows = [f"**{label}**", "", "| story | split | questions | recalled | answered | stale | invented memories "
+            "| repeats | leaks | s/turn |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in [*results, total(results)]:
+        q = r["questions"]
+        pct = (lambda key: f"{sum(a[key] for a in q)}/{len(q)} = {sum(a[key] for a in q) / max(len(q), 1):.0%}")
+        rows.append(f"| {r['name']} | {r['split']} | {len(q)} | {pct('recalled_ok')} | {pct('answered')} | "
+                    f"{sum(a['stale'] for a in q)} | {len(r['invented'])} of {r['stored']} | {r['repeats']} | "
+                    f"{len(r['leaks'])} | {r['seconds_per_turn']:.1f} |")
+    return "\n".join(rows)
+
+
+def total(results: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"name": "**all**", "split": "/".join(sorted({r["split"] for r in results})),
+            "questions": [a for r in results for a in r["questions"]],
+            "invented": [m for r in results for m in r["invented"]], "stored": sum(r["stored"] for r in results),
+            "repeats": sum(r["repeats"] for r in results), "leaks": [x for r in results for x in r["leaks"]],
+            "seconds_per_turn": sum(r["seconds_per_turn"] for r in results) / max(len(results), 1)}
+
+
+def details(results: list[dict[str, Any]], show_all: bool) -> str:
+    lines = []
+    for r in results:
+        for a in r["questions"]:
+            if show_all or not a["answered"]:
+                mark = "ok" if a["answered"] else "STALE" if a["stale"] else "miss"
+                lines.append(f"[{mark}] {r['name']}: {a['q']} (expected {'/'.join(a['expected'])})\n"
+                             f"    reply: {a['reply'][:160]!r}\n    top recalled: {a['top'][:120]!r}")
+        lines += [f"[invented] {r['name']}: {m['kind']}: {m['text']!r}" for m in r["invented"]]
+        lines += [f"[leak] {r['name']}: {leak[:160]!r}" for leak in r["leaks"]]
+        lines += [f"[repeat] {r['name']}: {reply[:160]!r}" for reply in r.get("repeated", [])]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.story", description=__doc__.split("\n")[0])
+    parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
+    parser.add_argument("--stories", nargs="*", default=[], metavar="NAME")
+    parser.add_argument("--model", help="a GGUF file (default: the bundled SmolLM2-135M)")
+    parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting for every turn")
+    parser.add_argument("--passes", type=int, default=1, help="ask every question this many times")
+    parser.add_argument("--in-process", action="store_true", help="one process for every turn (tuning only)")
+    parser.add_argument("--out", type=Path, help="write every reply and memory as JSON here")
+    parser.add_argument("--show", action="store_true", help="list every question, not only the misses")
+    args = parser.parse_args(argv)
+    stories = load_stories(args.split, args.stories)
+    if not stories:
+        parser.error("no story matches")
+    results = [run_story(s, args) for s in stories]
+    mode = "in-process (tuning only)" if args.in_process else "a new `hearth chat` process per turn"
+    label = (f"{mode}; model {args.model or 'SmolLM2-135M (bundled)'}; settings {' '.join(args.set) or 'defaults'}; "
+             f"{args.passes} pass(es)")
+    print(table(results, label))
+    print()
+    print(details(results, args.show))
+    if args.out:
+        args.out.write_text(json.dumps(results, ensure_ascii=False, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
