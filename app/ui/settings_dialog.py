@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.settings import SPECS
+from app.core.types import user_part
 from app.ui.actions import debounced
 
 PREVIEW_DELAY_MS = 300
@@ -53,19 +54,25 @@ class SettingsDialog(QDialog):
         prompt.setMaximumHeight(90)
         self.fields["system_prompt"] = prompt
         form.addRow("System prompt", prompt)
-        theme = QComboBox()
-        theme.setAccessibleName("Theme")
-        for choice, text in (("system", "Follow system"), ("light", "Light"), ("dark", "Dark")):
-            theme.addItem(text, choice)
-        theme.setCurrentIndex(theme.findData(current["theme"]))
-        self.fields["theme"] = theme
-        form.addRow("Theme", theme)
+        form.addRow("Answers from memory", self._choice("answer_style", current, ANSWER_STYLES))
+        form.addRow("", _hint("For a question about you, Hearth can quote what you told it instead of "
+                              "letting a small model paraphrase (and invent)."))
+        form.addRow("Theme", self._choice("theme", current, THEMES))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(buttons)
+
+    def _choice(self, key: str, current: dict, options: tuple[tuple[str, str], ...]) -> QComboBox:
+        box = QComboBox()
+        box.setAccessibleName(_label(key))
+        for value, text in options:
+            box.addItem(text, value)
+        box.setCurrentIndex(max(0, box.findData(current[key])))
+        self.fields[key] = box
+        return box
 
     def _number(self, key: str, value: float) -> QWidget:
         spec = SPECS[key]
@@ -143,16 +150,20 @@ class SettingsDialog(QDialog):
         super().accept()
 
 
+THEMES = (("system", "Follow system"), ("light", "Light"), ("dark", "Dark"))
+ANSWER_STYLES = (("auto", "Quote what you told me (small models), answer freely (large ones)"),
+                 ("quote", "Quote what you told me"), ("quote+model", "Quote it, then let the model go on"),
+                 ("free", "Let the model answer on its own"))
+
+
 def _memory_text(row: dict) -> str:
-    text = row["text"]
-    if row.get("kind") == "episode":
-        text = text.split("\n", 1)[0].removeprefix("User: ")
-    return " ".join(text.split())
+    return " ".join(user_part(row["text"]).split())
 
 
 def _label(key: str) -> str:
     return {"window_turns": "Short-term window (turns)", "top_k": "Memories recalled (top-k)",
             "threshold": "Similarity threshold", "context_size": "Context size (tokens)", "threads": "Threads",
+            "answer_style": "Answers from memory", "theme": "Theme",
             "temperature": "Temperature", "max_reply_tokens": "Reply length (tokens)"}[key]
 
 

@@ -53,8 +53,10 @@ def test_ok_saves_and_applies_without_restart(qtbot, window: MainWindow) -> None
     dialog = window.settings_dialog
     dialog.fields["window_turns"].setValue(7)
     dialog.fields["theme"].setCurrentIndex(dialog.fields["theme"].findData("dark"))
+    dialog.fields["answer_style"].setCurrentIndex(dialog.fields["answer_style"].findData("free"))
     dialog.accept()
     qtbot.waitUntil(lambda: window._settings.get("window_turns") == 7, timeout=10_000)
     assert load_settings(Options()).window_turns == 7
     assert window._settings["theme"] == "dark"
     assert window.engine._agent.settings.window_turns == 7
+    assert window.engine._agent.settings.answer_style == "free" == load_settings(Options()).answer_style

@@ -119,3 +119,17 @@ def test_a_short_earlier_reply_given_again_whole_counts_as_a_repeat() -> None:
     assert guard.finish() == "" and guard.repeated
     other = ReplyGuard(["Your two sons, Sami and Karim."])
     assert "".join(other.feed(p) for p in ["Your", " two", " cats."]) + other.finish() == "Your two cats."
+
+
+def test_window_top_k_and_threshold_still_do_what_the_settings_say(bank: MemoryBank) -> None:
+    bank.add_many([NewMemory(text=f"My car number {n} is a blue Honda Civic.", kind="fact") for n in range(6)])
+    backend = ScriptedBackend(reply="Fine.")
+    agent = Agent(bank, backend, Settings(top_k=2, window_turns=1))
+    _, first = turn(agent, "Which Honda Civic do I drive?", new=True)
+    assert len(first.recalled) == 2
+    _, second = turn(agent, "Nice weather for a drive today.", conversation_id=first.conversation_id)
+    _, third = turn(agent, "And for a walk too.", conversation_id=first.conversation_id)
+    assert second.stats["window_turns"] == 1 and third.stats["window_turns"] == 1
+    agent.settings = Settings(threshold=0.99)
+    shown, strict = turn(agent, "Which Honda Civic do I drive?", new=True)
+    assert strict.recalled == () and strict.stats["answer"]["quoted_memory"] is None and shown == "Fine."
