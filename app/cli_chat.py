@@ -124,6 +124,7 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
         "window_turns": stats["window_turns"],
         "timings": stats["timings"],
         "tools": stats["tools"],
+        "answer": stats["answer"],  # which memory the reply quotes, whether it was regenerated
     }
 
 

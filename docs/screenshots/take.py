@@ -19,8 +19,8 @@ SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm alle
         ("Dentist appointment with Dr. Okafor on Friday at 9.", "note", False),
         ("I prefer dark mode in every app.", "fact", False), ("Our dog Biscuit is a beagle.", "fact", False),
         ("Book club picked 'The Name of the Wind' for December.", "note", False)]
-MESSAGES = ["My name is Dana and I prefer dark mode. My sister Ana lives in Lisbon.",
-            "Where does my sister live?"]
+MESSAGES = ["Hi! I'm Dana. I have a cat called Pixel, and I work as a nurse at St. Mary's hospital.",
+            "What's my cat called?", "Where does my sister live?", "Write a haiku about rain."]
 
 
 def main() -> int:
