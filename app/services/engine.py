@@ -20,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
+from app.core.llm.gguf_header import file_warnings
 from app.core.llm.locate import default_model_path, find_gguf_files, model_folders
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.db import explain_db_error
@@ -59,7 +60,7 @@ class Engine(QObject):
     memory_page = Signal(int, list, int)  # request id, rows, total matching
     memory_results = Signal(int, list)  # request id, rows with scores, best first
     memory_changed = Signal(str, dict)  # action, details (e.g. forgotten rows, for undo)
-    models_found = Signal(list)  # paths of GGUF files, the default model first
+    models_found = Signal(list)  # [{"path", "warnings"}] of GGUF files, the default model first
     preview = Signal(list)  # what a question would recall with the proposed values
     settings_applied = Signal(dict)
     conversation_results = Signal(int, list)  # request id, [{id, title, snippet, score}]
@@ -246,7 +247,7 @@ class Engine(QObject):
             paths = [default_model_path(), *find_gguf_files(model_folders())]
         except KnownError:
             paths = find_gguf_files(model_folders())
-        self.models_found.emit([str(p) for p in dict.fromkeys(paths)])
+        self.models_found.emit([{"path": str(p), "warnings": list(file_warnings(p))} for p in dict.fromkeys(paths)])
 
     @Slot(str, int, float)
     def _preview(self, question: str, top_k: int, threshold: float) -> None:

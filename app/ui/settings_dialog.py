@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
     QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
@@ -47,6 +47,11 @@ class SettingsDialog(QDialog):
         self.preview_label.setAccessibleName("Recall preview")
         form.addRow("Preview", self.preview_label)
         form.addRow("Model file", self._model_row(current["model_path"]))
+        self.model_warning = QLabel("")
+        self.model_warning.setWordWrap(True)
+        self.model_warning.setAccessibleName("Model file warning")
+        self.model_warning.setVisible(False)
+        form.addRow("", self.model_warning)
         for key in ("context_size", "threads", "temperature", "max_reply_tokens"):
             form.addRow(_label(key), self._number(key, current[key]))
         prompt = QPlainTextEdit(current["system_prompt"])
@@ -96,6 +101,7 @@ class SettingsDialog(QDialog):
         self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_combo.lineEdit().setPlaceholderText("the bundled SmolLM2-135M-Instruct")
         self.model_combo.setEditText(path)
+        self.model_combo.activated.connect(self._picked)
         browse = QPushButton("Browse…")
         browse.clicked.connect(self._browse)
         row = QWidget()
@@ -112,11 +118,23 @@ class SettingsDialog(QDialog):
             self.model_combo.setEditText(path)
 
     @Slot(list)
-    def _on_models(self, paths: list) -> None:
+    def _on_models(self, found: list) -> None:
+        """GGUF files on this machine; a file that may chat badly says so (tooltip and a ⚠ mark)."""
         text = self.model_combo.currentText()
         self.model_combo.clear()
-        self.model_combo.addItems(paths)
+        for model in found:
+            mark = "  ⚠ may not chat well" if model["warnings"] else ""
+            self.model_combo.addItem(model["path"] + mark, model["path"])
+            self.model_combo.setItemData(self.model_combo.count() - 1, "\n".join(model["warnings"]),
+                                         Qt.ItemDataRole.ToolTipRole)
         self.model_combo.setEditText(text)
+
+    def _picked(self, index: int) -> None:
+        """The path itself goes in the field, not the ⚠ label; the warning stays visible below."""
+        self.model_combo.setEditText(self.model_combo.itemData(index) or "")
+        warning = self.model_combo.itemData(index, Qt.ItemDataRole.ToolTipRole) or ""
+        self.model_warning.setText(warning)
+        self.model_warning.setVisible(bool(warning))
 
     def _ask_preview(self) -> None:
         if not self.last_question:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from app.bootstrap import Options, load_settings, make_bank, open_profile
 from app.core.llm.fake import ScriptedBackend
@@ -60,3 +61,26 @@ def test_ok_saves_and_applies_without_restart(qtbot, window: MainWindow) -> None
     assert window._settings["theme"] == "dark"
     assert window.engine._agent.settings.window_turns == 7
     assert window.engine._agent.settings.answer_style == "free" == load_settings(Options()).answer_style
+
+
+def test_the_model_picker_flags_a_file_that_looks_like_a_base_model(qtbot, window: MainWindow, tmp_path) -> None:
+    from tests.support.tiny_gguf import write_tiny_gguf
+
+    folder = tmp_path / ".lmstudio" / "models"
+    folder.mkdir(parents=True)
+    base = write_tiny_gguf(folder / "tinyllama-1b.gguf", template=None, specials=[], bos="<s>", eos="</s>",
+                           name="TinyLlama 1B")
+    chat = write_tiny_gguf(folder / "tiny-chat.gguf", template="{{ messages }}", specials=[], bos="<s>", eos="</s>")
+    for path in (base, chat):  # the picker lists files over 1 MB (real models); the header is what is read
+        with open(path, "ab") as fh:
+            fh.write(bytes(1_100_000))
+    window.open_settings()
+    combo = window.settings_dialog.model_combo
+    qtbot.waitUntil(lambda: combo.findData(str(base)) >= 0, timeout=10_000)
+    flagged, plain = combo.findData(str(base)), combo.findData(str(chat))
+    assert "may not chat well" in combo.itemText(flagged) and "base model" in combo.itemData(
+        flagged, Qt.ItemDataRole.ToolTipRole)
+    assert combo.itemText(plain) == str(chat)
+    combo.activated.emit(flagged)
+    assert combo.currentText() == str(base)
+    assert "base model" in window.settings_dialog.model_warning.text()
