@@ -106,3 +106,16 @@ def test_a_template_in_the_file_wins_even_for_a_known_architecture() -> None:
     choice = resolve({"general.architecture": "gemma3", "tokenizer.chat_template": "{{ x }}"}, "g.gguf", _has(),
                      ("gemma",))
     assert choice.source == "gguf" and choice.template == "{{ x }}"
+
+
+def test_the_gguf_header_is_read_without_loading_the_model(tmp_path: Path) -> None:
+    from app.core.llm.gguf_header import file_warnings, read_metadata
+
+    chat = write_tiny_gguf(tmp_path / "c.gguf", template="{{ x }}", specials=[], bos="<s>", eos="</s>")
+    assert read_metadata(chat) == {"general.architecture": "llama", "general.name": "tiny-chat-instruct",
+                                   "tokenizer.chat_template": "{{ x }}"}
+    assert file_warnings(chat) == ()
+    base = write_tiny_gguf(tmp_path / "b.gguf", template=None, specials=[], bos="<s>", eos="</s>", name="Tiny 1B")
+    assert file_warnings(base) == (BASE_MODEL_WARNING,)
+    (tmp_path / "x.gguf").write_bytes(b"GGUF" + b"\xff" * 40)
+    assert read_metadata(tmp_path / "x.gguf") == {} and "could not be read" in file_warnings(tmp_path / "x.gguf")[0]
