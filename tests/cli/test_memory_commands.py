@@ -97,6 +97,15 @@ def test_pin_unpin_and_forget() -> None:
     assert hearth("memory", "show", str(other)).code == 1
 
 
+def test_forget_takes_the_words_out_of_every_copy_and_says_so() -> None:
+    fact = add("My favourite fruit is mango.", "--kind", "fact")
+    episode = add("My favourite fruit is mango and my dog is called Rex.", "--kind", "episode")
+    result = hearth("memory", "forget", str(fact))
+    assert result.code == 0 and "forgot 1 memory; removed from 1 other memory" in result.err
+    shown = json.loads(hearth("memory", "show", str(episode), "--json").out)
+    assert shown["text"] == "My dog is called Rex." and "mango" not in hearth("memory", "list").out
+
+
 def test_expired_memories_are_never_returned() -> None:
     add("parking spot is level 3", "--ttl-days", "0.00006")  # ≈ 5.2 s: room for a slow machine
     assert search_json("parking spot level")

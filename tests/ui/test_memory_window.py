@@ -87,3 +87,24 @@ def test_expiry_is_set_from_the_viewer(qtbot, viewer: MemoryWindow, monkeypatch:
     monkeypatch.setattr(viewer, "ask_days", lambda: (7.0, True))
     viewer.set_expiry()
     qtbot.waitUntil(lambda: any(r["id"] == target and r["expires_at"] for r in viewer.model.rows), timeout=10_000)
+
+
+def test_forgetting_a_fact_from_the_viewer_reaches_its_copies_and_undo_restores_them(qtbot,
+                                                                                       viewer: MemoryWindow) -> None:
+    model = viewer.model
+    viewer.engine.request_memory_action.emit("restore", {"rows": [
+        {"text": "My sister Ana lives in Lisbon and my dog is Rex.", "kind": "episode", "importance": 0.3,
+         "pinned": False, "expires_at": None, "created_at": None, "conversation_id": None,
+         "source_message_ids": [], "origin": "message"}]})
+    qtbot.waitUntil(lambda: model.total == 452, timeout=10_000)
+    viewer.search.setText("my sister Ana lives in Lisbon")
+    qtbot.waitUntil(lambda: any(r["kind"] == "fact" for r in model.rows), timeout=10_000)
+    viewer.table.selectRow(next(i for i, r in enumerate(model.rows) if r["kind"] == "fact"))
+    viewer.forget_selected()
+    qtbot.waitUntil(lambda: "removed from 1 other memory" in viewer.count_label.text(), timeout=10_000)
+    viewer.search.setText("")
+    qtbot.waitUntil(lambda: model.total == 451 and any(r["text"] == "My dog is Rex." for r in model.rows),
+                    timeout=10_000)
+    viewer.undo()
+    qtbot.waitUntil(lambda: model.total == 452 and any("Lisbon and my dog" in r["text"] for r in model.rows),
+                    timeout=10_000)
