@@ -61,7 +61,7 @@ class SettingsDialog(QDialog):
         form.addRow("System prompt", prompt)
         form.addRow("Answers from memory", self._choice("answer_style", current, ANSWER_STYLES))
         form.addRow("", _hint("For a question about you, Hearth can quote what you told it instead of "
-                              "letting a small model paraphrase (and invent)."))
+                              "letting a small model paraphrase (and invent)"))
         form.addRow("Theme", self._choice("theme", current, THEMES))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
