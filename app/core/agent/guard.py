@@ -4,7 +4,9 @@
   a new question ("Pixel is your cat." to a question about a workplace). While
   the reply so far is the start of an earlier reply of this conversation it is
   held back; once it has matched ``MIN_REPEAT`` characters the guard trips, and
-  the agent regenerates without the window (nothing to copy from).
+  the agent regenerates without the window (nothing to copy from). A copy means
+  ``MIN_REPEAT`` characters and half of the earlier reply, so a stock opening
+  shared by two different replies is let through.
 * **Prompt leaks.** Replies quote the system prompt ("You are Hearth, a helpful
   assistant…") or the notes header. While the unreleased text could be the start
   of such a sentence it is held; a completed one is dropped. Paraphrases come at
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-MIN_REPEAT = 40  # characters of an earlier reply repeated before it counts as a copy …
+MIN_REPEAT = 40  # characters (and half) of an earlier reply repeated before it counts as a copy …
 MIN_WHOLE = 20  # … or the whole of an earlier reply at least this long ("Your two sons, Sami and Karim.")
 MIN_LEAK = 12  # shorter sentences are too common to count as a leak
 # How a first sentence that talks about our prompt instead of answering begins ("Your message
@@ -63,8 +65,9 @@ class ReplyGuard:
         """Take one streamed piece; return the text that is safe to show now ("" while holding)."""
         self.text = (self.text + piece).lstrip() if self.released == 0 else self.text + piece
         whole = _norm(self.text)
-        if self.previous and any(p.startswith(whole) for p in self.previous):
-            self.repeated = len(whole) >= MIN_REPEAT
+        copying = [p for p in self.previous if p.startswith(whole)]
+        if copying:  # a stock opening ("Here's an idea for…") is not a copy: half the earlier reply is
+            self.repeated = any(len(whole) >= max(MIN_REPEAT, len(p) // 2) for p in copying)
             return ""
         raw = self.text[self.released:]
         done = next((leak for leak in self.leaks if _norm(raw).startswith(leak)), None)

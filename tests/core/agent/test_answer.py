@@ -133,3 +133,11 @@ def test_window_top_k_and_threshold_still_do_what_the_settings_say(bank: MemoryB
     agent.settings = Settings(threshold=0.99)
     shown, strict = turn(agent, "Which Honda Civic do I drive?", new=True)
     assert strict.recalled == () and strict.stats["answer"]["quoted_memory"] is None and shown == "Fine."
+
+
+def test_a_shared_stock_opening_is_not_a_repeat() -> None:
+    earlier = "Here's an idea for a weekend activity: visit a farmers' market and try a new fruit you have never had."
+    guard = ReplyGuard([earlier])
+    pieces = ["Here's", " an", " idea", " for", " a", " weekend", " activity:", " go", " for", " a", " hike."]
+    assert "".join(guard.feed(p) for p in pieces) + guard.finish() == "Here's an idea for a weekend activity: go for a hike."
+    assert not guard.repeated
