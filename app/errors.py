@@ -22,3 +22,14 @@ class KnownError(Exception):
 
 class UsageError(KnownError):
     """The command line itself is wrong (exit code 2, like argparse)."""
+
+
+class KeyProblem(KnownError):
+    """The profile's key is wrong, missing or out of reach: the one kind of failure a passphrase
+    can answer. ``creating`` is True when a new profile could not get a key (no keychain): the
+    user may choose a passphrase (typed twice) or no encryption. Every other failure to open a
+    profile (read-only folder, newer schema, not a Hearth file) is a plain ``KnownError``."""
+
+    def __init__(self, what: str, fix: str = "", *, creating: bool = False) -> None:
+        super().__init__(what, fix)
+        self.creating = creating

@@ -61,6 +61,14 @@ class MemoryBank:
         self.clock = clock
         self._index_ready = False
 
+    def reader(self, conn: apsw.Connection) -> "MemoryBank":
+        """A twin for reading on another (read-only) connection and thread — the memory viewer's. It
+        searches this bank's vectors (no second RAM copy) and must never write."""
+        twin = MemoryBank(conn, self.embedder, self.clock)
+        twin.index = VectorIndex(conn, self.embedder.id, self.embedder.dim, follow=self._ready_index())
+        twin._index_ready = True
+        return twin
+
     def _ready_index(self) -> VectorIndex:
         if not self._index_ready:
             if VectorIndex.stored_embedder(self.conn) != (self.embedder.id, self.embedder.dim):

@@ -19,7 +19,7 @@ import sqlite_vec
 
 from app.core.memory import migrations
 from app.core.memory.keys import DbKey
-from app.errors import KnownError
+from app.errors import KeyProblem, KnownError
 
 BUSY_TIMEOUT_MS = 10_000
 CACHE_KIB = 128 * 1024  # page cache cap; decryption is the cost of a miss
@@ -40,6 +40,25 @@ def open_db(path: Path, key: DbKey, *, create: bool = True) -> apsw.Connection:
         migrations.migrate(conn, path, backup=lambda dest: backup_to(conn, dest, key))
         if is_new:  # make the main file complete, so other processes see a keyed, migrated file
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def open_reader(path: Path, key: DbKey) -> apsw.Connection:
+    """A second, read-only connection to a profile the app already opened (and migrated): the
+    memory viewer pages and searches through it while a turn writes through the first (WAL lets
+    readers go on during a write), so it never waits for the model (DESIGN §2)."""
+    conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    try:
+        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+        _apply_key(conn, key)
+        _verify_readable(conn, path, key)
+        _load_sqlite_vec(conn)
+        conn.pragma("query_only", True)
+        conn.pragma("cache_size", -CACHE_KIB)
+        conn.pragma("temp_store", "MEMORY")
     except BaseException:
         conn.close()
         raise
@@ -100,7 +119,7 @@ def _verify_readable(conn: apsw.Connection, path: Path, key: DbKey) -> None:
 
 def unreadable_error(path: Path, key: DbKey) -> KnownError:
     if key.encrypted:
-        return KnownError(
+        return KeyProblem(
             f"cannot read {path}: the key or passphrase is wrong, or the file is damaged or not a Hearth profile",
             "check HEARTH_PASSPHRASE (or the keychain entry shown by `hearth doctor`); the file was not changed",
         )

@@ -107,10 +107,11 @@ class MiniLMEmbedder:
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         self.load()
-        vectors = self._model.encode(
-            list(texts), batch_size=self._batch_size, normalize_embeddings=True,
-            convert_to_numpy=True, show_progress_bar=False,
-        )
+        with self._lock:  # the engine and the memory viewer's reader share one model; its tokenizer
+            vectors = self._model.encode(  # is not safe to use from two threads at once
+                list(texts), batch_size=self._batch_size, normalize_embeddings=True,
+                convert_to_numpy=True, show_progress_bar=False,
+            )
         return check_vectors(np.asarray(vectors).reshape(len(texts), self.dim), self.dim)
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Callable
 
 from app.core.secrets import SecretStore, SecretStoreUnavailable
-from app.errors import KnownError
+from app.errors import KeyProblem, KnownError
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -75,12 +75,12 @@ def _key_for_existing(db_path: Path, keychain: Callable[[], SecretStore]) -> DbK
         store = keychain()
         hexkey = store.get(account)
     except SecretStoreUnavailable as exc:
-        raise KnownError(
+        raise KeyProblem(
             f"{db_path} is encrypted and its key cannot be read: {exc}",
             "unlock or start your keychain, or set HEARTH_PASSPHRASE if this profile uses a passphrase",
         ) from exc
     if not hexkey:
-        raise KnownError(
+        raise KeyProblem(
             f"{db_path} is encrypted or not a Hearth profile, and {store.name} has no key for it (entry {account!r})",
             "set HEARTH_PASSPHRASE if this profile uses a passphrase; the file was not changed",
         )
@@ -94,9 +94,10 @@ def _new_keychain_key(db_path: Path, keychain: Callable[[], SecretStore]) -> DbK
         hexkey = store.get(account) or _random.token_hex(32)
         store.set(account, hexkey)  # set() reads the key back before we trust it
     except SecretStoreUnavailable as exc:
-        raise KnownError(
+        raise KeyProblem(
             f"cannot create an encrypted profile: {exc}",
             "set HEARTH_PASSPHRASE to encrypt it with a passphrase, "
             "or pass --no-encryption to store it unencrypted",
+            creating=True,
         ) from exc
     return DbKey(hexkey=hexkey, where=f"{store.name}, entry {account!r}")

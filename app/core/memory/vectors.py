@@ -19,10 +19,16 @@ exact top-10 only 0.91 with 400 candidates of 10k. See docs/ARCHITECTURE.md.
 
 The embedder's id and dimension live in ``meta``; vectors from another model
 are never compared with the current one (``EmbedderMismatch``).
+
+A *follower* index (the memory viewer's, on its own read-only connection and
+thread) searches the leader's RAM copy under the leader's lock instead of
+loading a second one: 1.5 KB per memory once, not twice, and no reload after
+every turn the leader commits. It never writes.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 
 import apsw
@@ -84,12 +90,15 @@ class _RamVectors:
 class VectorIndex:
     """Vectors of one embedder in one connection. Writes must run inside the caller's transaction."""
 
-    def __init__(self, conn: apsw.Connection, embedder_id: str, dim: int) -> None:
+    def __init__(self, conn: apsw.Connection, embedder_id: str, dim: int, *,
+                 follow: "VectorIndex | None" = None) -> None:
         self.conn = conn
         self.embedder_id = embedder_id
         self.dim = dim
         self._ram: _RamVectors | None = None
-        self._ram_version = -1
+        self._ram_version: int | None = -1  # None: the copy may hold rolled-back writes, reload it
+        self._lock = threading.RLock()  # the RAM copy is read by a follower on another thread
+        self._leader = follow
 
     # --- set-up -----------------------------------------------------------
     @staticmethod
@@ -128,7 +137,8 @@ class VectorIndex:
             "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             (self.embedder_id, str(self.dim)),
         )
-        self._ram = _RamVectors([], np.zeros((0, self.dim), np.float32), self.dim) if self._ram else None
+        with self._lock:
+            self._ram = _RamVectors([], np.zeros((0, self.dim), np.float32), self.dim) if self._ram else None
 
     # --- writes (inside the caller's transaction) --------------------------
     def put(self, ids: Sequence[int], vectors: np.ndarray) -> None:
@@ -136,13 +146,15 @@ class VectorIndex:
         self._delete_rows(ids)  # vec0 0.1.x raises UNIQUE on INSERT OR REPLACE: delete, then insert
         self.conn.executemany("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)",
                               [(int(i), v.tobytes()) for i, v in zip(ids, vectors)])
-        if self._ram is not None:
-            self._ram.put(ids, vectors)
+        with self._lock:
+            if self._ram is not None:
+                self._ram.put(ids, vectors)
 
     def forget(self, ids: Sequence[int]) -> None:
         """Drop deleted memories from the RAM copy (the trigger already emptied their rows)."""
-        if self._ram is not None:
-            self._ram.delete(ids)
+        with self._lock:
+            if self._ram is not None:
+                self._ram.delete(ids)
 
     def _delete_rows(self, ids: Iterable[int]) -> None:
         self.conn.executemany("DELETE FROM memory_vec WHERE rowid = ?", [(int(i),) for i in ids])
@@ -150,26 +162,32 @@ class VectorIndex:
     # --- reads ------------------------------------------------------------
     def warm(self) -> None:
         """Load every vector into RAM so later searches are a numpy mat-vec."""
+        if self._leader is not None:
+            return  # a follower searches its leader's copy
+        version = self.conn.pragma("data_version")
         rows = self.conn.execute("SELECT rowid, embedding FROM memory_vec").fetchall()
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
-        self._ram = _RamVectors([r[0] for r in rows], matrix, self.dim)
-        self._ram_version = self.conn.pragma("data_version")
+        ram = _RamVectors([r[0] for r in rows], matrix, self.dim)
+        with self._lock:
+            self._ram, self._ram_version = ram, version
 
     def drop_ram(self) -> None:
-        """Forget the RAM copy (after a rollback); searches use vec0 until ``warm()`` again."""
-        self._ram = None
+        """After a rollback the copy may hold writes that never happened: reload it before the next
+        search (a follower may still read it meanwhile; the rows it finds are checked in SQL)."""
+        self._ram_version = None
 
     @property
     def warmed(self) -> bool:
-        return self._ram is not None
+        return (self._leader or self)._ram is not None
 
     def nearest(self, query: np.ndarray, n: int) -> tuple[list[int], np.ndarray, np.ndarray]:
         """The ``n`` nearest: (ids, their vectors, their cosines), best first. Exact."""
         query = check_vectors(query.reshape(1, -1), self.dim)[0]
-        if self._ram is not None:
-            if self.conn.pragma("data_version") != self._ram_version:
-                self.warm()  # another process committed: our copy may be stale
-            return self._nearest_in_ram(query, n)
+        if self._leader is None and self._ram is not None and self.conn.pragma("data_version") != self._ram_version:
+            self.warm()  # another process committed (or we rolled back): our copy may be stale
+        found = (self._leader or self)._nearest_in_ram(query, n)
+        if found is not None:
+            return found
         rows = self.conn.execute(
             "SELECT rowid, embedding FROM memory_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance",
             (query.tobytes(), min(VEC0_MAX_K, n)),
@@ -177,13 +195,16 @@ class VectorIndex:
         matrix = _matrix(rows, self.dim)
         return [r[0] for r in rows], matrix, matrix @ query
 
-    def _nearest_in_ram(self, query: np.ndarray, n: int) -> tuple[list[int], np.ndarray, np.ndarray]:
-        ram = self._ram
-        scores = ram.scores(query)
-        n = min(n, ram.n)
-        top = np.argpartition(-scores, n - 1)[:n] if 0 < n < ram.n else np.arange(ram.n)
-        top = top[np.argsort(-scores[top], kind="stable")]
-        return ram.ids[top].tolist(), ram.matrix[top], scores[top]
+    def _nearest_in_ram(self, query: np.ndarray, n: int) -> tuple[list[int], np.ndarray, np.ndarray] | None:
+        with self._lock:
+            ram = self._ram
+            if ram is None:
+                return None
+            scores = ram.scores(query)
+            n = min(n, ram.n)
+            top = np.argpartition(-scores, n - 1)[:n] if 0 < n < ram.n else np.arange(ram.n)
+            top = top[np.argsort(-scores[top], kind="stable")]
+            return ram.ids[top].tolist(), ram.matrix[top], scores[top]
 
     def knn(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
         ids, _, scores = self.nearest(query, k)
@@ -191,9 +212,12 @@ class VectorIndex:
 
     def fetch(self, ids: Sequence[int]) -> tuple[list[int], np.ndarray]:
         """(ids that have a vector, their vectors as rows)."""
-        if self._ram is not None:
-            known = [i for i in ids if i in self._ram.row]
-            return known, self._ram.matrix[[self._ram.row[i] for i in known]].reshape(-1, self.dim)
+        source = self._leader or self
+        with source._lock:
+            ram = source._ram
+            if ram is not None:
+                known = [i for i in ids if i in ram.row]
+                return known, ram.matrix[[ram.row[i] for i in known]].reshape(-1, self.dim)
         rows = [(i, self.conn.execute("SELECT embedding FROM memory_vec WHERE rowid = ?", (int(i),)).get)
                 for i in ids]
         rows = [r for r in rows if r[1] is not None]
