@@ -1,21 +1,21 @@
 """The composition root: the one place that reads the environment and wires parts together.
 
-Front ends (CLI now, GUI later) describe what they want with ``Options`` and get
-back open, ready objects; nothing below this module reads environment
-variables or picks implementations.
+Front ends (the CLI, the desktop app) describe what they want with ``Options`` and get back open,
+ready objects; nothing below this module reads environment variables or picks implementations.
+``build_desktop`` builds the desktop app's services (app/services) from the same parts.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from app.core import settings as settings_module
 from app.core.agent.loop import Agent
 from app.core.llm.backend import LLMBackend
-from app.core.llm.locate import default_model_path
+from app.core.llm.locate import model_file
 from app.core.memory.bank import MemoryBank
 from app.core.memory.db import creation_lock, open_db
 from app.core.memory.embed import Embedder, make_embedder
@@ -31,6 +31,7 @@ DEFAULT_PROFILE = "default"
 class Options:
     home: str | None = None
     profile: str = DEFAULT_PROFILE
+    profile_given: bool = True  # False: no --profile, so the app may open the profile used last
     no_encryption: bool = False
     overrides: tuple[str, ...] = ()  # --set key=value, for this run only
     model: str | None = None  # --model PATH, for this run only
@@ -96,18 +97,70 @@ def make_default_embedder(options: Options) -> Embedder:
     return make_embedder(options.embedder_name)
 
 
+def saved_settings(options: Options) -> Settings:
+    """The settings file as it is on disk (defaults where it says nothing)."""
+    return settings_module.load(options.paths.config)
+
+
+def one_run_overrides(options: Options) -> dict[str, object]:
+    """``--set key=value`` and ``--model PATH``: in effect for this run, never saved."""
+    values: dict[str, object] = dict(settings_module.parse_assignment(a) for a in options.overrides)
+    if options.model:
+        values["model_path"] = settings_module.coerce("model_path", options.model)
+    return values
+
+
 def load_settings(options: Options) -> Settings:
-    """The settings file, then ``--set`` overrides (validated the same way)."""
-    base = settings_module.load(options.paths.config)
-    return base.with_values(dict(settings_module.parse_assignment(a) for a in options.overrides))
+    """The settings in effect: the file, then the one-run overrides (validated the same way)."""
+    return saved_settings(options).with_values(one_run_overrides(options))
 
 
 def make_backend(options: Options, settings: Settings) -> LLMBackend:
     from app.core.llm.llama import LlamaBackend  # imports llama_cpp: only when a model is needed
 
-    path = Path(options.model or settings.model_path or default_model_path()).expanduser()
-    return LlamaBackend(path, n_ctx=settings.context_size, n_threads=settings.threads or None)
+    return LlamaBackend(model_file(settings.model_path), n_ctx=settings.context_size, n_threads=settings.threads or None)
 
 
 def make_agent(profile: Profile, options: Options, settings: Settings, backend: LLMBackend) -> Agent:
     return Agent(make_bank(profile, make_default_embedder(options)), backend, settings)
+
+
+def build_desktop(options: Options, backend_factory: Callable[[Options, Settings], LLMBackend] | None = None,
+                  embedder_factory: Callable[[], Embedder] | None = None):  # noqa: ANN201 - a Desktop (Qt, lazy)
+    """The desktop app's services on their two threads, wired to this run's options. Qt is imported
+    here, not at module level: the CLI imports this module too."""
+    from app.core.memory.db import open_reader
+    from app.core.state import load_state, state_path
+    from app.services.chat import ChatService
+    from app.services.desktop import Desktop
+    from app.services.memory import MemoryService
+    from app.services.profiles import ProfileService
+    from app.services.session import Session, Wiring
+    from app.services.settings import SettingsService
+    from app.services.worker import WorkerThread
+
+    paths = options.paths
+    state_file = state_path(paths.config)
+    last = load_state(state_file).last_profile
+    initial = options.profile if options.profile_given or not last else last
+    make_model = backend_factory or make_backend
+
+    def open_named(name: str, passphrase: str | None, no_encryption: bool) -> Profile:
+        env = {**options.env, "HEARTH_PASSPHRASE": passphrase or ""}
+        return open_profile(replace(options, profile=name, no_encryption=no_encryption, env=env))
+
+    wiring = Wiring(
+        home=paths.home, initial_profile=initial, open_profile=open_named,
+        open_reader=lambda profile: open_reader(profile.path, profile.key),
+        make_embedder=embedder_factory or (lambda: make_default_embedder(options)),
+        make_backend=lambda settings: make_model(options, settings),
+        saved_settings=lambda: saved_settings(options),
+        save_settings=lambda settings: settings_module.save(settings, paths.config),
+        overrides=one_run_overrides(options), state_file=state_file, keychain=open_keychain,
+        passphrase=options.passphrase, no_encryption=options.no_encryption)
+    session = Session(wiring)
+    engine, reader = WorkerThread("hearth-engine"), WorkerThread("hearth-reader")
+    return Desktop(session=session, chat=ChatService(session, engine.worker, reader.worker),
+                   memory=MemoryService(session, engine.worker, reader.worker),
+                   settings=SettingsService(session, engine.worker, reader.worker),
+                   profiles=ProfileService(session, engine.worker), engine=engine, reader=reader)

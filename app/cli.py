@@ -74,8 +74,9 @@ def _global_options(suppress: bool) -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(add_help=False)
     p.add_argument("--home", metavar="DIR", default=default,
                    help="data directory (default: $HEARTH_HOME, else the platform's user data dir)")
-    p.add_argument("--profile", metavar="NAME", default=argparse.SUPPRESS if suppress else DEFAULT_PROFILE,
-                   help="profile name: one database file per profile (default: %(default)s)")
+    p.add_argument("--profile", metavar="NAME", default=argparse.SUPPRESS if suppress else None,
+                   help=f"profile name: one database file per profile (default: {DEFAULT_PROFILE}; "
+                        "the app opens the profile used last)")
     p.add_argument("--no-encryption", action="store_true", default=argparse.SUPPRESS if suppress else False,
                    help="allow creating an unencrypted profile when no keychain or passphrase is available")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", dest="overrides",
@@ -211,7 +212,8 @@ def _print_recalls(recalls: Sequence[Recall], out: TextIO) -> None:
 
 # --- commands ---------------------------------------------------------------
 def _options(args: argparse.Namespace) -> Options:
-    return Options(home=args.home, profile=args.profile, no_encryption=args.no_encryption,
+    return Options(home=args.home, profile=args.profile or DEFAULT_PROFILE, profile_given=args.profile is not None,
+                   no_encryption=args.no_encryption,
                    overrides=tuple(args.overrides), model=getattr(args, "model", None))
 
 

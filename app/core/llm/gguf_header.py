@@ -80,3 +80,10 @@ def _skip_string(fh: BinaryIO) -> None:
     (length,) = struct.unpack("<Q", fh.read(8))
     fh.seek(length, 1)
 
+
+
+def file_display_name(path: Path) -> str:
+    """The name the app shows for a GGUF file, read from its header without loading it."""
+    from app.core.llm.names import display_name
+
+    return display_name(read_metadata(path).get("general.name"), path)

@@ -21,6 +21,7 @@ from typing import Any
 
 from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
 from app.core.llm.locate import check_gguf, physical_cores
+from app.core.llm.names import display_name
 from app.core.llm.templates import resolve
 from app.errors import KnownError
 
@@ -47,7 +48,7 @@ class LlamaBackend:
         arch = meta.get("general.architecture", "")
         self._chat = resolve(meta, path.name, self._is_one_token, builtin_templates(llama_cpp))
         self.info = ModelInfo(
-            name=meta.get("general.name") or path.stem, path=str(path), n_ctx=self._llm.n_ctx(),
+            name=display_name(meta.get("general.name"), path), path=str(path), n_ctx=self._llm.n_ctx(),
             n_ctx_train=int(meta.get(f"{arch}.context_length", self._llm.n_ctx())),
             has_chat_template=self._chat.source == "gguf",
             extra={"architecture": arch, "threads": threads, "template_source": self._chat.source},

