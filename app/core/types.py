@@ -101,10 +101,12 @@ class Conversation:
     created_at: float
     updated_at: float
     message_count: int = 0
+    incognito: bool = False  # "Don't remember this conversation": nothing goes to long-term memory
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "created_at": iso_time(self.created_at),
-                "updated_at": iso_time(self.updated_at), "message_count": self.message_count}
+                "updated_at": iso_time(self.updated_at), "message_count": self.message_count,
+                "incognito": self.incognito}
 
 
 # --- what a turn reports while it runs (the GUI turns these into signals) ------
@@ -122,13 +124,32 @@ class ToolCall:
 
 
 @dataclass(frozen=True)
+class Written:
+    """What a turn (or "remember this") stored from the user's words: the write receipt.
+    ``status``: ``new``; ``known`` (already stored: strengthened, nothing new written); or
+    ``updates`` (a changed fact: the older one it replaces is kept as history)."""
+
+    id: int
+    kind: str
+    text: str
+    status: str = "new"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class TurnDone:
     conversation_id: int
-    message_id: int
+    message_id: int  # the reply
     reply: str
     recalled: tuple[Recall, ...]
     interrupted: bool
     stats: dict[str, Any]
+    user_message_id: int = 0
+    written: tuple[Written, ...] = ()  # what long-term memory kept from the message
+    incognito: bool = False  # the conversation is private: nothing was written, by design
+    replaced: tuple[int, ...] = ()  # message ids of the exchange a regenerated reply replaced
 
 
 @dataclass(frozen=True)

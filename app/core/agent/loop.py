@@ -33,7 +33,7 @@ from app.core.memory.recall import RecallParams
 from app.core.memory.spans import statements
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import AgentEvent, Memory, Recall, TextDelta, ToolCall, TurnDone
+from app.core.types import AgentEvent, Memory, Message, Recall, TextDelta, ToolCall, TurnDone, Written
 from app.errors import KnownError
 
 MAX_MESSAGE_CHARS = 32_000
@@ -59,6 +59,11 @@ class _Turn:
     quoted: int | None = None  # the memory it quotes
     regenerated: bool = False  # the first try repeated an earlier reply (guard.py)
     leaks_dropped: int = 0
+    incognito: bool = False  # a private conversation: nothing goes to long-term memory
+    replacing: tuple[int, ...] = ()  # regenerate: the old exchange's message ids, deleted when this one is saved
+    exclude: frozenset[int] = frozenset()  # memories made from that exchange: never recalled or related to
+    written: list[Written] = field(default_factory=list)
+    user_message_id: int = 0
 
 
 class Agent:
@@ -81,11 +86,22 @@ class Agent:
         return RecallParams(top_k=self.settings.top_k, threshold=self.settings.threshold)
 
     def run_turn(self, text: str, *, conversation_id: int | None = None, new: bool = False,
-                 cancel: threading.Event | None = None) -> Iterator[AgentEvent]:
-        turn = self._begin(text, conversation_id, new)
+                 cancel: threading.Event | None = None, incognito: bool = False) -> Iterator[AgentEvent]:
+        """One turn. ``incognito`` makes a new conversation private (an existing one keeps its own flag)."""
+        return self._run(self._begin(text, conversation_id, new, incognito), cancel)
+
+    def regenerate(self, conversation_id: int, cancel: threading.Event | None = None) -> Iterator[AgentEvent]:
+        """Answer the conversation's last message again. The old exchange (its two messages and what
+        was remembered from them) goes in the same transaction that saves the new one: if the new
+        reply fails, nothing is lost."""
+        user, reply = self._last_exchange(conversation_id)
+        turn = self._begin(user.content, conversation_id, False, False, replacing=(user, reply))
+        return self._run(turn, cancel)
+
+    def _run(self, turn: _Turn, cancel: threading.Event | None) -> Iterator[AgentEvent]:
         started = time.perf_counter()
         vector = self.bank.embed([turn.text])[0]
-        turn.recalled = self.bank.recall_vector(turn.text, vector, self.recall_params)
+        turn.recalled = self._recall(turn, vector)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
@@ -113,7 +129,17 @@ class Agent:
         message_id = self._save(turn, assembled)
         yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
                        recalled=assembled.memories, interrupted=turn.interrupted,
-                       stats=self._stats(turn, assembled))
+                       stats=self._stats(turn, assembled), user_message_id=turn.user_message_id,
+                       written=tuple(turn.written), incognito=turn.incognito, replaced=turn.replacing)
+
+    def _recall(self, turn: _Turn, vector: np.ndarray) -> list[Recall]:
+        """Recall for the message, never returning what the turn being regenerated wrote."""
+        params = self.recall_params
+        if turn.exclude:
+            params = replace(params, top_k=min(1000, params.top_k + len(turn.exclude)))
+        found = [r for r in self.bank.recall_vector(turn.text, vector, params) if r.memory.id not in turn.exclude]
+        unpinned = [r for r in found if not r.memory.pinned][: self.recall_params.top_k]
+        return [r for r in found if r.memory.pinned or r in unpinned]
 
     def _assemble(self, turn: _Turn, window: list[prompting.Turn]) -> prompting.Assembled:
         return prompting.assemble(
@@ -135,20 +161,15 @@ class Agent:
     def _n_params(self) -> int:
         return self.backend.info.n_params
 
-    def undo_last_turn(self, conversation_id: int) -> str:
-        """Take back the conversation's last exchange (for "regenerate"): its two messages and the
-        memories made from them, in one transaction. Returns the user's message to send again."""
+    def _last_exchange(self, conversation_id: int) -> tuple[Message, Message]:
         messages = self.conversations.messages(conversation_id)
         if len(messages) < 2 or messages[-1].role != "assistant" or messages[-2].role != "user":
             raise KnownError("there is no reply to regenerate in this conversation", "send a message first")
-        user, reply = messages[-2], messages[-1]
-        with self.bank.transaction():
-            self.bank.delete_in_transaction(self.bank.store.ids_from_messages([user.id, reply.id]))
-            self.conversations.delete_messages([user.id, reply.id])
-        return user.content
+        return messages[-2], messages[-1]
 
     # --- steps ----------------------------------------------------------------
-    def _begin(self, text: str, conversation_id: int | None, new: bool) -> _Turn:
+    def _begin(self, text: str, conversation_id: int | None, new: bool, incognito: bool,
+               replacing: tuple[Message, Message] | None = None) -> _Turn:
         if "\x00" in text or not text.strip():
             raise KnownError("the message is empty" if "\x00" not in text else "the message contains NUL bytes",
                              "type a message")
@@ -165,11 +186,18 @@ class Agent:
             conversation = self.conversations.latest()
         text = text.strip()
         if conversation is None:
-            return _Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[])
+            return _Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[], incognito=incognito)
         turns = self._turns(conversation.id)
-        window = turns[-self.settings.window_turns:] if self.settings.window_turns else []
-        return _Turn(text, conversation.id, conversation.title, window=window,
-                     earlier_replies=[t.assistant for t in turns])
+        turn = _Turn(text, conversation.id, conversation.title, window=[],
+                     earlier_replies=[t.assistant for t in turns], incognito=conversation.incognito)
+        if replacing:  # the old exchange is not part of the conversation any more (but its reply
+            turns = turns[:-1]  # stays an "earlier reply": the guard won't let the model repeat it)
+            turn.replacing = tuple(m.id for m in replacing)
+            made = self.bank.store.get_many(self.bank.store.ids_from_messages(list(turn.replacing)))
+            # What the turn wrote goes with it; a note the user kept with "remember this" stays.
+            turn.exclude = frozenset(i for i, m in made.items() if m.kind != "note")
+        turn.window = turns[-self.settings.window_turns:] if self.settings.window_turns else []
+        return turn
 
     def _turns(self, conversation_id: int) -> list[prompting.Turn]:
         """The conversation's complete user→assistant pairs, oldest first."""
@@ -188,6 +216,12 @@ class Agent:
         """At most one tool per message, and only if the user's own words ask for it."""
         intent = detect_intent(turn.text)
         if intent is None:
+            return
+        if intent == "remember" and turn.incognito:
+            result = ToolResult("remember", {}, "Not saved: this conversation is private (Don't remember is on), "
+                                "so nothing from it goes to long-term memory.", True)
+            turn.tools.append(result)
+            yield result
             return
         toolbox = ToolBox(self.bank, self.recall_params, self.clock, already=[r.memory.id for r in turn.recalled])
         if intent == "remember":  # stored as the user said it, never as the model's rewrite (DESIGN §4b)
@@ -242,39 +276,53 @@ class Agent:
         Long-term memory gets only the user's words (DESIGN §4b): the episode is the message's
         statements (a message that only asks leaves no episode: it would match the same question
         later and crowd out the answer), facts are spans of it, and the reply stays in the
-        conversation, never in memory."""
-        # A request to remember or forget is not itself something to remember: "forget that my
-        # favourite fruit is mango" must not store the fruit again.
-        asked = any(t.name in ("remember", "forget") for t in turn.tools)
-        choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
-        facts = [] if turn.interrupted or asked else extract_facts(self.backend, turn.text, choose=choose)
-        remember = [text for t in turn.tools for text in t.add]
-        episode = "" if asked else _episode_text(turn.text)
-        written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
-        written += [NewMemory(text=t, kind="fact", importance=0.9, origin="words") for t in remember]
-        vectors = self.bank.embed([*facts, *(m.text for m in written)])
-        plans = plan_facts(self.bank, facts, vectors[:len(facts)])
-        summary = self._plan_summary(turn)
+        conversation, never in memory. A private conversation writes no memory at all."""
+        new_memories, facts = self._memories_to_write(turn)
+        vectors = self.bank.embed([*facts, *(m.text for m in new_memories)])
+        plans = plan_facts(self.bank, facts, vectors[:len(facts)], exclude=turn.exclude)
+        summary = None if turn.incognito else self._plan_summary(turn)
         receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4)}
                    for r in assembled.memories]
         now = self.clock()
         with self.bank.transaction():
+            if turn.replacing:  # regenerate: the old exchange goes now that the new one is complete
+                self.bank.delete_in_transaction(sorted(turn.exclude))
+                self.conversations.delete_messages(turn.replacing)
             if turn.conversation_id is None:
-                turn.conversation_id = self.conversations.create(turn.title, now)
+                turn.conversation_id = self.conversations.create(turn.title, now, incognito=turn.incognito)
             user_id = self.conversations.add_message(turn.conversation_id, "user", turn.text, now)
             reply_id = self.conversations.add_message(turn.conversation_id, "assistant", turn.reply, now,
                                                       interrupted=turn.interrupted, receipt=receipt)
-            sources = (user_id, reply_id)
-            written = [replace(m, conversation_id=turn.conversation_id, source_message_ids=sources) for m in written]
+            turn.user_message_id, sources = user_id, (user_id, reply_id)
+            new_memories = [replace(m, conversation_id=turn.conversation_id, source_message_ids=sources)
+                            for m in new_memories]
             # Facts first: an episode that says exactly what one fact says is that fact (de-duplicated).
-            apply_facts(self.bank, plans, conversation_id=turn.conversation_id, source_ids=sources, now=now)
-            self.bank.insert_embedded(written, vectors[len(facts):])
+            touched = apply_facts(self.bank, plans, conversation_id=turn.conversation_id, source_ids=sources, now=now)
+            added = self.bank.insert_embedded(new_memories, vectors[len(facts):])
+            touched += [(a.id, "new" if a.created else "known") for a in added]
             for plan in (t.forget for t in turn.tools if t.forget):
                 self.bank.apply_forget(plan)
-            self.bank.store.mark_recalled([r.memory.id for r in assembled.memories], now)
+            if not turn.incognito:  # a private conversation leaves no trace in memory, recall counts included
+                self.bank.store.mark_recalled([r.memory.id for r in assembled.memories], now)
             if summary is not None:
                 self._write_summary(turn, *summary, now=now)
+            turn.written = _receipt(self.bank, touched)
         return reply_id
+
+    def _memories_to_write(self, turn: _Turn) -> tuple[list[NewMemory], list[str]]:
+        """(episode and remembered notes, fact texts) this turn would keep from the user's message."""
+        # A request to remember or forget is not itself something to remember: "forget that my
+        # favourite fruit is mango" must not store the fruit again.
+        asked = any(t.name in ("remember", "forget") for t in turn.tools)
+        if turn.incognito:
+            return [], []
+        choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
+        facts = [] if turn.interrupted or asked else extract_facts(self.backend, turn.text, choose=choose)
+        episode = "" if asked else _episode_text(turn.text)
+        written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
+        written += [NewMemory(text=text, kind="fact", importance=0.9, origin="words")
+                    for tool in turn.tools for text in tool.add]
+        return written, facts
 
     def _plan_summary(self, turn: _Turn) -> tuple[str, np.ndarray, list[Memory]] | None:
         """Episodes of turns that have left the window, once there are ``SUMMARY_EVERY`` of them
@@ -282,7 +330,7 @@ class Agent:
         if turn.conversation_id is None:
             return None
         keep = max(self.settings.window_turns, 1)
-        episodes = self.bank.store.episodes(turn.conversation_id)
+        episodes = [e for e in self.bank.store.episodes(turn.conversation_id) if e.id not in turn.exclude]
         leaving = episodes[: max(0, len(episodes) + 1 - keep)]
         if len(leaving) < SUMMARY_EVERY:
             return None
@@ -307,6 +355,16 @@ class Agent:
             "answer": {"quoted_memory": turn.quoted, "regenerated": turn.regenerated,
                        "leaks_dropped": turn.leaks_dropped},
         }
+
+
+def _receipt(bank: MemoryBank, touched: list[tuple[int, str]]) -> list[Written]:
+    """The write receipt: each memory touched, as it now reads (a "known" fact reads as stored)."""
+    memories = bank.store.get_many(dict.fromkeys(i for i, _ in touched))
+    seen: dict[int, Written] = {}
+    for memory_id, status in touched:
+        if (memory := memories.get(memory_id)) is not None and memory_id not in seen:
+            seen[memory_id] = Written(memory.id, memory.kind, memory.text, status)
+    return list(seen.values())
 
 
 def _episode_text(message: str) -> str:

@@ -10,7 +10,7 @@ is never lost; recall skips it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -32,19 +32,22 @@ class FactPlan:
     supersedes: int | None = None  # an existing fact this one replaces
 
 
-def plan_facts(bank: MemoryBank, texts: Sequence[str], vectors: np.ndarray) -> list[FactPlan]:
+def plan_facts(bank: MemoryBank, texts: Sequence[str], vectors: np.ndarray,
+               exclude: Collection[int] = ()) -> list[FactPlan]:
+    """``exclude``: memories about to be deleted in the same transaction (a regenerated turn's old
+    ones): never a partner, and what they superseded counts as current again."""
     plans: list[FactPlan] = []
     for text, vector in zip(texts, vectors):
         if any(np.dot(vector, p.vector) >= MERGE_AT for p in plans):
             continue  # the same fact twice in one message
-        plans.append(_plan_one(bank, text, vector))
+        plans.append(_plan_one(bank, text, vector, exclude))
     return plans
 
 
-def _plan_one(bank: MemoryBank, text: str, vector: np.ndarray) -> FactPlan:
+def _plan_one(bank: MemoryBank, text: str, vector: np.ndarray, exclude: Collection[int]) -> FactPlan:
     """Merge into or supersede the first related stored fact (relate.py decides; the nearest one
     is often another person's, so several neighbours are asked), or keep it separate."""
-    for memory, cosine in _near_facts(bank, vector):
+    for memory, cosine in _near_facts(bank, vector, exclude):
         decision = relation(memory.text, text, cosine)
         if decision == "merge":
             return FactPlan(text, vector, merge_into=memory.id)
@@ -53,30 +56,33 @@ def _plan_one(bank: MemoryBank, text: str, vector: np.ndarray) -> FactPlan:
     return FactPlan(text, vector)
 
 
-def _near_facts(bank: MemoryBank, vector: np.ndarray) -> list[tuple[Memory, float]]:
+def _near_facts(bank: MemoryBank, vector: np.ndarray, exclude: Collection[int]) -> list[tuple[Memory, float]]:
     """Current facts within ``SUPERSEDE_FLOOR`` cosine, nearest first."""
-    ids, _, scores = bank._ready_index().nearest(vector, NEIGHBOURS)
+    ids, _, scores = bank._ready_index().nearest(vector, NEIGHBOURS + len(exclude))
     memories = bank.store.get_many(ids)
     return [(memories[i], float(score)) for i, score in zip(ids, scores)
-            if i in memories and memories[i].kind == "fact" and memories[i].superseded_by is None
+            if i in memories and i not in exclude and memories[i].kind == "fact"
+            and (memories[i].superseded_by is None or memories[i].superseded_by in exclude)
             and score >= SUPERSEDE_FLOOR]
 
 
 def apply_facts(bank: MemoryBank, plans: Sequence[FactPlan], *, conversation_id: int,
-                source_ids: Sequence[int], now: float) -> list[int]:
-    """Inside the turn's transaction: merge, insert and supersede. Returns the ids touched."""
-    touched: list[int] = []
+                source_ids: Sequence[int], now: float) -> list[tuple[int, str]]:
+    """Inside the turn's transaction: merge, insert and supersede. Returns (id, status) of each
+    fact touched: ``new``, ``known`` (already stored: reinforced) or ``updates`` (supersedes one)."""
+    touched: list[tuple[int, str]] = []
     for plan in plans:
         if plan.merge_into is not None:
             bank.store.reinforce(plan.merge_into, now)
-            touched.append(plan.merge_into)
+            touched.append((plan.merge_into, "known"))
             continue
         new = NewMemory(text=plan.text, kind="fact", importance=0.7, conversation_id=conversation_id,
                         source_message_ids=tuple(source_ids), origin="span")
         added = bank.insert_embedded([new], plan.vector.reshape(1, -1))[0]
-        if plan.supersedes is not None and added.created and added.id != plan.supersedes:
+        replaces = plan.supersedes is not None and added.created and added.id != plan.supersedes
+        if replaces:
             bank.store.supersede(plan.supersedes, added.id, now)
-        touched.append(added.id)
+        touched.append((added.id, "updates" if replaces else "new" if added.created else "known"))
     return touched
 
 

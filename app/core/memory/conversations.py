@@ -12,7 +12,7 @@ from app.core.memory.store import fts_query
 from app.core.types import Conversation, Message
 
 _CONV = ("SELECT c.id, c.title, c.created_at, c.updated_at, "
-         "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) FROM conversations c")
+         "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id), c.incognito FROM conversations c")
 _MSG = "SELECT id, conversation_id, role, content, created_at, interrupted, receipt FROM messages"
 
 
@@ -22,18 +22,25 @@ class ConversationStore:
 
     def get(self, conversation_id: int) -> Conversation | None:
         row = self.conn.execute(f"{_CONV} WHERE c.id = ?", (conversation_id,)).fetchone()
-        return Conversation(*row) if row else None
+        return _to_conversation(row) if row else None
 
     def latest(self) -> Conversation | None:
         row = self.conn.execute(f"{_CONV} ORDER BY c.updated_at DESC, c.id DESC LIMIT 1").fetchone()
-        return Conversation(*row) if row else None
+        return _to_conversation(row) if row else None
 
     def list(self) -> list[Conversation]:
-        return [Conversation(*r) for r in self.conn.execute(f"{_CONV} ORDER BY c.updated_at DESC, c.id DESC")]
+        return [_to_conversation(r) for r in self.conn.execute(f"{_CONV} ORDER BY c.updated_at DESC, c.id DESC")]
+
+    def count(self) -> int:
+        return self.conn.execute("SELECT count(*) FROM conversations").get
 
     def messages(self, conversation_id: int) -> list[Message]:
         rows = self.conn.execute(f"{_MSG} WHERE conversation_id = ? ORDER BY id", (conversation_id,))
         return [_to_message(r) for r in rows]
+
+    def message(self, message_id: int) -> Message | None:
+        row = self.conn.execute(f"{_MSG} WHERE id = ?", (message_id,)).fetchone()
+        return _to_message(row) if row else None
 
     def keyword_hits(self, query: str, limit: int = 50) -> list[tuple[int, str]]:
         """(conversation id, snippet) of messages matching the query's words, best first."""
@@ -50,6 +57,9 @@ class ConversationStore:
     def rename(self, conversation_id: int, title: str) -> None:
         self.conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (title, conversation_id))
 
+    def set_incognito(self, conversation_id: int, incognito: bool) -> None:
+        self.conn.execute("UPDATE conversations SET incognito = ? WHERE id = ?", (int(incognito), conversation_id))
+
     def delete_messages(self, message_ids: Sequence[int]) -> None:
         self.conn.executemany("DELETE FROM messages WHERE id = ?", [(i,) for i in message_ids])
 
@@ -57,9 +67,9 @@ class ConversationStore:
         """Messages go with it (ON DELETE CASCADE); memories keep existing unless the caller forgets them."""
         self.conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
 
-    def create(self, title: str, now: float) -> int:
-        self.conn.execute("INSERT INTO conversations(title, created_at, updated_at) VALUES (?, ?, ?)",
-                          (title, now, now))
+    def create(self, title: str, now: float, *, incognito: bool = False) -> int:
+        self.conn.execute("INSERT INTO conversations(title, created_at, updated_at, incognito) VALUES (?, ?, ?, ?)",
+                          (title, now, now, int(incognito)))
         return self.conn.last_insert_rowid()
 
     def add_message(self, conversation_id: int, role: str, content: str, now: float, *,
@@ -71,6 +81,11 @@ class ConversationStore:
              json.dumps(list(receipt), ensure_ascii=False) if receipt is not None else None))
         self.conn.execute("UPDATE conversations SET updated_at = ? WHERE id = ?", (now, conversation_id))
         return self.conn.last_insert_rowid()
+
+
+def _to_conversation(row: Sequence) -> Conversation:
+    cid, title, created, updated, count, incognito = row
+    return Conversation(cid, title, created, updated, count, bool(incognito))
 
 
 def _to_message(row: Sequence) -> Message:

@@ -120,11 +120,20 @@ def v3_origins_and_user_only_episodes(conn: apsw.Connection) -> None:
                          (said, content_hash(said), memory_id))
 
 
+# v4: "Don't remember this conversation": a private conversation writes nothing to long-term memory.
+# The index serves the write receipts under each message (what was stored from it) and deleting a
+# conversation's memories without scanning every memory.
+V4 = """
+ALTER TABLE conversations ADD COLUMN incognito INTEGER NOT NULL DEFAULT 0 CHECK (incognito IN (0, 1));
+CREATE INDEX memories_by_conversation ON memories(conversation_id);
+"""
+
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
     (2, V2),
     (3, v3_origins_and_user_only_episodes),
+    (4, V4),
 ]
 LATEST = MIGRATIONS[-1][0]
 

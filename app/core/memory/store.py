@@ -219,6 +219,19 @@ class MemoryStore:
     def ids_from_conversation(self, conversation_id: int) -> list[int]:
         return [r[0] for r in self.conn.execute("SELECT id FROM memories WHERE conversation_id = ?", (conversation_id,))]
 
+    def written_from(self, conversation_id: int) -> dict[int, list[Memory]]:
+        """What long-term memory holds from each message of a conversation (message id → memories,
+        oldest first): the write receipts the chat shows under a message. Summaries are left out:
+        they gather many messages and belong to none of them."""
+        rows = self.conn.execute(
+            f"SELECT s.value, {', '.join('m.' + c for c in _COLUMNS.split(', '))} FROM memories m, "
+            "json_each(m.source_message_ids) s WHERE m.conversation_id = ? AND m.kind != 'summary' ORDER BY m.id",
+            (conversation_id,))
+        out: dict[int, list[Memory]] = {}
+        for row in rows:
+            out.setdefault(int(row[0]), []).append(_to_memory(row[1:]))
+        return out
+
     def episodes(self, conversation_id: int) -> list[Memory]:
         """This conversation's episodes not yet folded into a summary, oldest first."""
         rows = self.conn.execute(
