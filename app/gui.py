@@ -27,7 +27,7 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
 
-    from app.services.engine import Engine, EngineThread
+    from app.bootstrap import build_desktop
     from app.ui.main_window import MainWindow
 
     started = time.time()
@@ -35,19 +35,18 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
     app.setApplicationName("Hearth")
     app.setDesktopFileName("hearth")  # matches hearth.desktop: Wayland docks show the right icon
     app.setWindowIcon(_app_icon())
-    engine = Engine(options)
-    window = MainWindow(engine)
+    desktop = build_desktop(options)
+    window = MainWindow(desktop)
     window.show()
     app.processEvents()  # really painted, not just scheduled
     shown_at = time.time()
-    worker = EngineThread(engine)
-    worker.start()
+    desktop.start()
     try:
         if smoke:
-            return _smoke(engine, window, (shown_at - started) * 1000, shown_at, out, err)
+            return _smoke(desktop, window, (shown_at - started) * 1000, shown_at, out, err)
         return app.exec()
     finally:
-        worker.stop()
+        desktop.stop()
 
 
 def _app_icon():  # noqa: ANN202 - a QIcon
@@ -61,14 +60,16 @@ def _app_icon():  # noqa: ANN202 - a QIcon
     return icon
 
 
-def _smoke(engine, window, shown_ms: float, shown_at: float, out: TextIO, err: TextIO) -> int:  # noqa: ANN001
+def _smoke(desktop, window, shown_ms: float, shown_at: float, out: TextIO, err: TextIO) -> int:  # noqa: ANN001
     from PySide6.QtCore import QTimer
 
     driver = _smoke_driver()(window)
-    # Connected to a QObject of the GUI thread, so these run there (queued), never on the engine thread.
-    engine.failed.connect(driver.on_failed)
-    engine.ready.connect(driver.on_ready)
-    engine.turn_done.connect(driver.on_done)
+    # Connected to a QObject of the GUI thread, so these run there (queued), never on a worker thread.
+    desktop.profiles.failed.connect(driver.on_failed)
+    desktop.settings.model_failed.connect(driver.on_failed)
+    desktop.chat.failed.connect(driver.on_failed)
+    desktop.settings.model_ready.connect(driver.on_ready)
+    desktop.chat.turn_done.connect(driver.on_done)
     QTimer.singleShot(SMOKE_TIMEOUT_S * 1000, driver.loop.quit)
     driver.loop.exec()
     driver.ticker.stop()
@@ -79,14 +80,14 @@ def _smoke(engine, window, shown_ms: float, shown_at: float, out: TextIO, err: T
     p99 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.99))]
     out.write(f"shown_at={shown_at:.3f} ready_at={driver.ready_at:.3f}\n")  # wall clock, for bench/startup
     out.write(f"smoke ok: window shown in {shown_ms:.0f} ms; ready after {driver.ready_s:.1f} s; "
-              f"reply of {len(driver.done['reply'])} chars at {driver.done['stats']['timings']['tokens_per_s']:.0f} "
+              f"reply of {len(driver.done.reply)} chars at {driver.done.stats['timings']['tokens_per_s']:.0f} "
               f"tokens/s; event-loop stall while streaming p99 {p99:.1f} ms, max {gaps[-1]:.1f} ms "
               f"({len(gaps)} ticks of 10 ms)\n")
     return 0
 
 
 def _smoke_driver():  # noqa: ANN202 - a QObject class, defined lazily so PySide6 loads only for the GUI
-    from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QTimer, Slot
+    from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QTimer
 
     class SmokeDriver(QObject):
         """Types a message once the model is ready and measures event-loop stalls while it streams."""
@@ -95,7 +96,7 @@ def _smoke_driver():  # noqa: ANN202 - a QObject class, defined lazily so PySide
             super().__init__()
             self.window, self.loop = window, QEventLoop()
             self.error: str | None = None
-            self.done: dict | None = None
+            self.done = None
             self.gaps: list[float] = []
             self.started = time.time()
             self.ready_s = self.ready_at = 0.0
@@ -103,27 +104,23 @@ def _smoke_driver():  # noqa: ANN202 - a QObject class, defined lazily so PySide
             self.ticker.setInterval(10)
             self.ticker.timeout.connect(self.tick)
 
-        @Slot()
         def tick(self) -> None:
             self.gaps.append(max(0.0, self.clock.restart() - 10.0))
 
-        @Slot(dict)
-        def on_ready(self, info: dict) -> None:
+        def on_ready(self, status) -> None:  # noqa: ANN001 - ModelStatus
             self.ready_at = time.time()
             self.ready_s = self.ready_at - self.started
             self.window.input.setPlainText(SMOKE_MESSAGE)
             self.clock.start()
             self.ticker.start()
-            self.window.send()
+            self.window.panel.send()
 
-        @Slot(dict)
-        def on_done(self, done: dict) -> None:
+        def on_done(self, done) -> None:  # noqa: ANN001 - TurnResult
             self.done = done
             self.loop.quit()
 
-        @Slot(str, str)
-        def on_failed(self, what: str, fix: str) -> None:
-            self.error = f"{what} — {fix}"
+        def on_failed(self, failure) -> None:  # noqa: ANN001 - Failure or ModelProblem
+            self.error = f"{failure.what} — {failure.fix}"
             self.loop.quit()
 
     return SmokeDriver

@@ -31,7 +31,7 @@ def exercise() -> None:
         raise SystemExit(f"probe: doctor failed in the build environment: {failed}")
     import app.cli_chat  # noqa: F401
     import app.gui  # noqa: F401
-    import app.services.engine  # noqa: F401
+    import app.services.desktop  # noqa: F401
     import app.ui.main_window  # noqa: F401
     import app.ui.memory_window  # noqa: F401
     import app.ui.settings_dialog  # noqa: F401

@@ -1,14 +1,24 @@
-"""Qt item models. The memory table loads pages on demand (canFetchMore/fetchMore),
-so a profile with 100k memories shows its first page at once and scrolls lazily."""
+"""Qt item models. The memory table loads pages on demand (canFetchMore/fetchMore), so a profile
+with 100k memories shows its first page at once and scrolls lazily.
+
+Edits show at once; if the change fails, the row goes back to what it was (``rollback``)."""
 
 from __future__ import annotations
 
-from typing import Any
+import dataclasses
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Slot
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+
+from app.core.types import Memory, iso_time
+from app.services.types import MemoryPage, MemoryQuery, SearchResults
+
+if TYPE_CHECKING:
+    from app.services.memory import MemoryService
 
 PAGE = 200
-COLUMNS = [  # (header, row key, sortable column in the database)
+COLUMNS = [  # (header, Memory field or "score", sortable column in the database)
     ("Text", "text", "text"), ("Kind", "kind", "kind"), ("Importance", "importance", "importance"),
     ("Pinned", "pinned", "pinned"), ("Created", "created_at", "created_at"),
     ("Last recalled", "last_recalled_at", "last_recalled_at"), ("Recalls", "recall_count", "recall_count"),
@@ -16,75 +26,102 @@ COLUMNS = [  # (header, row key, sortable column in the database)
     ("Score", "score", None),
 ]
 TEXT, KIND, IMPORTANCE, PINNED = 0, 1, 2, 3
+CONVERSATION, SCORE = 8, 9
+
+
+@dataclass(frozen=True)
+class Row:
+    memory: Memory
+    score: float | None = None  # search results only
 
 
 class MemoryTableModel(QAbstractTableModel):
-    def __init__(self, engine: Any, parent: QObject | None = None) -> None:
+    def __init__(self, memory: MemoryService, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.engine = engine
-        self.rows: list[dict] = []
+        self.service = memory
+        self.rows: list[Row] = []
         self.total = 0
-        self.query: dict[str, Any] = {"order_by": "created_at", "descending": True, "kind": None,
-                                      "pinned_only": False, "expired": "any", "memory_id": None}
+        self.query = MemoryQuery(limit=PAGE)
         self.search_text = ""
+        self.loading = False
         self._request = 0
-        self._loading = False
-        engine.memory_page.connect(self._on_page)
-        engine.memory_results.connect(self._on_results)
+        self._before: dict[int, Memory] = {}  # rows edited here, as they were (for a rollback)
+        memory.page.connect(self._on_page)
+        memory.results.connect(self._on_results)
 
-    # --- loading --------------------------------------------------------------
+    # --- loading ---------------------------------------------------------------------------
     def reload(self) -> None:
         self.beginResetModel()
-        self.rows, self.total, self._loading = [], 0, False
+        self.rows, self.total, self.loading = [], 0, False
         self._request += 1
         self.endResetModel()
+        self.loading = True
         if self.search_text:
-            self._loading = True
-            self.engine.request_memory_search.emit(self._request, self.search_text)
+            self.service.search(self._request, self.search_text)
         else:
             self._fetch(0)
 
     def _fetch(self, offset: int) -> None:
-        self._loading = True
-        self.engine.request_memory_page.emit(self._request, {**self.query, "offset": offset, "limit": PAGE})
+        self.loading = True
+        self.service.request_page(self._request, dataclasses.replace(self.query, offset=offset))
 
     def canFetchMore(self, parent: QModelIndex = QModelIndex()) -> bool:  # noqa: N802 - Qt API
-        return not parent.isValid() and not self.search_text and not self._loading and len(self.rows) < self.total
+        return not parent.isValid() and not self.search_text and not self.loading and len(self.rows) < self.total
 
     def fetchMore(self, parent: QModelIndex = QModelIndex()) -> None:  # noqa: N802
         if self.canFetchMore(parent):
             self._fetch(len(self.rows))
 
-    @Slot(int, list, int)
-    def _on_page(self, request: int, rows: list, total: int) -> None:
-        if request != self._request:
+    def _on_page(self, page: MemoryPage) -> None:
+        if page.request_id != self._request:
             return  # an answer to a query the user has since changed
-        self._loading = False
-        self.total = total
-        if rows:
-            self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(rows) - 1)
-            self.rows.extend(rows)
+        self.loading = False
+        self.total = page.total
+        if page.rows:
+            self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(page.rows) - 1)
+            self.rows.extend(Row(m) for m in page.rows)
             self.endInsertRows()
+        else:
+            self.layoutChanged.emit()  # nothing new, but the count may have changed
 
-    @Slot(int, list)
-    def _on_results(self, request: int, rows: list) -> None:
-        if request != self._request:
+    def _on_results(self, results: SearchResults) -> None:
+        if results.request_id != self._request:
             return
-        self._loading = False
+        self.loading = False
         self.beginResetModel()
-        self.rows, self.total = rows, len(rows)
+        self.rows = [Row(r.memory, r.score) for r in results.rows]
+        self.total = len(self.rows)
         self.endResetModel()
 
     def set_search(self, text: str) -> None:
         self.search_text = text.strip()
-        self.query["memory_id"] = None  # typing leaves "just this memory"
+        self.query = dataclasses.replace(self.query, memory_id=None)  # typing leaves "just this memory"
         self.reload()
 
     def set_filter(self, **changes: Any) -> None:
-        self.query.update(changes)
+        self.query = dataclasses.replace(self.query, **changes)
         self.reload()
 
-    # --- Qt model API -----------------------------------------------------------
+    # --- changes from the service ---------------------------------------------------------------
+    def replace_memory(self, memory: Memory) -> None:
+        """A change succeeded: show the memory as it is stored now."""
+        self._before.pop(memory.id, None)
+        self._set_row(memory)
+
+    def rollback(self, memory_id: int) -> bool:
+        """A change failed: the row shows what it was before the edit."""
+        before = self._before.pop(memory_id, None)
+        return before is not None and self._set_row(before)
+
+    def _set_row(self, memory: Memory) -> bool:
+        for n, row in enumerate(self.rows):
+            if row.memory.id == memory.id:
+                self.rows[n] = Row(memory, row.score)
+                self.dataChanged.emit(self.index(n, 0), self.index(n, len(COLUMNS) - 1))
+                return True
+        return False
+
+    # --- Qt model API ------------------------------------------------------------------------
     def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(self.rows)
 
@@ -99,8 +136,9 @@ class MemoryTableModel(QAbstractTableModel):
     def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        row, key = self.rows[index.row()], COLUMNS[index.column()][1]
-        value = row.get(key)
+        row = self.rows[index.row()]
+        key = COLUMNS[index.column()][1]
+        value = row.score if key == "score" else getattr(row.memory, key)
         if index.column() == PINNED:
             return (Qt.CheckState.Checked if value else Qt.CheckState.Unchecked) \
                 if role == Qt.ItemDataRole.CheckStateRole else None
@@ -121,22 +159,28 @@ class MemoryTableModel(QAbstractTableModel):
         return base
 
     def setData(self, index: QModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
-        row = self.rows[index.row()]
+        memory = self.rows[index.row()].memory
         if index.column() == PINNED and role == Qt.ItemDataRole.CheckStateRole:
             pinned = Qt.CheckState(value) == Qt.CheckState.Checked
-            self.engine.request_memory_action.emit("pin" if pinned else "unpin", {"id": row["id"]})
-            row["pinned"] = pinned
+            self._optimistic(memory, pinned=pinned)
+            self.service.set_pinned(memory.id, pinned)
         elif index.column() == TEXT and role == Qt.ItemDataRole.EditRole and str(value).strip():
-            self.engine.request_memory_action.emit("edit", {"id": row["id"], "text": str(value)})
-            row["text"] = str(value).strip()
+            self._optimistic(memory, text=str(value).strip())
+            self.service.edit(memory.id, str(value).strip())
         elif index.column() == IMPORTANCE and role == Qt.ItemDataRole.EditRole:
-            importance = min(1.0, max(0.0, float(value)))
-            self.engine.request_memory_action.emit("importance", {"id": row["id"], "importance": importance})
-            row["importance"] = importance
+            try:
+                importance = min(1.0, max(0.0, float(value)))
+            except (TypeError, ValueError):
+                return False
+            self._optimistic(memory, importance=importance)
+            self.service.set_importance(memory.id, importance)
         else:
             return False
-        self.dataChanged.emit(index, index)
         return True
+
+    def _optimistic(self, memory: Memory, **changes: Any) -> None:
+        self._before.setdefault(memory.id, memory)
+        self._set_row(dataclasses.replace(memory, **changes))
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         database_column = COLUMNS[column][2]
@@ -145,7 +189,7 @@ class MemoryTableModel(QAbstractTableModel):
         self.set_filter(order_by=database_column, descending=order == Qt.SortOrder.DescendingOrder)
 
     def ids(self, rows: list[int]) -> list[int]:
-        return [self.rows[r]["id"] for r in rows]
+        return [self.rows[r].memory.id for r in rows]
 
 
 def _display(key: str, value: Any) -> str:
@@ -156,5 +200,5 @@ def _display(key: str, value: Any) -> str:
     if key in ("importance", "score"):
         return f"{float(value):.2f}"
     if key.endswith("_at"):
-        return str(value).replace("T", " ").removesuffix("Z")
+        return (iso_time(value) or "").replace("T", " ").removesuffix("Z")
     return str(value)

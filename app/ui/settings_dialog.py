@@ -1,85 +1,127 @@
-"""The settings panel. Every field's range comes from the settings schema, so an
-invalid value can't be typed; OK saves and applies without a restart (a new
-model reloads, with progress in the main window's status bar)."""
+"""The settings panel. Every field's range comes from the settings schema, so an invalid value
+can't be typed. OK applies: a new model is loaded first and only then is anything saved — if it
+fails, the panel stays open and says why, and nothing changed. It always opens, even when the
+model did not load (then it says so and offers the last model that worked).
+
+One dialog at a time, deleted when closed (its connections go with it)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-    QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget,
+    QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from app.core.settings import SPECS
+from app.core.settings import BUNDLED, SPECS
 from app.core.types import user_part
+from app.services.types import Failure, ModelFile, Preview, SettingsState
 from app.ui.actions import debounced
+
+if TYPE_CHECKING:
+    from app.services.settings import SettingsService
 
 PREVIEW_DELAY_MS = 300
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, engine: Any, current: dict, last_question: str | None, parent: QWidget | None = None) -> None:
+    def __init__(self, service: SettingsService, last_question: str | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWindowTitle("Hearth — Settings")
-        self.setMinimumWidth(620)
-        self.engine = engine
+        self.setMinimumWidth(640)
+        self.service = service
         self.last_question = last_question
         self.fields: dict[str, QWidget] = {}
-        self._build(current)
-        engine.models_found.connect(self._on_models)
-        engine.preview.connect(self._on_preview)
-        engine.request_find_models.emit()
+        state = service.current
+        self._build(state)
+        service.models.connect(self._on_models)
+        service.preview.connect(self._on_preview)
+        service.applied.connect(self._on_applied)
+        service.failed.connect(self._on_failed)
+        service.find_models()
         self._preview_timer = debounced(self, PREVIEW_DELAY_MS, self._ask_preview)
         for key in ("top_k", "threshold"):
             self.fields[key].valueChanged.connect(self._preview_timer.start)
         self._ask_preview()
 
-    # --- layout -----------------------------------------------------------------
-    def _build(self, current: dict) -> None:
+    # --- layout -----------------------------------------------------------------------------
+    def _build(self, state: SettingsState) -> None:
+        current = state.values
         form = QFormLayout()
+        self.notice = QLabel(self._notice_text(state))
+        self.notice.setWordWrap(True)
+        self.notice.setAccessibleName("Notice")
+        self.notice.setVisible(bool(self.notice.text()))
         for key in ("window_turns", "top_k", "threshold"):
-            form.addRow(_label(key), self._number(key, current[key]))
+            form.addRow(_label(key), self._number(key, current[key], state))
             form.addRow("", _hint(SPECS[key].help))
         self.preview_label = QLabel("")
         self.preview_label.setWordWrap(True)
         self.preview_label.setAccessibleName("Recall preview")
         form.addRow("Preview", self.preview_label)
-        form.addRow("Model file", self._model_row(current["model_path"]))
+        form.addRow("&Model file", self._model_row(current["model_path"], state))
         self.model_warning = QLabel("")
         self.model_warning.setWordWrap(True)
         self.model_warning.setAccessibleName("Model file warning")
         self.model_warning.setVisible(False)
         form.addRow("", self.model_warning)
         for key in ("context_size", "threads", "temperature", "max_reply_tokens"):
-            form.addRow(_label(key), self._number(key, current[key]))
+            form.addRow(_label(key), self._number(key, current[key], state))
         prompt = QPlainTextEdit(current["system_prompt"])
         prompt.setAccessibleName("System prompt")
         prompt.setMaximumHeight(90)
+        prompt.setTabChangesFocus(True)
         self.fields["system_prompt"] = prompt
-        form.addRow("System prompt", prompt)
-        form.addRow("Answers from memory", self._choice("answer_style", current, ANSWER_STYLES))
+        form.addRow("S&ystem prompt", prompt)
+        form.addRow("&Answers from memory", self._choice("answer_style", current, ANSWER_STYLES))
         form.addRow("", _hint("For a question about you, Hearth can quote what you told it instead of "
                               "letting a small model paraphrase (and invent)"))
-        form.addRow("Theme", self._choice("theme", current, THEMES))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(self.accept)
-        buttons.rejected.connect(self.reject)
+        form.addRow("T&heme", self._choice("theme", current, THEMES))
+        self.error_label = QLabel("")
+        self.error_label.setWordWrap(True)
+        self.error_label.setAccessibleName("Error")
+        self.error_label.setStyleSheet("color: #c0392b")
+        self.error_label.setVisible(False)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        body = QWidget()
+        body.setLayout(form)
+        scroll = QScrollArea()
+        scroll.setWidget(body)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(buttons)
+        layout.addWidget(self.notice)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+        self.resize(700, 760)
+
+    def _notice_text(self, state: SettingsState) -> str:
+        lines = [state.notice] if state.notice else []
+        if state.overridden:
+            lines.append(f"Set for this run only (not saved unless you change them here): {', '.join(state.overridden)}.")
+        problem = state.model_problem
+        if problem is not None:
+            offer = (" The last model that worked is selected below; press OK to use it." if problem.fallback
+                     else "")
+            lines.append(f"⚠ The model could not load: {problem.what}. {problem.fix}.{offer}")
+        return "\n".join(lines)
 
     def _choice(self, key: str, current: dict, options: tuple[tuple[str, str], ...]) -> QComboBox:
         box = QComboBox()
-        box.setAccessibleName(_label(key))
+        box.setAccessibleName(_label(key).replace("&", ""))
         for value, text in options:
             box.addItem(text, value)
         box.setCurrentIndex(max(0, box.findData(current[key])))
         self.fields[key] = box
         return box
 
-    def _number(self, key: str, value: float) -> QWidget:
+    def _number(self, key: str, value: float, state: SettingsState) -> QWidget:
         spec = SPECS[key]
         box = QSpinBox() if spec.kind is int else QDoubleSpinBox()
         if spec.kind is float:
@@ -87,22 +129,25 @@ class SettingsDialog(QDialog):
             box.setSingleStep(0.05)
         box.setRange(spec.low, spec.high)  # out-of-range values can't be entered at all
         box.setValue(value)
-        box.setAccessibleName(_label(key))
-        box.setToolTip(spec.help)
+        box.setAccessibleName(_label(key).replace("&", ""))
+        box.setToolTip(spec.help + (" (set for this run only)" if key in state.overridden else ""))
         if key == "threads":
             box.setSpecialValueText("auto (one per core)")
         self.fields[key] = box
         return box
 
-    def _model_row(self, path: str) -> QWidget:
+    def _model_row(self, setting: str, state: SettingsState) -> QWidget:
         self.model_combo = QComboBox()
         self.model_combo.setEditable(True)
         self.model_combo.setAccessibleName("Model file")
         self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.model_combo.lineEdit().setPlaceholderText("the bundled SmolLM2-135M-Instruct")
-        self.model_combo.setEditText(path)
+        problem = state.model_problem
+        self._setting = problem.fallback if problem is not None and problem.fallback else setting
+        self._set_model_text(self._setting)
         self.model_combo.activated.connect(self._picked)
-        browse = QPushButton("Browse…")
+        browse = QPushButton("&Browse…")
+        browse.setAccessibleName("Browse for a model file")
         browse.clicked.connect(self._browse)
         row = QWidget()
         layout = QHBoxLayout(row)
@@ -111,45 +156,54 @@ class SettingsDialog(QDialog):
         layout.addWidget(browse)
         return row
 
-    # --- behaviour -----------------------------------------------------------------
+    # --- behaviour ---------------------------------------------------------------------------
+    def _set_model_text(self, setting: str) -> None:
+        """The field shows a name for the bundled model, a path for any other."""
+        self._setting = setting
+        self.model_combo.setEditText(BUNDLED_LABEL if setting == BUNDLED else setting)
+
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Choose a GGUF model", "", "GGUF models (*.gguf)")
         if path:
-            self.model_combo.setEditText(path)
+            self._set_model_text(path)
 
-    @Slot(list)
-    def _on_models(self, found: list) -> None:
+    def _on_models(self, found: list[ModelFile]) -> None:
         """GGUF files on this machine; a file that may chat badly says so (tooltip and a ⚠ mark)."""
-        text = self.model_combo.currentText()
+        setting = self._chosen_model()
         self.model_combo.clear()
         for model in found:
-            mark = "  ⚠ may not chat well" if model["warnings"] else ""
-            self.model_combo.addItem(model["path"] + mark, model["path"])
-            self.model_combo.setItemData(self.model_combo.count() - 1, "\n".join(model["warnings"]),
+            mark = "  ⚠ may not chat well" if model.warnings else ""
+            label = BUNDLED_LABEL if model.setting == BUNDLED else f"{model.name} — {model.path}"
+            self.model_combo.addItem(label + mark, model.setting)
+            self.model_combo.setItemData(self.model_combo.count() - 1, "\n".join(model.warnings),
                                          Qt.ItemDataRole.ToolTipRole)
-        self.model_combo.setEditText(text)
+        self._set_model_text(setting)
 
     def _picked(self, index: int) -> None:
-        """The path itself goes in the field, not the ⚠ label; the warning stays visible below."""
-        self.model_combo.setEditText(self.model_combo.itemData(index) or "")
+        """The choice goes in the field ("bundled" by name, never its path); a warning shows below."""
+        self._set_model_text(self.model_combo.itemData(index) or BUNDLED)
         warning = self.model_combo.itemData(index, Qt.ItemDataRole.ToolTipRole) or ""
         self.model_warning.setText(warning)
         self.model_warning.setVisible(bool(warning))
+
+    def _chosen_model(self) -> str:
+        text = self.model_combo.currentText().strip()
+        if text in ("", BUNDLED_LABEL) or text == BUNDLED:
+            return BUNDLED
+        return self._setting if text == self._setting else text
 
     def _ask_preview(self) -> None:
         if not self.last_question:
             self.preview_label.setText("Ask something first: the preview shows what your last question would recall.")
             return
-        self.engine.request_preview.emit(self.last_question, self.fields["top_k"].value(),
-                                         self.fields["threshold"].value())
+        self.service.ask_preview(self.last_question, self.fields["top_k"].value(), self.fields["threshold"].value())
 
-    @Slot(list)
-    def _on_preview(self, rows: list) -> None:
-        if not rows:
-            self.preview_label.setText(f"With these values, “{self.last_question}” would recall nothing.")
+    def _on_preview(self, preview: Preview) -> None:
+        if not preview.rows:
+            self.preview_label.setText(f"With these values, “{preview.question}” would recall nothing.")
             return
-        items = "; ".join(f"{_memory_text(r)[:60]} ({r['score']:.2f})" for r in rows)
-        self.preview_label.setText(f"With these values, “{self.last_question}” would recall: {items}")
+        items = "; ".join(f"{_memory_text(r.memory.text)[:60]} ({r.score:.2f})" for r in preview.rows)
+        self.preview_label.setText(f"With these values, “{preview.question}” would recall: {items}")
 
     def values(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -160,29 +214,45 @@ class SettingsDialog(QDialog):
                 out[key] = widget.toPlainText()
             elif isinstance(widget, QComboBox):
                 out[key] = widget.currentData()
-        out["model_path"] = self.model_combo.currentText().strip()
+        out["model_path"] = self._chosen_model()
         return out
 
     def accept(self) -> None:
-        self.engine.request_apply_settings.emit(self.values())
+        """Apply; the panel closes when the service says it worked (a model may load meanwhile)."""
+        self.error_label.setVisible(False)
+        self.buttons.setEnabled(False)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Applying…")
+        self.service.apply(self.values())
+
+    def _on_applied(self, state: SettingsState) -> None:
         super().accept()
 
+    def _on_failed(self, failure: Failure) -> None:
+        if isinstance(failure.request, dict):  # OK failed: nothing was saved or replaced
+            self.buttons.setEnabled(True)
+            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("OK")
+            self.error_label.setText(f"⚠ Not applied: {failure.what}. {failure.fix}. Nothing was changed.")
+        else:  # the preview or the model list
+            self.error_label.setText(f"⚠ {failure.what}. {failure.fix}.")
+        self.error_label.setVisible(True)
 
+
+BUNDLED_LABEL = "SmolLM2-135M-Instruct (bundled)"
 THEMES = (("system", "Follow system"), ("light", "Light"), ("dark", "Dark"))
 ANSWER_STYLES = (("auto", "Quote what you told me (small models), answer freely (large ones)"),
                  ("quote", "Quote what you told me"), ("quote+model", "Quote it, then let the model go on"),
                  ("free", "Let the model answer on its own"))
 
 
-def _memory_text(row: dict) -> str:
-    return " ".join(user_part(row["text"]).split())
+def _memory_text(text: str) -> str:
+    return " ".join(user_part(text).split())
 
 
 def _label(key: str) -> str:
-    return {"window_turns": "Short-term window (turns)", "top_k": "Memories recalled (top-k)",
-            "threshold": "Similarity threshold", "context_size": "Context size (tokens)", "threads": "Threads",
+    return {"window_turns": "Short-term &window (turns)", "top_k": "Memories recalled (&top-k)",
+            "threshold": "Similarity t&hreshold", "context_size": "&Context size (tokens)", "threads": "Th&reads",
             "answer_style": "Answers from memory", "theme": "Theme",
-            "temperature": "Temperature", "max_reply_tokens": "Reply length (tokens)"}[key]
+            "temperature": "T&emperature", "max_reply_tokens": "Reply &length (tokens)"}[key]
 
 
 def _hint(text: str) -> QLabel:

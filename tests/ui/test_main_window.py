@@ -1,147 +1,142 @@
-"""The main window with the real engine thread, real SQLite, the hash embedder and a scripted model."""
+"""The main window with the real services on their threads, real SQLite, the hash embedder and a
+scripted model."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtWidgets import QApplication
 
-from app.bootstrap import Options
+from app.bootstrap import Options, make_bank, open_profile
 from app.core.llm.fake import ScriptedBackend
-from app.errors import KnownError
-from app.services.engine import Engine, EngineThread
-from app.ui.main_window import MainWindow
+from app.core.memory.conversations import ConversationStore
+from app.core.memory.embed import HashEmbedder
+from app.core.memory.store import MemoryStore, NewMemory
+from tests.ui.conftest import REPLY, TIMEOUT_MS, chat, wait_ready
 
 
-@pytest.fixture
-def make_window(qtbot, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
-    threads = []
+def slow(reply: str, delay: float = 0.01):
+    """A scripted model that takes ``delay`` seconds per word."""
+    def factory(options, settings):
+        backend = ScriptedBackend(reply=reply)
+        original = backend.stream
 
-    def make(backend_factory=lambda options, settings: ScriptedBackend(reply="Hello from Hearth, the scripted one.")):
-        engine = Engine(Options(), backend_factory=backend_factory)
-        window = MainWindow(engine)
-        qtbot.addWidget(window)
-        window.show()
-        worker = EngineThread(engine)
-        threads.append(worker)
-        return engine, window, worker
-
-    yield make
-    for worker in threads:
-        worker.stop()
+        def stream(*args, **kwargs):
+            for piece in original(*args, **kwargs):
+                time.sleep(delay)
+                yield piece
+        backend.stream = stream
+        return backend
+    return factory
 
 
-def test_a_message_streams_into_the_window_and_the_conversation_is_listed(qtbot, make_window) -> None:
-    engine, window, worker = make_window()
-    worker.start()
-    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
+def test_a_message_streams_into_the_window_and_the_conversation_is_listed(qtbot, make_app) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
     assert window.lock_label.text() == "Encrypted"
+    assert window.windowTitle() == "Hearth — default"
     window.input.setPlainText("Hi there, I like green tea.")
     qtbot.keyClick(window.input, Qt.Key.Key_Return)
-    qtbot.waitUntil(lambda: window.conversation_list.count() == 1 and not window._streaming, timeout=30_000)
-    assert "Hello from Hearth, the scripted one." in window.chat_view.toPlainText()
+    qtbot.waitUntil(lambda: window.conversation_list.count() == 1 and not window.panel.streaming, timeout=TIMEOUT_MS)
+    assert REPLY in window.chat_view.toPlainText()
     assert window.input.toPlainText() == ""
-    assert window.conversation_list.count() == 1
     assert window.conversation_list.item(0).text() == "Hi there, I like green tea."
     assert 0 < window.context_bar.used_percent() <= 100
     assert "memories" in window.context_bar.toolTip() and "free" in window.context_bar.toolTip()
 
 
-def test_shift_enter_adds_a_line_instead_of_sending(qtbot, make_window) -> None:
-    engine, window, worker = make_window()
+def test_who_said_what_is_clear_at_a_glance(qtbot, make_app) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    chat(qtbot, window, "I grow tomatoes on the balcony.")
+    user, reply = window.chat_view.entries
+    assert (user.role, reply.role) == ("user", "assistant")
+    frames = window.chat_view.document().rootFrame().childFrames()
+    assert len(frames) == 2  # one frame per message
+    mine, hearths = (f.frameFormat().toFrameFormat() for f in frames)
+    assert mine.leftMargin() > hearths.leftMargin()  # yours on the right…
+    assert mine.background().color() != hearths.background().color()  # …in another colour
+    text = window.chat_view.toPlainText()
+    assert text.index("You") < text.index("I grow tomatoes") < text.index("Hearth") < text.index(REPLY)
+
+
+def test_shift_enter_adds_a_line_instead_of_sending(qtbot, make_app) -> None:
+    services, window = make_app(start=False)
     window.input.setPlainText("first line")
     window.input.moveCursor(window.input.textCursor().MoveOperation.End)
     qtbot.keyClick(window.input, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
     assert window.input.toPlainText() == "first line\n"
 
 
-def test_a_message_sent_before_the_model_is_ready_waits_and_then_goes(qtbot, make_window) -> None:
-    engine, window, worker = make_window()
+def test_a_message_sent_while_the_model_loads_waits_and_then_goes(qtbot, make_app) -> None:
+    services, window = make_app(start=False)
+    services.engine.start()  # the profile opens (so the window knows it) before the model loads
+    services.reader.start()
+    services.settings.load()
+    services.profiles.open_initial()
+    qtbot.waitUntil(lambda: window.profile is not None, timeout=TIMEOUT_MS)
     window.input.setPlainText("Are you there?")
-    window.send()  # before the engine thread even started
-    assert "as soon as the model is ready" in window.statusBar().currentMessage()
-    worker.start()
-    qtbot.waitUntil(lambda: "Hello from Hearth" in window.chat_view.toPlainText() and not window._streaming,
-                    timeout=30_000)
-    assert "Hello from Hearth" in window.chat_view.toPlainText()
+    window.panel.send()
+    assert "as soon as it is ready" in window.statusBar().currentMessage()
+    assert window.input.isReadOnly() and window.input.toPlainText() == "Are you there?"
+    services.settings.load_model()
+    qtbot.waitUntil(lambda: REPLY in window.chat_view.toPlainText() and not window.panel.streaming,
+                    timeout=TIMEOUT_MS)
+    assert window.input.toPlainText() == "" and not window.input.isReadOnly()
 
 
-def test_a_failing_model_shows_the_fix_and_keeps_the_window(qtbot, make_window) -> None:
-    def broken(options, settings):
-        raise KnownError("model file /nowhere.gguf does not exist", "pick a model in Settings")
-
-    engine, window, worker = make_window(broken)
-    window.input.setPlainText("my precious words")
-    worker.start()
-    qtbot.waitUntil(lambda: "does not exist" in window.chat_view.toPlainText(), timeout=30_000)
-    assert "does not exist" in window.chat_view.toPlainText() and "pick a model" in window.chat_view.toPlainText()
-    window.send()
-    assert window.input.toPlainText() == "my precious words"  # nothing the user wrote is lost
-    assert window.isVisible()
-
-
-def test_stop_ends_a_long_reply_and_marks_it(qtbot, make_window) -> None:
-    import time
-
-    def slow_backend(options, settings):
-        backend = ScriptedBackend(reply=" ".join(f"word{n}" for n in range(400)))
-        original = backend.stream
-
-        def slow(*args, **kwargs):
-            for piece in original(*args, **kwargs):
-                time.sleep(0.01)
-                yield piece
-        backend.stream = slow
-        return backend
-
-    engine, window, worker = make_window(slow_backend)
-    worker.start()
-    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
+def test_stop_ends_a_long_reply_and_marks_it(qtbot, make_app) -> None:
+    services, window = make_app(slow(" ".join(f"word{n}" for n in range(400))))
+    wait_ready(qtbot, window)
     window.input.setPlainText("Tell me everything")
-    window.send()
+    window.panel.send()
     qtbot.waitUntil(lambda: "word5" in window.chat_view.toPlainText(), timeout=10_000)
-    qtbot.mouseClick(window.stop_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not window._streaming, timeout=10_000)
+    qtbot.mouseClick(window.panel.stop_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not window.panel.streaming, timeout=10_000)
     assert "(stopped)" in window.chat_view.toPlainText()
     assert "word399" not in window.chat_view.toPlainText()
 
 
-def test_clicking_a_remembered_memory_opens_it_in_the_viewer(qtbot, make_window) -> None:
-    from PySide6.QtCore import QUrl
+def test_streaming_redraws_only_the_reply_never_the_conversation(qtbot, make_app, monkeypatch) -> None:
+    """The cost of a paint must not grow with the conversation: no full redraw while a reply streams."""
+    services, window = make_app(slow(" ".join(f"w{n}" for n in range(120)), delay=0.005))
+    wait_ready(qtbot, window)
+    for n in range(3):
+        chat(qtbot, window, f"message number {n}")
+    view = window.chat_view
+    redraws, filled = [], []
+    monkeypatch.setattr(view, "_redraw", lambda start: redraws.append(start))
+    original_fill = view._fill
+    monkeypatch.setattr(view, "_fill", lambda frame, entry: (filled.append(entry.key), original_fill(frame, entry)))
+    chat(qtbot, window, "and one more")
+    assert redraws == []
+    assert filled.count("live") >= 3  # painted as it streamed…
+    assert not [k for k in filled if k.startswith("m") and k not in {e.key for e in view.entries[-2:]}]  # …alone
 
-    from app.bootstrap import make_bank, open_profile
-    from app.core.memory.embed import HashEmbedder
-    from app.core.memory.store import NewMemory
 
+def test_clicking_a_recalled_memory_opens_it_in_the_viewer(qtbot, make_app) -> None:
     with open_profile(Options()) as profile:
         memory_id = make_bank(profile, HashEmbedder()).add(NewMemory(text="the spare key is under the blue pot")).id
-    engine, window, worker = make_window()
-    worker.start()
-    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
-    window.input.setPlainText("where is the spare key")
-    window.send()
-    qtbot.waitUntil(lambda: not window._streaming and "remembered" in window.chat_view.toPlainText(), timeout=30_000)
-    assert f"memory:{memory_id}" in window.chat_view.toMarkdown()
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    chat(qtbot, window, "where is the spare key")
+    assert "recalled:" in window.chat_view.toPlainText()
+    assert f"memory:{memory_id}" in window.chat_view.toHtml()
     window.chat_view.anchorClicked.emit(QUrl(f"memory:{memory_id}"))
     viewer = window.memory_window
     qtbot.waitUntil(lambda: viewer.model.rowCount() == 1, timeout=10_000)
-    assert viewer.model.rows[0]["text"] == "the spare key is under the blue pot"
+    assert viewer.model.rows[0].memory.text == "the spare key is under the blue pot"
     assert f"memory #{memory_id}" in viewer.count_label.text()
 
 
-def _chat(qtbot, window: MainWindow, text: str) -> None:
-    window.input.setPlainText(text)
-    window.send()
-    qtbot.waitUntil(lambda: not window._streaming, timeout=30_000)
-
-
-def test_rename_delete_and_search_conversations(qtbot, make_window, monkeypatch: pytest.MonkeyPatch) -> None:
-    engine, window, worker = make_window()
-    worker.start()
-    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
-    _chat(qtbot, window, "My bicycle has a flat tyre")
-    window._new_conversation()
-    _chat(qtbot, window, "Planning a birthday cake for Mia")
+def test_rename_delete_and_search_conversations(qtbot, make_app, monkeypatch: pytest.MonkeyPatch) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    chat(qtbot, window, "My bicycle has a flat tyre")
+    window.panel.new_conversation()
+    chat(qtbot, window, "Planning a birthday cake for Mia")
     qtbot.waitUntil(lambda: window.conversation_list.count() == 2, timeout=10_000)
 
     window.conversation_list.setCurrentRow(1)  # the older one: the bicycle
@@ -163,74 +158,74 @@ def test_rename_delete_and_search_conversations(qtbot, make_window, monkeypatch:
     monkeypatch.setattr(window, "ask_delete", lambda title: True)  # delete and forget its memories
     window.delete_conversation()
     qtbot.waitUntil(lambda: window.conversation_list.count() == 1, timeout=10_000)
-    from app.bootstrap import open_profile
-    from app.core.memory.store import MemoryStore
-
+    services.stop()
     with open_profile(Options(), create=False) as profile:
         texts = [m.text for m in MemoryStore(profile.conn).list()]
     assert not any("bicycle" in t for t in texts) and any("birthday cake" in t for t in texts)
 
 
-def test_regenerate_replaces_the_last_reply_and_copy_links_work(qtbot, make_window) -> None:
-    from PySide6.QtCore import QUrl
-    from PySide6.QtWidgets import QApplication
-
+def test_regenerate_replaces_the_last_reply_and_copy_links_work(qtbot, make_app) -> None:
     replies = iter(["First answer.\n\n```\nprint('hi')\n```", "Second answer."])
-    engine, window, worker = make_window(lambda o, s: ScriptedBackend(reply=lambda prompt: next(replies)))
-    worker.start()
-    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
-    _chat(qtbot, window, "Say something with code")
-    window.chat_view.anchorClicked.emit(QUrl("code:0"))
+    services, window = make_app(lambda o, s: ScriptedBackend(reply=lambda prompt: next(replies)))
+    wait_ready(qtbot, window)
+    chat(qtbot, window, "Say something with code")
+    reply_id = window.chat_view.entries[-1].message_id
+    window.chat_view.anchorClicked.emit(QUrl(f"code:{reply_id}"))
     assert QApplication.clipboard().text() == "print('hi')"
     qtbot.keyClick(window, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: "Second answer." in window.chat_view.toPlainText() and not window._streaming,
-                    timeout=30_000)
-    text = window.chat_view.toPlainText()
-    assert "First answer." not in text and text.count("Say something with code") == 1
-    window.chat_view.anchorClicked.emit(QUrl("copy:0"))
+    qtbot.waitUntil(lambda: "Second answer." in window.chat_view.toPlainText() and not window.panel.streaming,
+                    timeout=TIMEOUT_MS)
+    assert "First answer." not in window.chat_view.toPlainText()
+    assert [(e.role, e.text) for e in window.chat_view.entries] == [("user", "Say something with code"),
+                                                                     ("assistant", "Second answer.")]
+    window.chat_view.anchorClicked.emit(QUrl(f"copy:{window.chat_view.entries[-1].message_id}"))
     assert QApplication.clipboard().text() == "Second answer."
-    from app.bootstrap import open_profile
-    from app.core.memory.conversations import ConversationStore
-
+    services.stop()
     with open_profile(Options(), create=False) as profile:
         (conversation,) = ConversationStore(profile.conn).list()
         contents = [m.content for m in ConversationStore(profile.conn).messages(conversation.id)]
     assert contents == ["Say something with code", "Second answer."]
 
 
-def test_a_wrong_passphrase_is_asked_for_again_in_a_dialog(qtbot, make_window, monkeypatch) -> None:
-    from app.bootstrap import make_bank, open_profile
-    from app.core.memory.embed import HashEmbedder
-    from app.core.memory.store import NewMemory
-
-    with open_profile(Options()) as profile:  # made with "pw" by the fixture
-        make_bank(profile, HashEmbedder()).add(NewMemory(text="a secret"))
-    monkeypatch.setenv("HEARTH_PASSPHRASE", "not the passphrase")
-    engine, window, worker = make_window()
-    asked: list[str] = []
-    monkeypatch.setattr(window, "ask_passphrase", lambda what: (asked.append(what), ("pw", True))[1])
-    worker.start()
-    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
-    assert asked and "passphrase is wrong" in asked[0]
-
-
-def test_show_source_and_export_import_from_the_viewer(qtbot, make_window, tmp_path) -> None:
-    engine, window, worker = make_window()
-    worker.start()
-    qtbot.waitUntil(lambda: window._ready, timeout=30_000)
-    _chat(qtbot, window, "I keep my bike in the shed")
-    first_conversation = window._conversation_id
-    window._new_conversation()
+def test_show_source_and_export_import_from_the_viewer(qtbot, make_app, tmp_path) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    chat(qtbot, window, "I keep my bike in the shed")
+    first_conversation = window.panel.conversation_id
+    window.panel.new_conversation()
     window.open_memories()
     viewer = window.memory_window
     qtbot.waitUntil(lambda: viewer.model.rowCount() >= 1, timeout=10_000)
     viewer.table.selectRow(0)
     viewer.show_source()
-    qtbot.waitUntil(lambda: window._conversation_id == first_conversation and "bike" in window.chat_view.toPlainText(),
-                    timeout=10_000)
+    qtbot.waitUntil(lambda: window.panel.conversation_id == first_conversation
+                    and "bike" in window.chat_view.toPlainText(), timeout=10_000)
     assert window.chat_view.textCursor().selectedText() == "I keep my bike in the shed"  # the source message
     out = tmp_path / "export.jsonl"
-    engine.request_transfer.emit("export", str(out))
+    services.memory.export(str(out))
     qtbot.waitUntil(lambda: out.exists() and "exported" in viewer.count_label.text(), timeout=10_000)
-    engine.request_transfer.emit("import", str(out))
+    services.memory.import_file(str(out))
     qtbot.waitUntil(lambda: "imported 0 memories" in viewer.count_label.text(), timeout=10_000)
+
+
+def test_a_long_conversation_opens_with_its_last_messages_and_shows_earlier_ones_on_request(qtbot, make_app) -> None:
+    from app.ui.chat_view import PAGE
+
+    with open_profile(Options()) as profile:
+        store = ConversationStore(profile.conn)
+        with profile.conn:
+            conversation = store.create("long", 0.0)
+            for n in range(100):
+                store.add_message(conversation, "user", f"question {n}", float(n))
+                store.add_message(conversation, "assistant", f"answer {n}", float(n))
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    qtbot.waitUntil(lambda: window.conversation_list.count() == 1, timeout=10_000)
+    window.panel.open_conversation(conversation)
+    qtbot.waitUntil(lambda: len(window.chat_view.entries) == 200, timeout=10_000)
+    text = window.chat_view.toPlainText()
+    assert "answer 99" in text and "question 0\n" not in text and f"Show {200 - PAGE} earlier messages" in text
+    assert len(window.chat_view.document().rootFrame().childFrames()) == PAGE
+    window.chat_view.anchorClicked.emit(QUrl("earlier:more"))
+    window.chat_view.anchorClicked.emit(QUrl("earlier:more"))
+    assert "question 0\n" in window.chat_view.toPlainText()

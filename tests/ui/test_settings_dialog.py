@@ -6,27 +6,20 @@ import pytest
 from PySide6.QtCore import Qt
 
 from app.bootstrap import Options, load_settings, make_bank, open_profile
-from app.core.llm.fake import ScriptedBackend
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.store import NewMemory
-from app.services.engine import Engine, EngineThread
 from app.ui.main_window import MainWindow
+from tests.ui.conftest import TIMEOUT_MS, chat, wait_ready
 
 
 @pytest.fixture
-def window(qtbot, monkeypatch: pytest.MonkeyPatch, tmp_path):
-    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
+def window(qtbot, make_app, monkeypatch: pytest.MonkeyPatch, tmp_path):
     monkeypatch.setenv("HOME", str(tmp_path))  # model discovery looks in the (empty) home folders
     with open_profile(Options()) as profile:
         make_bank(profile, HashEmbedder()).add(NewMemory(text="my sister Ana lives in Lisbon"))
-    engine = Engine(Options(), backend_factory=lambda o, s: ScriptedBackend(reply="ok"))
-    win = MainWindow(engine)
-    qtbot.addWidget(win)
-    worker = EngineThread(engine)
-    worker.start()
-    qtbot.waitUntil(lambda: win._ready, timeout=30_000)
-    yield win
-    worker.stop()
+    services, win = make_app()
+    wait_ready(qtbot, win)
+    return win
 
 
 def test_fields_refuse_out_of_range_values(qtbot, window: MainWindow) -> None:
@@ -38,9 +31,7 @@ def test_fields_refuse_out_of_range_values(qtbot, window: MainWindow) -> None:
 
 
 def test_preview_shows_what_the_last_question_would_recall(qtbot, window: MainWindow) -> None:
-    window.input.setPlainText("where does my sister Ana live")
-    window.send()
-    qtbot.waitUntil(lambda: not window._streaming, timeout=10_000)
+    chat(qtbot, window, "where does my sister Ana live")
     window.open_settings()
     dialog = window.settings_dialog
     qtbot.waitUntil(lambda: "would recall:" in dialog.preview_label.text(), timeout=10_000)
@@ -56,11 +47,12 @@ def test_ok_saves_and_applies_without_restart(qtbot, window: MainWindow) -> None
     dialog.fields["theme"].setCurrentIndex(dialog.fields["theme"].findData("dark"))
     dialog.fields["answer_style"].setCurrentIndex(dialog.fields["answer_style"].findData("free"))
     dialog.accept()
-    qtbot.waitUntil(lambda: window._settings.get("window_turns") == 7, timeout=10_000)
+    qtbot.waitUntil(lambda: window.settings_dialog is None, timeout=TIMEOUT_MS)
     assert load_settings(Options()).window_turns == 7
-    assert window._settings["theme"] == "dark"
-    assert window.engine._agent.settings.window_turns == 7
-    assert window.engine._agent.settings.answer_style == "free" == load_settings(Options()).answer_style
+    session = window.services.session
+    assert session.settings.theme == "dark" and window._theme == "dark"
+    assert session.agent.settings.window_turns == 7
+    assert session.agent.settings.answer_style == "free" == load_settings(Options()).answer_style
 
 
 def test_the_model_picker_flags_a_file_that_looks_like_a_base_model(qtbot, window: MainWindow, tmp_path) -> None:
@@ -70,17 +62,20 @@ def test_the_model_picker_flags_a_file_that_looks_like_a_base_model(qtbot, windo
     folder.mkdir(parents=True)
     base = write_tiny_gguf(folder / "tinyllama-1b.gguf", template=None, specials=[], bos="<s>", eos="</s>",
                            name="TinyLlama 1B")
-    chat = write_tiny_gguf(folder / "tiny-chat.gguf", template="{{ messages }}", specials=[], bos="<s>", eos="</s>")
-    for path in (base, chat):  # the picker lists files over 1 MB (real models); the header is what is read
+    chat_file = write_tiny_gguf(folder / "tiny-chat.gguf", template="{{ messages }}", specials=[], bos="<s>",
+                                eos="</s>")
+    for path in (base, chat_file):  # the picker lists files over 1 MB (real models); the header is what is read
         with open(path, "ab") as fh:
             fh.write(bytes(1_100_000))
     window.open_settings()
     combo = window.settings_dialog.model_combo
     qtbot.waitUntil(lambda: combo.findData(str(base)) >= 0, timeout=10_000)
-    flagged, plain = combo.findData(str(base)), combo.findData(str(chat))
+    flagged, plain = combo.findData(str(base)), combo.findData(str(chat_file))
     assert "may not chat well" in combo.itemText(flagged) and "base model" in combo.itemData(
         flagged, Qt.ItemDataRole.ToolTipRole)
-    assert combo.itemText(plain) == str(chat)
+    assert combo.itemText(plain).endswith(str(chat_file)) and "⚠" not in combo.itemText(plain)
+    assert combo.itemText(flagged).startswith("TinyLlama 1B")  # a readable name beside the path
     combo.activated.emit(flagged)
     assert combo.currentText() == str(base)
+    assert window.settings_dialog.values()["model_path"] == str(base)
     assert "base model" in window.settings_dialog.model_warning.text()

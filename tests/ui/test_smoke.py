@@ -22,35 +22,35 @@ def test_gui_smoke_sends_a_message_through_the_real_stack(monkeypatch: pytest.Mo
 
 def test_end_to_end_real_model_and_memory_in_the_window(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
     """The real default GGUF and real MiniLM behind the real window: a question about the user is
-    answered from memory with its receipt; another reply streams in visibly."""
-    from app.bootstrap import Options, make_bank, open_profile
+    answered from memory with its receipt; another reply streams in visibly; the model has a name."""
+    from app.bootstrap import Options, build_desktop, make_bank, open_profile
     from app.core.memory.embed import MiniLMEmbedder
     from app.core.memory.store import NewMemory
-    from app.services.engine import Engine, EngineThread
     from app.ui.main_window import MainWindow
 
     monkeypatch.setenv("HEARTH_EMBEDDER", "minilm")
     with open_profile(Options()) as profile:
         make_bank(profile, MiniLMEmbedder()).add(NewMemory(text="My sister Ana moved to Lisbon last spring.",
                                                            kind="fact"))
-    engine = Engine(Options(overrides=("max_reply_tokens=40",)))
-    window = MainWindow(engine)
+    services = build_desktop(Options(overrides=("max_reply_tokens=40",)))
+    window = MainWindow(services)
     qtbot.addWidget(window)
-    worker = EngineThread(engine)
-    worker.start()
+    services.start()
     try:
-        qtbot.waitUntil(lambda: window._ready, timeout=120_000)
-        assert "Smollm2" in window.model_label.text()
+        qtbot.waitUntil(lambda: window.panel.model_state == "ready" and window.profile is not None, timeout=120_000)
+        assert window.model_label.text() == "SmolLM2-135M-Instruct"
         window.input.setPlainText("Where does my sister live?")
-        window.send()
-        qtbot.waitUntil(lambda: not window._streaming and bool(window._replies), timeout=120_000)
-        text = window.chat_view.toPlainText()
-        assert "remembered: My sister Ana moved to Lisbon last spring." in text
-        assert "Lisbon" in window._replies[-1] and window._replies[-1][:20] in text  # answered from memory
+        window.panel.send()
+        qtbot.waitUntil(lambda: not window.panel.streaming and bool(window.chat_view.entries[-1].message_id),
+                        timeout=120_000)
+        reply = window.chat_view.entries[-1]
+        assert "recalled: My sister Ana moved to Lisbon last spring." in window.chat_view.toPlainText()
+        assert "Lisbon" in reply.text and reply.text[:20] in window.chat_view.toPlainText()  # answered from memory
         window.input.setPlainText("Write two sentences about the sea.")
-        window.send()
-        qtbot.waitUntil(lambda: window._streaming and bool(window._live), timeout=60_000)  # streaming, visibly
-        qtbot.waitUntil(lambda: not window._streaming, timeout=120_000)
-        assert len(window._replies) == 2 and window._replies[-1][:20] in window.chat_view.toPlainText()
+        window.panel.send()
+        qtbot.waitUntil(lambda: window.panel.streaming and bool(window.panel._live), timeout=60_000)  # visibly
+        qtbot.waitUntil(lambda: not window.panel.streaming, timeout=120_000)
+        replies = [e for e in window.chat_view.entries if e.role == "assistant"]
+        assert len(replies) == 2 and replies[-1].text[:20] in window.chat_view.toPlainText()
     finally:
-        worker.stop()
+        services.stop()

@@ -1,0 +1,159 @@
+"""The chat façade: send, regenerate and stop replies; list, open, search, rename and delete
+conversations; "Remember this" and "Don't remember this conversation".
+
+Turns and writes run on the engine thread (one at a time, with the model); listing, opening and
+searching conversations run on the reader thread, so they never wait behind a reply. ``stop()``
+is called on the GUI thread: it sets a flag the streaming turn checks between tokens (a queued
+stop would only run after the reply it should stop).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core.memory.capture import remember_message
+from app.core.memory.conversations import ConversationStore
+from app.core.memory.recall import RecallParams
+from app.core.types import Memory, Message, TextDelta, ToolCall, TurnDone, Written
+from app.errors import KnownError
+from app.services.session import Session
+from app.services.types import ChatMessage, ConversationHit, History, Remembered, SendRequest, ToolNote, TurnResult
+from app.services.worker import Worker
+
+SNIPPET_CHARS = 80
+
+
+class ChatService(QObject):
+    conversations = Signal(object)  # list[Conversation], newest first
+    history = Signal(object)  # History of the conversation asked for
+    delta = Signal(str)  # a piece of the reply being streamed
+    tool = Signal(object)  # ToolNote
+    turn_done = Signal(object)  # TurnResult
+    remembered = Signal(object)  # Remembered
+    search_results = Signal(int, object)  # request id, list[ConversationHit]
+    failed = Signal(object)  # Failure; ``request`` is the SendRequest when a turn failed
+
+    def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
+        super().__init__()
+        self._session = session
+        self._engine = engine
+        self._reader = reader
+        self._cancel = threading.Event()
+
+    # --- requests (GUI thread) ---------------------------------------------------------
+    def send(self, request: SendRequest) -> None:
+        self._cancel.clear()
+        self._engine.submit(lambda: self._turn(request), doing="the reply", on_failure=self.failed.emit,
+                            request=request)
+
+    def stop(self) -> None:
+        self._cancel.set()
+
+    def refresh(self) -> None:
+        self._reader.submit(self._list, doing="listing conversations", on_failure=self.failed.emit)
+
+    def open(self, conversation_id: int) -> None:
+        self._reader.submit(lambda: self._history(conversation_id), doing="opening the conversation",
+                            on_failure=self.failed.emit, request=conversation_id)
+
+    def search(self, request_id: int, query: str) -> None:
+        self._reader.submit(lambda: self._search(request_id, query), doing="searching conversations",
+                            on_failure=self.failed.emit)
+
+    def rename(self, conversation_id: int, title: str) -> None:
+        def job() -> None:
+            bank = self._session.memory
+            with bank.transaction():
+                ConversationStore(bank.conn).rename(conversation_id, title.strip() or "(untitled)")
+            self.refresh()
+        self._engine.submit(job, doing="renaming the conversation", on_failure=self.failed.emit)
+
+    def delete(self, conversation_id: int, *, forget_memories: bool) -> None:
+        def job() -> None:
+            bank = self._session.memory
+            with bank.transaction():
+                if forget_memories:
+                    bank.delete_in_transaction(bank.store.ids_from_conversation(conversation_id))
+                ConversationStore(bank.conn).delete(conversation_id)
+            self.refresh()
+        self._engine.submit(job, doing="deleting the conversation", on_failure=self.failed.emit)
+
+    def set_incognito(self, conversation_id: int, incognito: bool) -> None:
+        def job() -> None:
+            bank = self._session.memory
+            with bank.transaction():  # from now on; what was remembered before stays until forgotten
+                ConversationStore(bank.conn).set_incognito(conversation_id, incognito)
+            self.refresh()
+        self._engine.submit(job, doing="changing what is remembered", on_failure=self.failed.emit)
+
+    def remember(self, message_id: int, *, pinned: bool) -> None:
+        def job() -> None:
+            written = remember_message(self._session.memory, message_id, pinned=pinned)
+            self.remembered.emit(Remembered(message_id, written, pinned))
+        self._engine.submit(job, doing="remembering the message", on_failure=self.failed.emit, request=message_id)
+
+    # --- engine thread -----------------------------------------------------------------
+    def _turn(self, request: SendRequest) -> None:
+        agent = self._session.agent
+        if request.regenerate:
+            events = agent.regenerate(request.conversation_id, cancel=self._cancel)
+        else:
+            events = agent.run_turn(request.text, conversation_id=request.conversation_id or None,
+                                    new=not request.conversation_id, cancel=self._cancel,
+                                    incognito=request.incognito)
+        for event in events:
+            if isinstance(event, TextDelta):
+                self.delta.emit(event.text)
+            elif isinstance(event, ToolCall):
+                self.tool.emit(ToolNote(event.name, event.result, event.ok))
+            elif isinstance(event, TurnDone):
+                self.turn_done.emit(_result(event))
+        self.refresh()
+
+    # --- reader thread -----------------------------------------------------------------
+    def _list(self) -> None:
+        with self._session.reading() as bank:
+            self.conversations.emit(ConversationStore(bank.conn).list())
+
+    def _history(self, conversation_id: int) -> None:
+        with self._session.reading() as bank:
+            store = ConversationStore(bank.conn)
+            conversation = store.get(conversation_id)
+            if conversation is None:
+                raise KnownError("that conversation no longer exists", "pick another one from the list")
+            written = bank.store.written_from(conversation_id)
+            messages = tuple(_message(m, written) for m in store.messages(conversation_id))
+        self.history.emit(History(conversation, messages))
+
+    def _search(self, request_id: int, query: str) -> None:
+        """Keyword hits in messages first, then conversations whose memories match by meaning."""
+        with self._session.reading() as bank:
+            store = ConversationStore(bank.conn)
+            titles = {c.id: c.title for c in store.list()}
+            found: dict[int, ConversationHit] = {}
+            for conversation_id, snippet in store.keyword_hits(query):
+                if conversation_id in titles:
+                    found.setdefault(conversation_id, ConversationHit(conversation_id, titles[conversation_id],
+                                                                      snippet, 1.0))
+            for hit in bank.search(query, RecallParams(top_k=30, threshold=0.25, include_pinned=False)):
+                cid = hit.memory.conversation_id
+                if cid in titles and cid not in found:
+                    found[cid] = ConversationHit(cid, titles[cid], hit.memory.text.split("\n", 1)[0][:SNIPPET_CHARS],
+                                                 hit.score)
+        self.search_results.emit(request_id, list(found.values()))
+
+
+def _message(message: Message, written: dict[int, list[Memory]]) -> ChatMessage:
+    return ChatMessage(id=message.id, role=message.role, content=message.content, created_at=message.created_at,
+                       interrupted=message.interrupted, recalled=tuple(message.receipt),
+                       written=tuple(Written(m.id, m.kind, m.text) for m in written.get(message.id, ())))
+
+
+def _result(done: TurnDone) -> TurnResult:
+    recalled = tuple({"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": r.score}
+                     for r in done.recalled)
+    return TurnResult(conversation_id=done.conversation_id, user_message_id=done.user_message_id,
+                      reply_id=done.message_id, reply=done.reply, interrupted=done.interrupted, recalled=recalled,
+                      written=done.written, incognito=done.incognito, replaced=done.replaced, stats=done.stats)

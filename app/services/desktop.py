@@ -1,0 +1,39 @@
+"""The desktop app's services, as the composition root built them, and their start and stop order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.services.chat import ChatService
+from app.services.memory import MemoryService
+from app.services.profiles import ProfileService
+from app.services.session import Session
+from app.services.settings import SettingsService
+from app.services.worker import WorkerThread
+
+
+@dataclass
+class Desktop:
+    session: Session
+    chat: ChatService
+    memory: MemoryService
+    settings: SettingsService
+    profiles: ProfileService
+    engine: WorkerThread  # model, embedder, the write connection: one job at a time
+    reader: WorkerThread  # reads for the viewer and the conversation list, on their own connection
+
+    def start(self) -> None:
+        """Settings, then the profile (memory is usable from here), then the embedder and the
+        model: the window shows the conversations while the model loads."""
+        self.engine.worker.on_close(self.session.close_profile)
+        self.engine.start()
+        self.reader.start()
+        self.settings.load()
+        self.profiles.open_initial()
+        self.settings.load_model()
+
+    def stop(self) -> None:
+        """Stop a reply, let queued jobs finish, close the profile on the engine thread."""
+        self.chat.stop()
+        self.reader.stop()
+        self.engine.stop()

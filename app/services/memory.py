@@ -1,0 +1,128 @@
+"""The memory façade: what the memory viewer (and the write receipts in the chat) do to memory.
+
+Paging and search run on the reader thread, through a read-only connection of their own, so they
+never wait behind a streaming reply (WAL lets them read while a turn writes). Changes run on the
+engine thread, in order with the turns. Every request says which window asked (``origin``), so a
+failure is shown there and nowhere else; every change is announced to all windows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core.memory.bank import MemoryBank
+from app.core.memory.recall import RecallParams
+from app.core.memory.store import NewMemory, PageQuery
+from app.core.memory.transfer import export_memories, import_memories
+from app.core.types import Memory
+from app.services.session import Session
+from app.services.types import ForgetUndo, MemoryChange, MemoryPage, MemoryQuery, MemoryRequest, SearchResults
+from app.services.worker import Worker
+
+SEARCH_LIMIT = 200
+
+
+class MemoryService(QObject):
+    page = Signal(object)  # MemoryPage
+    results = Signal(object)  # SearchResults
+    changed = Signal(object)  # MemoryChange, for every window
+    failed = Signal(object)  # Failure whose request is the MemoryRequest (check its origin)
+
+    def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
+        super().__init__()
+        self._session = session
+        self._engine = engine
+        self._reader = reader
+
+    # --- reads (reader thread) -----------------------------------------------------------
+    def request_page(self, request_id: int, query: MemoryQuery) -> None:
+        def job() -> None:
+            with self._session.reading() as bank:
+                rows, total = bank.store.page(PageQuery(**dataclasses.asdict(query)), bank.clock())
+            self.page.emit(MemoryPage(request_id, tuple(rows), total))
+        self._reader.submit(job, doing="loading memories", on_failure=self.failed.emit,
+                            request=MemoryRequest("page"))
+
+    def search(self, request_id: int, text: str) -> None:
+        def job() -> None:
+            with self._session.reading() as bank:
+                found = bank.search(text, RecallParams(top_k=SEARCH_LIMIT, threshold=0.0, include_pinned=False))
+            self.results.emit(SearchResults(request_id, tuple(found)))
+        self._reader.submit(job, doing="searching memories", on_failure=self.failed.emit,
+                            request=MemoryRequest("search", value=text))
+
+    # --- changes (engine thread) -----------------------------------------------------------
+    def set_pinned(self, memory_id: int, pinned: bool, origin: str = "viewer") -> None:
+        self._change(MemoryRequest("pin" if pinned else "unpin", (memory_id,), pinned, origin),
+                     lambda bank: _one(bank.set_pinned(memory_id, pinned)))
+
+    def edit(self, memory_id: int, text: str, origin: str = "viewer") -> None:
+        self._change(MemoryRequest("edit", (memory_id,), text, origin), lambda bank: _one(bank.edit(memory_id, text)))
+
+    def set_importance(self, memory_id: int, importance: float, origin: str = "viewer") -> None:
+        self._change(MemoryRequest("importance", (memory_id,), importance, origin),
+                     lambda bank: _one(bank.set_importance(memory_id, importance)))
+
+    def set_expiry(self, ids: list[int], days: float, origin: str = "viewer") -> None:
+        def job(bank: MemoryBank) -> dict[str, Any]:
+            for memory_id in ids:
+                bank.set_expiry(memory_id, days or None)
+            return {}
+        self._change(MemoryRequest("expiry", tuple(ids), days, origin), job)
+
+    def forget(self, ids: list[int], origin: str = "viewer") -> None:
+        self._change(MemoryRequest("forget", tuple(ids), None, origin), lambda bank: _forget_with_undo(bank, ids))
+
+    def restore(self, undo: ForgetUndo, origin: str = "viewer") -> None:
+        def job(bank: MemoryBank) -> dict[str, Any]:
+            with bank.transaction():  # the redacted copies go; their originals come back below
+                bank.delete_in_transaction(list(undo.replace))
+            bank.add_many([_restorable(m) for m in undo.rows])
+            return {"ids": tuple(m.id for m in undo.rows), "count": len(undo.rows)}
+        self._change(MemoryRequest("restore", (), undo, origin), job)
+
+    def export(self, path: str, origin: str = "viewer") -> None:
+        self._change(MemoryRequest("export", (), path, origin),
+                     lambda bank: {"count": export_memories(bank, Path(path)), "path": path})
+
+    def import_file(self, path: str, origin: str = "viewer") -> None:
+        def job(bank: MemoryBank) -> dict[str, Any]:
+            added, present = import_memories(bank, Path(path))
+            return {"count": added, "path": path, "note": f"imported {added:,} memories ({present:,} already here)"}
+        self._change(MemoryRequest("import", (), path, origin), job)
+
+    def _change(self, request: MemoryRequest, work: Callable[[MemoryBank], dict[str, Any]]) -> None:
+        def job() -> None:
+            details = work(self._session.memory)
+            self.changed.emit(MemoryChange(request.action, details.pop("ids", request.ids), **details))
+        self._engine.submit(job, doing=f"{request.action} of a memory" if request.ids else request.action,
+                            on_failure=self.failed.emit, request=request)
+
+
+def _one(memory: Memory) -> dict[str, Any]:
+    return {"memory": memory}
+
+
+def _forget_with_undo(bank: MemoryBank, ids: list[int]) -> dict[str, Any]:
+    """Forget, keeping every row touched (the targets and each copy that lost their words) so
+    undo can put them back exactly."""
+    plan = bank.plan_forget(ids)
+    rows = tuple(bank.get(i) for i in (*plan.all_deleted, *plan.rewritten))
+    with bank.transaction():
+        bank.apply_forget(plan)
+    also = plan.describe()
+    note = f"forgot {len(ids):,}" + (f" ({also})" if also else "")
+    return {"undo": ForgetUndo(rows, tuple(plan.rewritten)), "note": note, "count": len(ids)}
+
+
+def _restorable(memory: Memory) -> NewMemory:
+    """A forgotten memory as it was: same text, kind, importance, pin, times, links, origin."""
+    return NewMemory(text=memory.text, kind=memory.kind, importance=memory.importance, pinned=memory.pinned,
+                     expires_at=memory.expires_at, created_at=memory.created_at,
+                     conversation_id=memory.conversation_id, source_message_ids=memory.source_message_ids,
+                     origin=memory.origin)

@@ -1,0 +1,199 @@
+"""The open profile, the loaded model and the settings in effect: the state the façades share.
+
+Everything here runs on the engine thread, except ``reading()``, which the reader thread uses to
+borrow the read-only twin of the memory bank. The composition root (app/bootstrap.py) hands in a
+``Wiring``: how to open profiles, load models and store settings. This module picks nothing itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from app.core.agent.loop import Agent
+from app.core.llm.backend import LLMBackend
+from app.core.memory.bank import MemoryBank
+from app.core.memory.conversations import ConversationStore
+from app.core.memory.embed import Embedder
+from app.core.memory.keys import DbKey
+from app.core.secrets import SecretStore
+from app.core.settings import BUNDLED, Settings
+from app.core.state import AppState, load_state, save_state
+from app.errors import KnownError
+from app.services.types import ModelProblem, ModelStatus, ProfileInfo
+
+
+class OpenProfile(Protocol):
+    path: Path
+    key: DbKey
+    conn: Any
+
+    def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Wiring:
+    """What the composition root decides: where data lives and how each part is made."""
+
+    home: Path
+    initial_profile: str
+    open_profile: Callable[[str, str | None, bool], OpenProfile]  # name, passphrase, no_encryption
+    open_reader: Callable[[OpenProfile], Any]  # a read-only connection to an open profile
+    make_embedder: Callable[[], Embedder]
+    make_backend: Callable[[Settings], LLMBackend]
+    saved_settings: Callable[[], Settings]  # the settings file (raises KnownError if damaged)
+    save_settings: Callable[[Settings], None]
+    overrides: dict[str, Any]  # --set / --model: this run only
+    state_file: Path
+    keychain: Callable[[], SecretStore]
+    passphrase: str | None = None  # HEARTH_PASSPHRASE
+    no_encryption: bool = False
+
+
+class Session:
+    """One profile open at a time; one model and one embedder for the app's life."""
+
+    def __init__(self, wiring: Wiring) -> None:
+        self.wiring = wiring
+        self.profile_name = wiring.initial_profile
+        self.profile: OpenProfile | None = None
+        self.bank: MemoryBank | None = None
+        self.backend: LLMBackend | None = None
+        self.model_problem: ModelProblem | None = None
+        self._embedder: Embedder | None = None
+        self._reader_conn: Any = None
+        self._reader_bank: MemoryBank | None = None
+        self._reader_lock = threading.Lock()
+        self.saved = Settings()
+        self.settings = Settings()
+        self.settings_notice = ""
+        self._agent: Agent | None = None
+
+    # --- settings --------------------------------------------------------------
+    def load_settings(self) -> None:
+        """The file, then the one-run overrides. A damaged file never locks the user out: the
+        defaults are used and the panel says why (the file is only rewritten by OK)."""
+        try:
+            self.saved = self.wiring.saved_settings()
+        except KnownError as exc:
+            self.saved, self.settings_notice = Settings(), f"{exc.what} — using the defaults until you press OK"
+        self.settings = self.saved.with_values(self.wiring.overrides)
+
+    def overridden(self) -> tuple[str, ...]:
+        return tuple(key for key in self.wiring.overrides if getattr(self.settings, key) != getattr(self.saved, key))
+
+    def adopt(self, saved: Settings, effective: Settings) -> None:
+        """New settings in effect (after OK): saved first, so a failed write changes nothing."""
+        self.wiring.save_settings(saved)
+        self.saved, self.settings, self.settings_notice = saved, effective, ""
+        if self._agent is not None:
+            self._agent.settings = effective
+
+    # --- app state ---------------------------------------------------------------
+    @property
+    def state(self) -> AppState:
+        return load_state(self.wiring.state_file)
+
+    def remember_state(self, **values: str | None) -> None:
+        try:
+            save_state(self.state.with_values(**values), self.wiring.state_file)
+        except OSError:
+            pass  # losing "last profile" costs a default at the next start, nothing more
+
+    # --- the profile -----------------------------------------------------------------
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            self._embedder = self.wiring.make_embedder()
+        return self._embedder
+
+    def open_profile(self, name: str, passphrase: str | None = None, no_encryption: bool = False) -> ProfileInfo:
+        """Open (or create) a profile; the one open before is closed only once this one opened."""
+        profile = self.wiring.open_profile(name, passphrase or self.wiring.passphrase,
+                                           no_encryption or self.wiring.no_encryption)
+        try:
+            bank = MemoryBank(profile.conn, self.embedder)
+            bank.warm()  # the engine's RAM copy of the vectors, which the reader's twin searches too
+            reader_conn = self.wiring.open_reader(profile)
+        except BaseException:
+            profile.close()
+            raise
+        self.close_profile()
+        with self._reader_lock:
+            self._reader_conn, self._reader_bank = reader_conn, bank.reader(reader_conn)
+        self.profile, self.bank, self.profile_name = profile, bank, name
+        self._agent = None
+        self.remember_state(last_profile=name)
+        return self.profile_info()
+
+    def profile_info(self) -> ProfileInfo:
+        profile = self._require_profile()
+        return ProfileInfo(name=self.profile_name, path=str(profile.path), home=str(self.wiring.home),
+                           encrypted=profile.key.encrypted, key_where=profile.key.where,
+                           conversations=ConversationStore(profile.conn).count())
+
+    def close_profile(self) -> None:
+        with self._reader_lock:
+            if self._reader_conn is not None:
+                self._reader_conn.close()
+            self._reader_conn = self._reader_bank = None
+        if self.profile is not None:
+            self.profile.close()
+        self.profile = self.bank = self._agent = None
+
+    def _require_profile(self) -> OpenProfile:
+        if self.profile is None:
+            raise KnownError("no profile is open", "open or create one from the Profile menu")
+        return self.profile
+
+    @property
+    def memory(self) -> MemoryBank:
+        """The open profile's memory (engine thread), or a clear error if none is open."""
+        self._require_profile()
+        return self.bank
+
+    @contextlib.contextmanager
+    def reading(self) -> Iterator[MemoryBank]:
+        """For the reader thread: the read-only twin of the bank (held while a profile switch waits)."""
+        with self._reader_lock:
+            if self._reader_bank is None:
+                raise KnownError("no profile is open", "wait for it to open, or pick one from the Profile menu")
+            yield self._reader_bank
+
+    # --- the model ------------------------------------------------------------------
+    def load_model(self, settings: Settings) -> ModelStatus:
+        """Load the model ``settings`` name; on success it replaces the one in use, on failure the
+        one in use (if any) stays and the error says what happened."""
+        backend = self.wiring.make_backend(settings)
+        self.backend, self.model_problem = backend, None
+        if self._agent is not None:
+            self._agent.backend = backend
+        self.remember_state(last_working_model=settings.model_path)
+        return self.model_status()
+
+    def model_failed(self, exc: KnownError, setting: str) -> ModelProblem:
+        fallback = self.state.last_working_model or BUNDLED
+        self.model_problem = ModelProblem(exc.what, exc.fix, setting, fallback if fallback != setting else None)
+        return self.model_problem
+
+    def model_status(self) -> ModelStatus:
+        info = self.backend.info
+        return ModelStatus(name=info.name, path=info.path, setting=self.settings.model_path, n_ctx=info.n_ctx,
+                           warnings=tuple(info.warnings))
+
+    @property
+    def agent(self) -> Agent:
+        """The agent for the open profile and the loaded model (made once both are there)."""
+        if self.bank is None:
+            self._require_profile()
+        if self.backend is None:
+            problem = self.model_problem
+            raise KnownError(f"no model is loaded ({problem.what})" if problem else "the model is still loading",
+                             "choose a model in Settings (Ctrl+,)" if problem else "wait a moment and send again")
+        if self._agent is None:
+            self._agent = Agent(self.bank, self.backend, self.settings)
+        return self._agent

@@ -1,0 +1,230 @@
+"""What the services send to the windows: typed results, one dataclass per kind of answer.
+
+Windows get these through the façades' signals (``Signal(object)`` carrying one of these), never
+dicts of loose keys. Memories, recalls and conversations travel as the core's own dataclasses
+(``app.core.types``), which the UI layer may read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.core.types import Conversation, Memory, Recall, Written
+
+
+@dataclass(frozen=True)
+class Failure:
+    """What went wrong and what to do. ``request`` is what was asked, so the window that asked
+    can undo what it showed in advance (an edited cell, a sent message)."""
+
+    what: str
+    fix: str = ""
+    request: Any = None
+
+    def __str__(self) -> str:
+        return f"{self.what} — {self.fix}" if self.fix else self.what
+
+
+@dataclass(frozen=True)
+class Progress:
+    what: str
+    percent: int
+
+
+# --- profiles and start-up -------------------------------------------------------
+@dataclass(frozen=True)
+class ProfileInfo:
+    """The open profile, for the title bar, the status bar and the welcome text."""
+
+    name: str
+    path: str
+    home: str
+    encrypted: bool
+    key_where: str  # "OS keychain (…), entry …", "a passphrase", "none: …"
+    conversations: int
+
+
+@dataclass(frozen=True)
+class ProfileEntry:
+    name: str
+    encrypted: bool
+    size: int
+    modified: float
+    current: bool
+
+
+@dataclass(frozen=True)
+class PassphraseRequest:
+    """The profile needs a passphrase: to unlock it, or (``creating``) to encrypt a new one
+    because no keychain is there. Only key problems ask; every other failure is a ``Failure``."""
+
+    profile: str
+    what: str
+    creating: bool
+
+
+@dataclass(frozen=True)
+class ModelStatus:
+    name: str
+    path: str
+    setting: str  # the model_path setting that loaded it ("bundled" or a file)
+    n_ctx: int
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ModelProblem:
+    """The model could not load. The app stays usable (memory, settings); ``fallback`` is the
+    last model that did load (a model_path value), offered back in Settings."""
+
+    what: str
+    fix: str
+    setting: str
+    fallback: str | None
+
+
+# --- chat ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ChatMessage:
+    id: int
+    role: str
+    content: str
+    created_at: float
+    interrupted: bool = False
+    recalled: tuple[dict[str, Any], ...] = ()  # the receipt: memories that were in the prompt
+    written: tuple[Written, ...] = ()  # what long-term memory keeps from this message
+
+
+@dataclass(frozen=True)
+class History:
+    conversation: Conversation
+    messages: tuple[ChatMessage, ...]
+
+
+@dataclass(frozen=True)
+class ToolNote:
+    name: str
+    text: str
+    ok: bool
+
+
+@dataclass(frozen=True)
+class TurnResult:
+    conversation_id: int
+    user_message_id: int
+    reply_id: int
+    reply: str
+    interrupted: bool
+    recalled: tuple[dict[str, Any], ...]
+    written: tuple[Written, ...]
+    incognito: bool
+    replaced: tuple[int, ...]
+    stats: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SendRequest:
+    text: str
+    conversation_id: int = 0  # 0: a new conversation
+    incognito: bool = False  # for a new conversation: "Don't remember" was on before the first message
+    regenerate: bool = False
+
+
+@dataclass(frozen=True)
+class ConversationHit:
+    id: int
+    title: str
+    snippet: str
+    score: float
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """"Remember this" on a message was done."""
+
+    message_id: int
+    written: Written
+    pinned: bool = False
+
+
+# --- memory viewer --------------------------------------------------------------------
+@dataclass(frozen=True)
+class MemoryRequest:
+    """What a window asked for; a ``Failure``'s ``request`` carries it back to that window."""
+
+    action: str
+    ids: tuple[int, ...] = ()
+    value: Any = None  # the new text, importance, days, path or undo record
+    origin: str = "viewer"  # viewer | chat
+
+
+@dataclass(frozen=True)
+class MemoryQuery:
+    order_by: str = "created_at"
+    descending: bool = True
+    kind: str | None = None
+    pinned_only: bool = False
+    expired: str = "any"  # any | hide | only
+    memory_id: int | None = None  # just this one (a receipt's link)
+    offset: int = 0
+    limit: int = 200
+
+
+@dataclass(frozen=True)
+class MemoryPage:
+    request_id: int
+    rows: tuple[Memory, ...]
+    total: int
+
+
+@dataclass(frozen=True)
+class SearchResults:
+    request_id: int
+    rows: tuple[Recall, ...]
+
+
+@dataclass(frozen=True)
+class ForgetUndo:
+    """Enough to put forgotten memories back exactly: the rows as they were, and the copies
+    whose text lost the forgotten words (they go back to their old text)."""
+
+    rows: tuple[Memory, ...]
+    replace: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MemoryChange:
+    """A memory operation succeeded. ``action``: pin | unpin | edit | importance | expiry | forget |
+    restore | export | import. ``memory`` is the memory as it is now (edit, pin …)."""
+
+    action: str
+    ids: tuple[int, ...] = ()
+    memory: Memory | None = None
+    undo: ForgetUndo | None = None
+    note: str = ""  # what to tell the user ("forgot 2; removed from 1 other memory")
+    count: int = 0
+    path: str = ""
+
+
+# --- settings ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SettingsState:
+    values: dict[str, Any]  # in effect now
+    overridden: tuple[str, ...] = ()  # keys set for this run only (--set, --model): never saved
+    model_problem: ModelProblem | None = None
+    notice: str = ""  # e.g. the settings file was damaged and defaults are in use
+
+
+@dataclass(frozen=True)
+class ModelFile:
+    setting: str  # the model_path value choosing it: "bundled" or the file's path
+    path: str
+    name: str
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Preview:
+    question: str
+    rows: tuple[Recall, ...] = field(default_factory=tuple)

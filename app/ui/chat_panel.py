@@ -1,0 +1,407 @@
+"""The chat: the conversation, the message box and the buttons under it.
+
+Never loses a word: a draft in the box is never cleared or overwritten by anything but sending it;
+a message that fails goes back into the box only if the box is empty (else it stays in the
+conversation, marked "not sent", with retry); a regenerated reply replaces the old one only once
+the new one is saved. Streamed text is painted every ``PAINT_EVERY_MS`` into the reply's own
+frame, never by redrawing the conversation.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import itertools
+
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtWidgets import (
+    QApplication, QCheckBox, QHBoxLayout, QInputDialog, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
+)
+
+from app.core.types import Conversation
+from app.services.types import (
+    Failure, History, MemoryChange, ModelProblem, ProfileInfo, Remembered, SendRequest, ToolNote, TurnResult,
+)
+from app.ui.chat_view import ChatView, Entry, code_blocks
+from app.ui.welcome import welcome_html
+
+if TYPE_CHECKING:
+    from app.services.chat import ChatService
+    from app.services.memory import MemoryService
+
+PAINT_EVERY_MS = 50
+SENDING, LIVE = "sending", "live"
+
+
+class MessageInput(QPlainTextEdit):
+    """Enter sends; Shift+Enter adds a line."""
+
+    submitted = Signal()
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
+            self.submitted.emit()
+            return
+        super().keyPressEvent(event)
+
+
+class ChatPanel(QWidget):
+    conversation_changed = Signal(int)  # the conversation shown (0: a new one, not saved yet)
+    open_memory = Signal(int)  # a memory link was clicked
+    status = Signal(str)  # something to say in the status bar
+
+    def __init__(self, chat: ChatService, memory: MemoryService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.chat, self.memory = chat, memory
+        self.conversation: Conversation | None = None
+        self.streaming = False
+        self.model_state = "loading"  # loading | ready | failed
+        self._model_problem: ModelProblem | None = None
+        self._pending: SendRequest | None = None  # sent while the model was still loading
+        self._new_private = False  # "Don't remember" ticked before a new conversation's first message
+        self._profile: ProfileInfo | None = None
+        self._buffer: list[str] = []
+        self._live = ""
+        self._undo: dict[int, object] = {}
+        self._tokens = itertools.count(1)
+        self._build()
+        self._connect()
+
+    # --- layout ------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.view = ChatView(self)
+        self.input = MessageInput(self)
+        self.input.setAccessibleName("Message")
+        self.input.setPlaceholderText("Message Hearth — Enter sends, Shift+Enter for a new line")
+        self.input.setMaximumHeight(110)
+        self.input.setTabChangesFocus(True)  # Tab leaves the box (keyboard-only use); Shift+Enter adds lines
+        self.private_box = QCheckBox("Don't remember this conversation")
+        self.private_box.setAccessibleName("Don't remember this conversation")
+        self.private_box.setToolTip("Nothing from this conversation goes to long-term memory from now on "
+                                    "(Ctrl+Shift+P). What it remembered before stays until you forget it.")
+        self.regenerate_button = QPushButton("&Regenerate")
+        self.regenerate_button.setToolTip("Answer the last message again (Ctrl+R); the old reply stays until "
+                                          "the new one is ready")
+        self.regenerate_button.setEnabled(False)
+        self.stop_button = QPushButton("Stop")
+        self.stop_button.setToolTip("Stop the reply (Esc); what was written so far is kept")
+        self.stop_button.setEnabled(False)
+        self.send_button = QPushButton("&Send")
+        self.send_button.setToolTip("Send (Enter)")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.private_box)
+        buttons.addStretch(1)
+        for button in (self.regenerate_button, self.stop_button, self.send_button):
+            buttons.addWidget(button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.input)
+        layout.addLayout(buttons)
+
+    def _connect(self) -> None:
+        self.send_button.clicked.connect(self.send)
+        self.input.submitted.connect(self.send)
+        self.stop_button.clicked.connect(self.stop)
+        self.regenerate_button.clicked.connect(self.regenerate)
+        self.private_box.toggled.connect(self._private_toggled)
+        self.view.anchorClicked.connect(self._on_link)
+        c = self.chat
+        c.history.connect(self._on_history)  # bound slots of this GUI object: queued from the workers
+        c.delta.connect(self._on_delta)
+        c.tool.connect(self._on_tool)
+        c.turn_done.connect(self._on_turn_done)
+        c.remembered.connect(self._on_remembered)
+        c.failed.connect(self._on_failed)
+        self.memory.changed.connect(self._on_memory_changed)
+        self.memory.failed.connect(self._on_memory_failed)
+        self._painter = QTimer(self)
+        self._painter.setInterval(PAINT_EVERY_MS)
+        self._painter.timeout.connect(self._paint)
+
+    @property
+    def conversation_id(self) -> int:
+        return self.conversation.id if self.conversation else 0
+
+    # --- sending -------------------------------------------------------------------------
+    def send(self) -> None:
+        text = self.input.toPlainText().strip()
+        if not text or self.streaming or self._pending:
+            return
+        request = SendRequest(text, self.conversation_id, incognito=self._private())
+        if self.model_state == "failed" or self._profile is None:
+            self.status.emit(self._why_not_ready())  # the draft stays where it is
+            return
+        if self.model_state == "loading":  # promise only what will happen: it goes once the model is ready
+            self._pending = request
+            self.input.setReadOnly(True)
+            self.status.emit("Loading the model — your message goes as soon as it is ready (Esc cancels).")
+            return
+        self._start(request)
+
+    def regenerate(self) -> None:
+        reply = self._last_reply()
+        if self.streaming or reply is None or self.model_state != "ready":
+            return
+        self.view.update_entry(reply.key, replacing=True)
+        self._begin_streaming()
+        self.chat.send(SendRequest(reply.text, self.conversation_id, regenerate=True))
+
+    def stop(self) -> None:
+        """Stops a reply (a flag the engine checks between tokens), or cancels a waiting message."""
+        if self._pending is not None:
+            self._pending = None
+            self.input.setReadOnly(False)
+            self.status.emit("Not sent: the message is still in the box.")
+            return
+        self.chat.stop()
+
+    def _start(self, request: SendRequest) -> None:
+        self.input.setReadOnly(False)
+        self.input.clear()  # this is the one place a draft leaves the box: it is in the conversation now
+        self.view.append(Entry(SENDING, "user", request.text, incognito=request.incognito or self._private()))
+        self._begin_streaming()
+        self.chat.send(request)
+
+    def _begin_streaming(self) -> None:
+        self.streaming = True
+        self._live = ""
+        self.view.append(Entry(LIVE, "assistant", "", streaming=True))
+        self._set_buttons()
+        self._painter.start()
+
+    def _on_delta(self, text: str) -> None:
+        self._buffer.append(text)  # painted by the timer, not per token
+
+    def _paint(self) -> None:
+        if self._buffer:
+            self._live += "".join(self._buffer)
+            self._buffer.clear()
+            self.view.update_entry(LIVE, text=self._live)
+
+    def _on_tool(self, note: ToolNote) -> None:
+        entry = self.view.entry(LIVE)
+        if entry is not None:
+            self.view.update_entry(LIVE, tools=(*entry.tools, f"[{note.name}] {note.text}"))
+
+    def _on_turn_done(self, done: TurnResult) -> None:
+        self._paint()
+        self._end_streaming()
+        for message_id in done.replaced:  # regenerate: the old exchange went in the same transaction
+            old = self.view.find_message(message_id)
+            if old is not None and old.role == "assistant":
+                self.view.remove_entry(old.key)
+            elif old is not None:
+                self.view.update_entry(old.key, key=SENDING)
+        self.view.update_entry(SENDING, key=f"m{done.user_message_id}", message_id=done.user_message_id,
+                               written=done.written, incognito=done.incognito)
+        self.view.update_entry(LIVE, key=f"m{done.reply_id}", message_id=done.reply_id, text=done.reply,
+                               streaming=False, interrupted=done.interrupted, recalled=done.recalled)
+        if self.conversation is None or self.conversation.id != done.conversation_id:
+            self.conversation = Conversation(done.conversation_id, "", 0.0, 0.0, incognito=done.incognito)
+            self.conversation_changed.emit(done.conversation_id)
+        self._set_buttons()
+
+    def _on_failed(self, failure: Failure) -> None:
+        request = failure.request
+        if not isinstance(request, SendRequest):
+            self.status.emit(str(failure))
+            return
+        self._end_streaming()
+        self.view.remove_entry(LIVE)
+        if request.regenerate:  # the old reply was never taken away: it just stops being "replaced"
+            reply = self._last_reply()
+            if reply is not None:
+                self.view.update_entry(reply.key, replacing=False, notice=f"Regenerating failed: {failure}")
+        elif not self.input.toPlainText().strip():  # an empty box: the message goes back into it
+            self.view.remove_entry(SENDING)
+            self.input.setPlainText(request.text)
+            self.input.moveCursor(self.input.textCursor().MoveOperation.End)
+        else:  # the user is typing something else: keep both, the failed one in the conversation
+            self.view.update_entry(SENDING, key=f"failed{next(self._tokens)}",
+                                   notice=f"Not sent: {failure}. Retry: click “retry”.")
+        self.status.emit(f"Not sent: {failure.what}")
+        self._set_buttons()
+
+    def _end_streaming(self) -> None:
+        self._painter.stop()
+        self._buffer.clear()
+        self.streaming = False
+
+    # --- the model and the profile ----------------------------------------------------------
+    def model_ready(self) -> None:
+        self.model_state, self._model_problem = "ready", None
+        self._set_buttons()
+        if self._pending is not None:
+            request, self._pending = self._pending, None
+            self._start(request)
+
+    def model_failed(self, problem: ModelProblem) -> None:
+        self.model_state, self._model_problem = "failed", problem
+        self._set_buttons()
+        if self._pending is not None:  # say so, and give the message back: nothing waits for nothing
+            self._pending = None
+            self.input.setReadOnly(False)
+            self.status.emit(f"Not sent: the model could not load ({problem.what}). Your message is still in "
+                             "the box; choose a model in Settings (Ctrl+,).")
+
+    def profile_opened(self, info: ProfileInfo) -> None:
+        self._profile = info
+        self.new_conversation()
+        if info.conversations == 0:  # first start (of this profile): what Hearth is, until the first message
+            self.view.show_welcome(welcome_html(info))
+
+    def _why_not_ready(self) -> str:
+        if self._profile is None:
+            return "No profile is open: open one from the Profile menu. Your message is still in the box."
+        problem = self._model_problem
+        return (f"Can't send: no model is loaded ({problem.what if problem else 'unknown error'}). Choose a model "
+                "in Settings (Ctrl+,); your message is still in the box.")
+
+    # --- conversations --------------------------------------------------------------------------
+    def new_conversation(self) -> None:
+        if self.streaming:
+            return
+        self.conversation = None
+        self._new_private = False
+        self.view.show_entries([])
+        self._sync_private()
+        self._set_buttons()
+        self.conversation_changed.emit(0)
+        self.input.setFocus()
+
+    def _on_history(self, history: History) -> None:
+        if self.streaming:
+            return  # the reply being written belongs to the conversation shown
+        self.conversation = history.conversation
+        entries = [Entry(f"m{m.id}", m.role, m.content, created_at=m.created_at, message_id=m.id,
+                         interrupted=m.interrupted, recalled=m.recalled,
+                         written=m.written if m.role == "user" else None,
+                         incognito=history.conversation.incognito, remembered=_kept_by_hand(m))
+                   for m in history.messages]
+        reveal = f"m{self._reveal}" if getattr(self, "_reveal", 0) else None
+        self.view.show_entries(entries, reveal=reveal)
+        if reveal:
+            self.view.select_entry_text(reveal)
+        self._reveal = 0
+        self._sync_private()
+        self._set_buttons()
+        self.conversation_changed.emit(self.conversation.id)
+
+    def open_conversation(self, conversation_id: int, message_id: int = 0) -> None:
+        if self.streaming:
+            self.status.emit("Wait for the reply to finish (or press Esc) before opening another conversation.")
+            return
+        self._reveal = message_id
+        self.chat.open(conversation_id)
+
+    def _private(self) -> bool:
+        return self.conversation.incognito if self.conversation else self._new_private
+
+    def _sync_private(self) -> None:
+        self.private_box.blockSignals(True)
+        self.private_box.setChecked(self._private())
+        self.private_box.blockSignals(False)
+        self.input.setPlaceholderText("Private: nothing from this conversation is remembered — Enter sends"
+                                      if self._private() else
+                                      "Message Hearth — Enter sends, Shift+Enter for a new line")
+
+    def _private_toggled(self, on: bool) -> None:
+        if self.conversation is None:
+            self._new_private = on
+        else:
+            self.conversation = Conversation(self.conversation.id, self.conversation.title,
+                                             self.conversation.created_at, self.conversation.updated_at,
+                                             self.conversation.message_count, on)
+            self.chat.set_incognito(self.conversation.id, on)
+        self._sync_private()
+        self.status.emit("Private: nothing from this conversation goes to long-term memory from now on."
+                         if on else "This conversation is remembered again from now on.")
+
+    def toggle_private(self) -> None:
+        self.private_box.toggle()
+
+    def last_question(self) -> str | None:
+        """Your last message in this conversation (the settings panel previews what it recalls)."""
+        return next((e.text for e in reversed(self.view.entries) if e.role == "user"), None)
+
+    def _last_reply(self) -> Entry | None:
+        entries = [e for e in self.view.entries if e.message_id]
+        if len(entries) >= 2 and entries[-1].role == "assistant" and entries[-2].role == "user":
+            return entries[-1]
+        return None
+
+    def _set_buttons(self) -> None:
+        self.send_button.setEnabled(not self.streaming)
+        self.stop_button.setEnabled(self.streaming)
+        self.regenerate_button.setEnabled(not self.streaming and self.model_state == "ready"
+                                          and self._last_reply() is not None)
+
+    # --- links under messages ------------------------------------------------------------------
+    def _on_link(self, url: QUrl) -> None:
+        scheme, target = url.scheme(), url.path()
+        if scheme == "earlier":
+            self.view.show_earlier()
+        elif not target.isdigit():
+            return
+        elif scheme == "memory":
+            self.open_memory.emit(int(target))
+        elif scheme in ("copy", "code"):
+            self._copy(int(target), code=scheme == "code")
+        elif scheme in ("remember", "pin"):
+            self.chat.remember(int(target), pinned=scheme == "pin")
+        elif scheme == "edit":
+            self._edit_memory(int(target))
+        elif scheme == "forget":
+            self.memory.forget([int(target)], origin="chat")
+        elif scheme == "undo" and int(target) in self._undo:
+            self.memory.restore(self._undo.pop(int(target)), origin="chat")
+
+    def _copy(self, message_id: int, *, code: bool) -> None:
+        entry = self.view.find_message(message_id)
+        if entry is not None:
+            QApplication.clipboard().setText("\n\n".join(code_blocks(entry.text)) if code else entry.text)
+            self.status.emit("Copied.")
+
+    def _edit_memory(self, memory_id: int) -> None:
+        current = next((w.text for e in self.view.entries for w in e.written or () if w.id == memory_id), "")
+        text, ok = self.ask_text("Edit memory", "What Hearth remembers:", current)
+        if ok and text.strip() and text.strip() != current:
+            self.memory.edit(memory_id, text.strip(), origin="chat")
+
+    def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
+        return QInputDialog.getMultiLineText(self, title, label, text)
+
+    def _on_remembered(self, done: Remembered) -> None:
+        entry = self.view.find_message(done.message_id)
+        if entry is not None:
+            self.view.update_entry(entry.key, remembered=True)
+        pinned = " and pinned" if done.pinned else ""
+        self.status.emit(f"Remembered{pinned}: “{done.written.text[:60]}”" if done.written.status == "new"
+                         else f"That was already in memory{pinned}.")
+
+    def _on_memory_changed(self, change: MemoryChange) -> None:
+        """A memory shown under a message changed (here or in the viewer): show it as it is now."""
+        for entry in list(self.view.entries):
+            if not entry.written:
+                continue
+            if change.action == "forget" and set(change.ids) & {w.id for w in entry.written} and change.undo:
+                token = next(self._tokens)
+                self._undo[token] = change.undo
+                gone = tuple((i, token) for i in change.ids if i in {w.id for w in entry.written})
+                self.view.update_entry(entry.key, forgotten=(*entry.forgotten, *gone))
+            elif change.action == "edit" and change.memory and change.memory.id in {w.id for w in entry.written}:
+                written = tuple(w if w.id != change.memory.id else type(w)(w.id, w.kind, change.memory.text, w.status)
+                                for w in entry.written)
+                self.view.update_entry(entry.key, written=written)
+        if change.action == "restore" and self.conversation is not None and not self.streaming:
+            self.chat.open(self.conversation.id)  # restored memories come back with new ids: re-read them
+
+    def _on_memory_failed(self, failure: Failure) -> None:
+        if getattr(failure.request, "origin", "") == "chat":  # the viewer reports its own
+            self.status.emit(str(failure))
+
+
+def _kept_by_hand(message) -> bool:  # noqa: ANN001 - a ChatMessage
+    """"Remember this" was used on the message: a note made from it alone."""
+    return any(w.kind == "note" for w in message.written)

@@ -1,0 +1,42 @@
+"""The first-start page: what Hearth is, where the data lives, how it is protected, how to pick
+another model. Shown while the profile has no conversation; gone with the first message."""
+
+from __future__ import annotations
+
+import html
+
+from app.services.types import ProfileInfo
+
+
+def welcome_html(info: ProfileInfo) -> str:
+    where = html.escape(info.path)
+    return f"""
+<h2>Welcome to Hearth</h2>
+<p>Hearth is an assistant that runs entirely on this computer and <b>remembers what you tell it</b>,
+across conversations. Nothing you write leaves this machine: no account, no cloud, no network.</p>
+<h3>Try it</h3>
+<ol>
+<li>Tell it something about you: <i>“My sister Ana lives in Lisbon.”</i></li>
+<li>Start a new conversation (Ctrl+N) and ask: <i>“Where does my sister live?”</i></li>
+</ol>
+<p>Under each of your messages you see what Hearth stored from it (edit or forget it right there);
+under each reply, what it recalled. <b>Memories…</b> (Ctrl+M) shows everything it remembers.
+Tick <b>Don't remember this conversation</b> and nothing from it is stored.</p>
+<h3>Your data</h3>
+<p>Profile <b>{html.escape(info.name)}</b> is one file: <code>{where}</code><br>
+{_protection(info)}</p>
+<h3>The model</h3>
+<p>Hearth answers with a small built-in model (SmolLM2-135M), so it works on any computer; for
+questions about you it quotes what you told it. To use a larger GGUF model you already have
+(from LM Studio, GPT4All, Jan or a download), open <b>Settings</b> (Ctrl+,) and pick it under
+<i>Model file</i>.</p>
+"""
+
+
+def _protection(info: ProfileInfo) -> str:
+    if not info.encrypted:
+        return "It is <b>not encrypted</b> (you chose so when it was created)."
+    if "passphrase" in info.key_where.lower():
+        return ("It is <b>encrypted</b> with your passphrase. Keep it safe: without it the data "
+                "cannot be opened by anyone, you included.")
+    return f"It is <b>encrypted</b>; the key is kept in your system keychain ({html.escape(info.key_where)})."
