@@ -50,9 +50,11 @@ def profile_files(path: Path) -> list[Path]:
     return [p for p in [path, *extra, *backups] if p.exists()]
 
 
-def rename_profile(home: Path, old: str, new: str, keychain: Callable[[], SecretStore]) -> Path:
+def rename_profile(home: Path, old: str, new: str, keychain: Callable[[], SecretStore], *,
+                   uses_keychain: bool | None = None) -> Path:
     """Rename a closed profile; its keychain key follows it (copied, read back, then the old entry
-    removed), so the file opens under its new name exactly as before."""
+    removed), so the file opens under its new name exactly as before. ``uses_keychain``: how the
+    caller opened it (False: a passphrase, so the keychain isn't asked); None: not known."""
     source, target = home / f"{check_profile_name(old)}{PROFILE_SUFFIX}", home / f"{check_profile_name(new)}{PROFILE_SUFFIX}"
     if not source.exists():
         raise KnownError(f"there is no profile called {old!r}", "pick one from the list")
@@ -60,7 +62,7 @@ def rename_profile(home: Path, old: str, new: str, keychain: Callable[[], Secret
         return source
     if target.exists() and not _same_file(source, target):  # same file: a change of case only
         raise KnownError(f"a profile called {new!r} already exists", "choose another name")
-    key = _keychain_key(source, keychain, strict=True)
+    key = None if uses_keychain is False else _keychain_key(source, keychain, strict=True)
     if key is not None:
         store, secret = key
         store.set(keychain_account(target), secret)  # set() reads it back: the new name works before the old goes

@@ -88,7 +88,8 @@ class ProfileService(QObject):
         if current:
             session.close_profile()
         try:
-            rename_profile(session.wiring.home, old, new, session.wiring.keychain)
+            rename_profile(session.wiring.home, old, new, session.wiring.keychain,
+                           uses_keychain=bool(key.hexkey) if key else None)
         finally:
             if current:  # reopen it under whichever name it now has, with the key it had
                 renamed = new if (session.wiring.home / f"{new}.hearth").exists() else old

@@ -305,6 +305,7 @@ class ChatPanel(QWidget):
         self.input.setPlaceholderText("Private: nothing from this conversation is remembered — Enter sends"
                                       if self._private() else
                                       "Message Hearth — Enter sends, Shift+Enter for a new line")
+        self.input.viewport().update()  # a focused QPlainTextEdit does not repaint a new placeholder itself
 
     def _private_toggled(self, on: bool) -> None:
         if self.conversation is None:

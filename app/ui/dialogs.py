@@ -69,12 +69,14 @@ class PassphraseDialog(QDialog):
         self.choice: str | None = None
         self.setWindowTitle("Hearth — Passphrase")
         layout = QVBoxLayout(self)
-        what = QLabel(_sentence(request.what))
+        intro = (f"Hearth keeps profile “{request.profile}” encrypted, but it could not keep the key in a "
+                 f"keychain ({_sentence(request.what)})" if request.creating else _sentence(request.what))
+        what = QLabel(intro)
         what.setWordWrap(True)
         layout.addWidget(what)
         buttons = QDialogButtonBox()
         if request.creating:
-            layout.addWidget(QLabel(f"Choose a passphrase to encrypt profile “{request.profile}”:"))
+            layout.addWidget(QLabel("Choose a passphrase instead; you type it when Hearth starts:"))
             self.fields = PassphraseFields(self)
             layout.addWidget(self.fields)
             self.ok = buttons.addButton("&Encrypt with this passphrase", QDialogButtonBox.ButtonRole.AcceptRole)

@@ -95,6 +95,7 @@ class MainWindow(QMainWindow):
         self.progress.setMaximumWidth(180)
         self.progress.setAccessibleName("Loading progress")
         self.context_bar = ContextBar()
+        self.context_bar.setVisible(False)  # until a turn has used the context
         self.context_label = QLabel("")
         self.lock_label = QLabel("")
         self.lock_label.setAccessibleName("Encryption")
@@ -215,6 +216,9 @@ class MainWindow(QMainWindow):
         self.lock_label.setText("Encrypted" if info.encrypted else "Not encrypted")
         self.lock_label.setToolTip(f"{info.path}\nkey: {info.key_where}")
         self.panel.profile_opened(info)
+        self.statusBar().showMessage(f"Profile “{info.name}” is open.", 5000)
+        self.context_bar.setVisible(False)  # the last turn was another profile's
+        self.context_label.setText("")
         self.chat.refresh()
         if self.memory_window is not None:
             self.memory_window.profile_changed(info)
@@ -223,7 +227,7 @@ class MainWindow(QMainWindow):
         """Only a key problem lands here (wrong or missing key, no keychain for a new profile)."""
         choice, passphrase = self.ask_passphrase(request)
         if choice in ("unlock", "passphrase"):
-            self.model_label.setText("opening your memory…")
+            self.statusBar().showMessage("Opening your memory…", 5000)
             self.profiles.unlock(passphrase)
         elif choice == "unencrypted":
             self.profiles.create_unencrypted()
@@ -258,7 +262,7 @@ class MainWindow(QMainWindow):
         menu = self.profile_menu
         menu.clear()
         for entry in self._profile_entries:
-            action = QAction(("🔒 " if entry.encrypted else "") + entry.name, self)
+            action = QAction(entry.name if entry.encrypted else f"{entry.name} (not encrypted)", self)
             action.setCheckable(True)
             action.setChecked(entry.current)
             action.triggered.connect(lambda _checked=False, name=entry.name: self.switch_profile(name))
@@ -341,6 +345,7 @@ class MainWindow(QMainWindow):
         stats = done.stats
         parts = {k: v for k, v in (stats.get("context") or {}).items() if k != "free"}
         self.context_bar.set_usage({**parts, "reply": stats["completion_tokens"]}, stats["n_ctx"])
+        self.context_bar.setVisible(True)
         self.context_label.setText(f"context {self.context_bar.used_percent()}%")
 
     def show_conversation(self, conversation_id: int, message_id: int = 0) -> None:

@@ -71,8 +71,7 @@ class MemoryWindow(QWidget):
         self.table.setWordWrap(False)
         self.table.setTabKeyNavigation(False)  # Tab leaves the table: every control is reachable by keyboard
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(False)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSortIndicator(4, Qt.SortOrder.DescendingOrder)
 

@@ -1,8 +1,10 @@
-"""Screenshots for the README: `xvfb-run -s "-screen 0 1280x800x24" python docs/screenshots/take.py`.
+"""Screenshots for the README: `xvfb-run -s "-screen 0 1280x1000x24" python docs/screenshots/take.py`.
 
-Runs the real app (real model, real memory) in a scratch profile with a few
-memories, holds a short conversation, and saves the main window and the memory
-viewer as PNGs beside this script.
+Runs the real app (real model, real MiniLM) on a scratch home, as a first-time user would see it,
+then holds a short conversation and visits every screen: first start, the chat with its receipts
+(what was recalled, what was stored), forgetting from a receipt, a private conversation, profiles,
+the memory viewer, the settings panel, the dark theme. ``QT_SCALE_FACTOR=2`` takes the 200 % set
+(the main window only), with its own file names.
 """
 
 from __future__ import annotations
@@ -10,94 +12,130 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-# QT_SCALE_FACTOR=2 checks the 200 % look; those shots get their own names.
-SUFFIX = "" if os.environ.get("QT_SCALE_FACTOR", "1") == "1" else f"-{os.environ['QT_SCALE_FACTOR']}x"
+SCALE = os.environ.get("QT_SCALE_FACTOR", "1")
+SUFFIX = "" if SCALE == "1" else f"-{SCALE}x"
 SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm allergic to peanuts.", "fact", True),
         ("Dentist appointment with Dr. Okafor on Friday at 9.", "note", False),
-        ("I prefer dark mode in every app.", "fact", False), ("Our dog Biscuit is a beagle.", "fact", False),
-        ("Book club picked 'The Name of the Wind' for December.", "note", False)]
+        ("Our dog Biscuit is a beagle.", "fact", False)]
 MESSAGES = ["Hi! I'm Dana. I have a cat called Pixel, and I work as a nurse at St. Mary's hospital.",
-            "What's my cat called?", "Where does my sister live?", "Write a haiku about rain."]
+            "What's my cat called?", "Where does my sister live?"]
+
+
+def wait_until(condition: Callable[[], bool], timeout_s: float = 180) -> None:
+    from PySide6.QtCore import QCoreApplication
+
+    deadline = time.time() + timeout_s
+    while not condition():
+        if time.time() > deadline:
+            raise SystemExit("screenshots: timed out")
+        QCoreApplication.processEvents()
+        time.sleep(0.02)
+
+
+def settle(seconds: float = 0.6) -> None:
+    """Let queued paints and signals land before a picture is taken."""
+    from PySide6.QtCore import QCoreApplication
+
+    end = time.time() + seconds
+    while time.time() < end:
+        QCoreApplication.processEvents()
+        time.sleep(0.02)
+
+
+def save(widget, name: str) -> None:  # noqa: ANN001 - a QWidget
+    settle()
+    widget.grab().save(str(HERE / f"{name}{SUFFIX}.png"))
+
+
+def save_screen(name: str) -> None:
+    """The whole screen (menus are windows of their own)."""
+    from PySide6.QtGui import QGuiApplication
+
+    settle()
+    QGuiApplication.primaryScreen().grabWindow(0).save(str(HERE / f"{name}{SUFFIX}.png"))
 
 
 def main() -> int:
     os.environ.setdefault("HEARTH_PASSPHRASE", "screenshot")
     os.environ["HEARTH_HOME"] = tempfile.mkdtemp(prefix="hearth-shot-")
-    from PySide6.QtCore import QObject, QTimer, Slot
+    from PySide6.QtCore import QUrl
     from PySide6.QtWidgets import QApplication
 
-    from app.bootstrap import Options, make_bank, make_default_embedder, open_profile
+    from app.bootstrap import Options, build_desktop, make_bank, make_default_embedder, open_profile
     from app.core.memory.store import NewMemory
-    from app.services.engine import Engine, EngineThread
     from app.ui.main_window import MainWindow
 
+    app = QApplication(sys.argv[:1])
     with open_profile(Options()) as profile:
         make_bank(profile, make_default_embedder(Options())).add_many(
             [NewMemory(text=t, kind=k, pinned=p, importance=0.8 if p else 0.5) for t, k, p in SEED])
-
-    app = QApplication(sys.argv[:1])
-    engine = Engine(Options(overrides=("temperature=0",)))
-    window = MainWindow(engine)
-    window.resize(1100, 720)
+    # Greedy and short: the same pictures every run, and the tiny model's chatter doesn't fill the window.
+    services = build_desktop(Options(overrides=("temperature=0", "max_reply_tokens=40")))
+    window = MainWindow(services)
+    window.resize(1100, 940)
+    window.move(40, 20)
     window.show()
-    worker = EngineThread(engine)
+    services.start()
+    wait_until(lambda: window.profile is not None and window.panel.model_state == "ready")
+    if SCALE == "1":
+        save(window, "first-start")
 
-    class Driver(QObject):
-        def __init__(self) -> None:
-            super().__init__()
-            self.todo = list(MESSAGES)
-            self.begun = False
+    for text in MESSAGES:
+        window.input.setPlainText(text)
+        window.panel.send()
+        wait_until(lambda: not window.panel.streaming and all(e.message_id for e in window.chat_view.entries))
+    window.chat_view.scroll_to_end()
+    save(window, "main-window")
+    if SCALE != "1":
+        services.stop()
+        return 0
 
-        @Slot()
-        def first(self) -> None:
-            if not self.begun:  # `ready` comes again after settings are applied: start only once
-                self.begun = True
-                self.next()
+    nurse = next(w for e in window.chat_view.entries for w in e.written or () if "nurse" in w.text and w.kind == "fact")
+    window.chat_view.anchorClicked.emit(QUrl(f"forget:{nurse.id}"))
+    wait_until(lambda: any(e.forgotten for e in window.chat_view.entries))
+    window.chat_view.verticalScrollBar().setValue(0)
+    save(window, "write-receipts")
 
-        @Slot()
-        def next(self) -> None:
-            if not self.todo:
-                QTimer.singleShot(300, self.shoot)
-                return
-            window.input.setPlainText(self.todo.pop(0))
-            window.send()
+    window.panel.new_conversation()
+    window.panel.private_box.setChecked(True)
+    window.input.setPlainText("My bank's PIN hint is my dog's birthday. Please don't keep this.")
+    window.panel.send()
+    wait_until(lambda: not window.panel.streaming and all(e.message_id for e in window.chat_view.entries))
+    save(window, "incognito")
 
-        @Slot()
-        def shoot(self) -> None:
-            window.grab().save(str(HERE / f"main-window{SUFFIX}.png"))
-            window.open_memories()
-            window.memory_window.resize(1100, 420)
-            QTimer.singleShot(1500, self.shoot_memories)
+    services.profiles.create("work")
+    wait_until(lambda: window.windowTitle() == "Hearth — work")
+    window.profile_menu.popup(window.mapToGlobal(window.menuBar().actionGeometry(
+        window.profile_menu.menuAction()).bottomLeft()))
+    save_screen("profiles")
+    window.profile_menu.hide()
+    window.switch_profile("default")
+    wait_until(lambda: window.windowTitle() == "Hearth — default")
 
-        @Slot()
-        def shoot_memories(self) -> None:
-            window.memory_window.grab().save(str(HERE / f"memory-viewer{SUFFIX}.png"))
-            window.memory_window.close()
-            window.open_settings()
-            QTimer.singleShot(2500, self.shoot_settings)
+    window.open_memories()
+    viewer = window.memory_window
+    viewer.resize(1100, 460)
+    wait_until(lambda: viewer.model.rowCount() > 0 and not viewer.model.loading)
+    save(viewer, "memory-viewer")
+    viewer.close()
 
-        @Slot()
-        def shoot_settings(self) -> None:
-            window.settings_dialog.grab().save(str(HERE / f"settings{SUFFIX}.png"))
-            window.settings_dialog.fields["theme"].setCurrentIndex(2)  # dark, to check it is legible
-            window.settings_dialog.accept()
-            QTimer.singleShot(2500, self.shoot_dark)
-
-        @Slot()
-        def shoot_dark(self) -> None:
-            window.grab().save(str(HERE / f"main-window-dark{SUFFIX}.png"))
-            app.quit()
-
-    driver = Driver()
-    engine.ready.connect(driver.first)
-    engine.turn_done.connect(driver.next)
-    worker.start()
-    QTimer.singleShot(240_000, app.quit)
-    app.exec()
-    worker.stop()
+    first_conversation = window.conversation_list.item(window.conversation_list.count() - 1).data(0x0100)  # UserRole
+    window.panel.open_conversation(first_conversation)
+    wait_until(lambda: len(window.chat_view.entries) >= 6)
+    window.open_settings()
+    dialog = window.settings_dialog
+    wait_until(lambda: dialog.model_combo.count() > 0 and "would recall" in dialog.preview_label.text())
+    save(dialog, "settings")
+    dialog.fields["theme"].setCurrentIndex(dialog.fields["theme"].findData("dark"))
+    dialog.accept()
+    wait_until(lambda: window.settings_dialog is None)
+    save(window, "main-window-dark")
+    services.stop()
     return 0
 
 
