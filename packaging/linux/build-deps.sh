@@ -2,12 +2,12 @@
 # Debian/Ubuntu packages the packaging build and its test need, installed only when missing:
 # binutils (readelf and strip, used by hearth.spec),
 # dpkg-deb (builds the .deb), a real Secret Service in a private D-Bus session for the frozen
-# keyring test, and the X/EGL/font libraries Qt's platform plugins link against (a desktop has
-# them; a bare CI machine may not — the .deb declares them as Depends).
+# keyring test, a font, and every library Qt's platform plugins load from the system (one list,
+# packaging/linux/qt-system-libs.txt, shared with the .deb's Depends and the README).
 set -euo pipefail
-NEEDED=(binutils dpkg-dev gnome-keyring dbus-daemon libsecret-tools libfontconfig1 libegl1 libgl1 libdbus-1-3
-        libxkbcommon0 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1
-        libxcb-randr0 libxcb-render-util0 libxcb-shape0 libxcb-xinerama0 libxcb-xkb1 fonts-dejavu-core)
+cd "$(dirname "$0")/../.."
+mapfile -t QT_LIBS < <(sed 's/#.*//' packaging/linux/qt-system-libs.txt | awk 'NF { print $1 }')
+NEEDED=(binutils dpkg-dev gnome-keyring dbus-daemon libsecret-tools fonts-dejavu-core "${QT_LIBS[@]}")
 missing=()
 for pkg in "${NEEDED[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")

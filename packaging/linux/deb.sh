@@ -17,16 +17,21 @@ done
 # The bundled binaries need the glibc they were built against, or newer.
 glibc=$(getconf GNU_LIBC_VERSION | cut -d' ' -f2)  # not `ldd --version | head`: SIGPIPE under pipefail
 installed_kb=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
-# Depends: what Qt's xcb/wayland plugins load from the system (PyInstaller leaves X, GL and
-# fontconfig to the system so they match its drivers). A Secret Service is recommended: without
-# one Hearth asks for a passphrase instead.
+# Depends: glibc, and what Qt's xcb/wayland plugins load from the system, from the one list the
+# README and tests/packaging/test_system_libs.py share. PyInstaller bundles most of those
+# libraries from the build machine, but never GL/EGL/GLX, libxcb or libwayland (they must match the
+# user's drivers and display server), nor one the build machine lacks: so the .deb depends on the
+# whole list, which any desktop already has. A Secret Service is recommended: without one Hearth
+# asks for a passphrase instead.
+qt_libs=$(sed 's/#.*//' packaging/linux/qt-system-libs.txt | awk 'NF { printf "%s%s", sep, $1; sep = ", " }')
+[ -n "$qt_libs" ] || { echo "packaging/linux/qt-system-libs.txt lists no packages" >&2; exit 1; }
 cat > "$root/DEBIAN/control" <<CONTROL
 Package: hearth
 Version: $version
 Architecture: amd64
 Maintainer: Hearth developers <hearth@localhost>
 Installed-Size: $installed_kb
-Depends: libc6 (>= $glibc), libfontconfig1, libegl1, libgl1, libdbus-1-3, libxkbcommon0, libxkbcommon-x11-0, libxcb-cursor0, libxcb-icccm4, libxcb-image0, libxcb-keysyms1, libxcb-randr0, libxcb-render-util0, libxcb-shape0, libxcb-xinerama0, libxcb-xkb1
+Depends: libc6 (>= $glibc), $qt_libs
 Recommends: gnome-keyring | kwalletmanager | keepassxc
 Section: utils
 Priority: optional
