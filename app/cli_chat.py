@@ -124,6 +124,7 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
         "timings": stats["timings"],
         "tools": stats["tools"],
         "answer": stats["answer"],  # which memory the reply quotes, whether it was regenerated
+        "written": [w.to_json() for w in done.written],  # what long-term memory kept from the message
     }
 
 

@@ -90,6 +90,7 @@ def test_thirty_turns_window_four_never_overflow_and_turn_one_is_recalled(smollm
 def test_dana_across_two_processes(real_embedder: None) -> None:
     first = hearth_process("chat", "--new", "My name is Dana and I prefer dark mode.", "--json")
     assert first.code == 0, first.err
+    assert {w["text"] for w in json.loads(first.out)["written"]} >= {"I prefer dark mode."}  # what it kept
     second = hearth_process("chat", "--new", "What UI preference did I mention?", "--json")
     assert second.code == 0, second.err
     out = json.loads(second.out)
