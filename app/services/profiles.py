@@ -33,6 +33,11 @@ class ProfileService(QObject):
     def open_initial(self) -> None:
         self._engine.submit(lambda: self._open(self._session.profile_name, starting=True))
 
+    def retry(self) -> None:
+        """Try the profile that could not be opened again (Profile → Unlock…)."""
+        name = self._asking or self._session.profile_name
+        self._engine.submit(lambda: self._open(name))
+
     def unlock(self, passphrase: str) -> None:
         """The passphrase for the profile that asked for one (to open it, or to create it)."""
         name = self._asking or self._session.profile_name

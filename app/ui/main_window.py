@@ -273,7 +273,7 @@ class MainWindow(QMainWindow):
         self._action(menu, "&New profile…", None, self.new_profile)
         self._action(menu, "&Rename this profile…", None, self.rename_profile)
         self._action(menu, "&Delete a profile…", None, self.delete_profile)
-        self._action(menu, "&Unlock…", None, self.profiles.open_initial)
+        self._action(menu, "&Unlock…", None, self.profiles.retry)
 
     def switch_profile(self, name: str) -> None:
         if self.panel.streaming:

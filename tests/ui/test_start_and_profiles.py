@@ -310,3 +310,19 @@ def test_the_bundled_model_has_a_readable_name() -> None:
     from app.core.llm.locate import default_model_path
 
     assert file_display_name(default_model_path()) == "SmolLM2-135M-Instruct"
+
+
+def test_a_cancelled_passphrase_leaves_a_locked_page_and_unlock_tries_again(qtbot, make_app, monkeypatch) -> None:
+    with open_profile(Options()) as profile:  # made with "pw" by the fixture
+        make_bank(profile, HashEmbedder()).add(NewMemory(text="a secret"))
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "not the passphrase")
+    services, window = make_app(start=False, options=Options())
+    answers = iter([(None, None), ("unlock", "pw")])
+    monkeypatch.setattr(window, "ask_passphrase", lambda request: next(answers))
+    services.start()
+    qtbot.waitUntil(lambda: "is locked" in window.chat_view.toPlainText(), timeout=TIMEOUT_MS)
+    assert "Unlock" in window.chat_view.toPlainText() and window.profile is None
+    unlock = next(a for a in window.profile_menu.actions() if a.text().replace("&", "") == "Unlock…")
+    unlock.trigger()
+    wait_ready(qtbot, window)
+    assert window.windowTitle() == "Hearth — default" and not window.progress.isVisible()
