@@ -9,9 +9,8 @@ frame, never by redrawing the conversation.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import itertools
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtWidgets import (
@@ -30,7 +29,7 @@ if TYPE_CHECKING:
     from app.services.memory import MemoryService
 
 PAINT_EVERY_MS = 50
-SENDING, LIVE = "sending", "live"
+SENDING, LIVE, FAILED = "sending", "live", "failed"  # entry keys before a message has its id
 
 
 class MessageInput(QPlainTextEdit):
@@ -62,7 +61,8 @@ class ChatPanel(QWidget):
         self._profile: ProfileInfo | None = None
         self._buffer: list[str] = []
         self._live = ""
-        self._undo: dict[int, object] = {}
+        self._undo: dict[int, object] = {}  # token in an "undo" link → what to restore
+        self._reveal = 0  # a message to select once its conversation is shown ("show source")
         self._tokens = itertools.count(1)
         self._build()
         self._connect()
@@ -156,9 +156,10 @@ class ChatPanel(QWidget):
             return
         self.chat.stop()
 
-    def _start(self, request: SendRequest) -> None:
+    def _start(self, request: SendRequest, *, from_box: bool = True) -> None:
         self.input.setReadOnly(False)
-        self.input.clear()  # this is the one place a draft leaves the box: it is in the conversation now
+        if from_box:
+            self.input.clear()  # the one place a draft leaves the box: it is in the conversation now
         self.view.append(Entry(SENDING, "user", request.text, incognito=request.incognito or self._private()))
         self._begin_streaming()
         self.chat.send(request)
@@ -218,8 +219,7 @@ class ChatPanel(QWidget):
             self.input.setPlainText(request.text)
             self.input.moveCursor(self.input.textCursor().MoveOperation.End)
         else:  # the user is typing something else: keep both, the failed one in the conversation
-            self.view.update_entry(SENDING, key=f"failed{next(self._tokens)}",
-                                   notice=f"Not sent: {failure}. Retry: click “retry”.")
+            self.view.update_entry(SENDING, key=f"{FAILED}{next(self._tokens)}", notice=f"Not sent: {failure}.")
         self.status.emit(f"Not sent: {failure.what}")
         self._set_buttons()
 
@@ -279,7 +279,7 @@ class ChatPanel(QWidget):
                          written=m.written if m.role == "user" else None,
                          incognito=history.conversation.incognito, remembered=_kept_by_hand(m))
                    for m in history.messages]
-        reveal = f"m{self._reveal}" if getattr(self, "_reveal", 0) else None
+        reveal = f"m{self._reveal}" if self._reveal else None
         self.view.show_entries(entries, reveal=reveal)
         if reveal:
             self.view.select_entry_text(reveal)
@@ -357,6 +357,17 @@ class ChatPanel(QWidget):
             self.memory.forget([int(target)], origin="chat")
         elif scheme == "undo" and int(target) in self._undo:
             self.memory.restore(self._undo.pop(int(target)), origin="chat")
+        elif scheme == "retry":
+            self._retry(f"{FAILED}{target}")
+
+    def _retry(self, key: str) -> None:
+        """Send a message that failed again, leaving whatever is in the box alone."""
+        entry = self.view.entry(key)
+        if entry is None or self.streaming or self.model_state != "ready":
+            self.status.emit("Wait for the model (and any reply) before retrying.")
+            return
+        self.view.remove_entry(key)
+        self._start(SendRequest(entry.text, self.conversation_id, incognito=self._private()), from_box=False)
 
     def _copy(self, message_id: int, *, code: bool) -> None:
         entry = self.view.find_message(message_id)

@@ -237,6 +237,8 @@ def _header(entry: Entry, muted: str) -> str:
 def _footer(entry: Entry) -> list[str]:
     """The lines under a message: its notice, its receipts, its links."""
     lines = [f'<span style="color:#c0392b">⚠ {html.escape(entry.notice)}</span>'] if entry.notice else []
+    if entry.key.startswith("failed"):
+        lines.append(f'<a href="retry:{entry.key.removeprefix("failed")}">retry</a> (your draft stays where it is)')
     if entry.replacing:
         lines.append("<i>Regenerating — this reply is replaced when the new one is ready.</i>")
     if entry.role == "assistant" and entry.interrupted:

@@ -7,9 +7,8 @@ chat, the memory viewer's in the viewer, the settings panel's in the panel.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import time
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
@@ -46,6 +45,7 @@ class MainWindow(QMainWindow):
         self.settings_dialog = None
         self._profile_entries: list[ProfileEntry] = []
         self._search_request = 0
+        self._theme: str | None = None
         self._build()
         self._build_menus()
         self._connect()
@@ -187,7 +187,7 @@ class MainWindow(QMainWindow):
         from app.ui.theme import apply_theme
 
         theme = state.values.get("theme", "system")
-        if theme != getattr(self, "_theme", None):
+        if theme != self._theme:
             self._theme = theme
             apply_theme(QApplication.instance(), theme)
             self.chat_view.restyle()  # frames take their colours from the palette

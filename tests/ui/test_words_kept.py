@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QUrl
 
 from app.bootstrap import Options, open_profile
 from app.core.llm.fake import ScriptedBackend
@@ -74,6 +74,11 @@ def test_a_failed_send_keeps_the_draft_typed_meanwhile_and_the_failed_message(qt
     failed = [e for e in window.chat_view.entries if e.notice]
     assert [e.text for e in failed] == ["the message that will fail"] and "Not sent" in failed[0].notice
     assert not any(e.role == "assistant" for e in window.chat_view.entries)  # the half reply went, nothing else
+    gate.fail_on = set()
+    window.chat_view.anchorClicked.emit(QUrl(f"retry:{failed[0].key.removeprefix('failed')}"))
+    qtbot.waitUntil(lambda: not window.panel.streaming and [e.text for e in window.chat_view.entries if e.message_id]
+                    == ["the message that will fail", "Partial words then a crash."], timeout=TIMEOUT_MS)
+    assert window.input.toPlainText() == "a new draft typed while it streamed"  # retrying left the draft alone
 
 
 def test_a_failed_send_with_an_empty_box_puts_the_message_back(qtbot, make_app) -> None:
