@@ -92,31 +92,52 @@ def assemble(backend: LLMBackend, *, system: str, window: Sequence[Turn], user: 
              memories: Sequence[Recall], max_reply_tokens: int, notes: Sequence[str] = (),
              prefix: str = "") -> Assembled:
     """The biggest prompt that leaves ``max_reply_tokens`` (or at least a quarter of n_ctx) free.
-    ``prefix`` is the start of the reply, already written (the quoted note, answer.py)."""
+    ``prefix`` is the start of the reply, already written (the quoted note, answer.py).
+
+    Over budget, parts go in a fixed order (``_trim_order``); the fewest steps that fit are found by
+    bisection, so a thousand pinned memories cost a dozen renders, not a thousand."""
     n_ctx = backend.info.n_ctx
     budget = n_ctx - min(max_reply_tokens, n_ctx // 4 * 3)
-    mems, win = list(memories), list(window)
-    while True:
+    steps = _trim_order(memories, window)
+
+    def attempt(k: int) -> tuple[list[Recall], list[Turn], Rendered, int]:
+        gone = {id(r) for kind, r in steps[:k] if kind == "memory"}
+        mems = [r for r in memories if id(r) not in gone]
+        win = list(window)[sum(1 for kind, _ in steps[:k] if kind == "turn"):]
         rendered = backend.render(build_messages(system, win, user, mems, notes))
         rendered = replace(rendered, text=rendered.text + neutralise(prefix)) if prefix else rendered
-        count = backend.count_tokens(rendered.text)
-        if count <= budget:
-            return Assembled(rendered, count, tuple(mems), tuple(win), min(max_reply_tokens, n_ctx - count),
-                             _breakdown(backend, system, win, user, mems, notes, count))
-        unpinned = [i for i, r in enumerate(mems) if not r.memory.pinned]
-        if len(unpinned) > 1 or (unpinned and not win):  # the lowest-ranked first, the best one kept
-            mems.pop(unpinned[-1])
-        elif win:  # then the oldest window turns: the best memory answers more than a turn ago does
-            win.pop(0)
-        elif mems:  # pinned ones last of all (they are promised to be there)
-            mems.pop()
-        else:
+        return mems, win, rendered, backend.count_tokens(rendered.text)
+
+    low, high = 0, len(steps)
+    best = attempt(0)
+    if best[3] > budget:
+        best = attempt(high)
+        if best[3] > budget:
             alone = backend.count_tokens(backend.render([ChatMessage("user", neutralise(user))]).text)
             raise KnownError(
                 f"the message is about {alone:,} tokens; with the system prompt and room for a reply it does "
                 f"not fit the model's context of {n_ctx:,} tokens",
                 "shorten it, or raise context_size (hearth --set context_size=…)",
             )
+        while high - low > 1:  # attempt(low) is over budget, attempt(high) fits
+            middle = (low + high) // 2
+            trial = attempt(middle)
+            low, high, best = (low, middle, trial) if trial[3] <= budget else (middle, high, best)
+    mems, win, rendered, count = best
+    return Assembled(rendered, count, tuple(mems), tuple(win), min(max_reply_tokens, n_ctx - count),
+                     _breakdown(backend, system, win, user, mems, notes, count))
+
+
+def _trim_order(memories: Sequence[Recall], window: Sequence[Turn]) -> list[tuple[str, object]]:
+    """What goes first when the prompt is too long: unpinned memories, lowest-ranked first, but the
+    best one kept; then the oldest window turns (the best memory answers more than a turn ago
+    does); then that best memory; pinned ones last of all (they are promised to be there)."""
+    unpinned = [r for r in memories if not r.memory.pinned]
+    pinned = [r for r in memories if r.memory.pinned]
+    order: list[tuple[str, object]] = [("memory", r) for r in reversed(unpinned[1:])]
+    order += [("turn", t) for t in window]
+    order += [("memory", r) for r in unpinned[:1]]
+    return order + [("memory", r) for r in reversed(pinned)]
 
 
 def _breakdown(backend: LLMBackend, system: str, window: Sequence[Turn], user: str, memories: Sequence[Recall],
