@@ -45,6 +45,28 @@ class Memory:
         return out
 
 
+MEMORY_SORTABLE: tuple[str, ...] = ("id", "text", "kind", "importance", "pinned", "created_at", "last_recalled_at",
+                                     "recall_count", "expires_at", "conversation_id")
+
+
+@dataclass(frozen=True)
+class MemoryQuery:
+    """One page of the memory viewer: filters, order, and which rows."""
+
+    order_by: str = "created_at"
+    descending: bool = True
+    kind: str | None = None
+    pinned_only: bool = False
+    expired: str = "any"  # any | hide | only
+    memory_id: int | None = None  # just this one (a receipt's link)
+    offset: int = 0
+    limit: int = 200
+
+    def __post_init__(self) -> None:
+        if self.order_by not in MEMORY_SORTABLE:  # it goes into SQL: only known column names
+            raise ValueError(f"cannot sort by {self.order_by!r}")
+
+
 @dataclass(frozen=True)
 class Recall:
     """A memory found for a query. ``score`` is cosine similarity (higher is closer);

@@ -8,7 +8,6 @@ failure is shown there and nowhere else; every change is announced to all window
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,11 +16,11 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.memory.bank import MemoryBank
 from app.core.memory.recall import RecallParams
-from app.core.memory.store import NewMemory, PageQuery
+from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
-from app.core.types import Memory
+from app.core.types import Memory, MemoryQuery
 from app.services.session import Session
-from app.services.types import ForgetUndo, MemoryChange, MemoryPage, MemoryQuery, MemoryRequest, SearchResults
+from app.services.types import ForgetUndo, MemoryChange, MemoryPage, MemoryRequest, SearchResults
 from app.services.worker import Worker
 
 SEARCH_LIMIT = 200
@@ -43,7 +42,7 @@ class MemoryService(QObject):
     def request_page(self, request_id: int, query: MemoryQuery) -> None:
         def job() -> None:
             with self._session.reading() as bank:
-                rows, total = bank.store.page(PageQuery(**dataclasses.asdict(query)), bank.clock())
+                rows, total = bank.store.page(query, bank.clock())
             self.page.emit(MemoryPage(request_id, tuple(rows), total))
         self._reader.submit(job, doing="loading memories", on_failure=self.failed.emit,
                             request=MemoryRequest("page"))

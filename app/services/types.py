@@ -160,18 +160,6 @@ class MemoryRequest:
 
 
 @dataclass(frozen=True)
-class MemoryQuery:
-    order_by: str = "created_at"
-    descending: bool = True
-    kind: str | None = None
-    pinned_only: bool = False
-    expired: str = "any"  # any | hide | only
-    memory_id: int | None = None  # just this one (a receipt's link)
-    offset: int = 0
-    limit: int = 200
-
-
-@dataclass(frozen=True)
 class MemoryPage:
     request_id: int
     rows: tuple[Memory, ...]

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
 
-from app.core.types import Memory, iso_time
-from app.services.types import MemoryPage, MemoryQuery, SearchResults
+from app.core.types import Memory, MemoryQuery, iso_time
+from app.services.types import MemoryPage, SearchResults
 
 if TYPE_CHECKING:
     from app.services.memory import MemoryService

@@ -121,11 +121,21 @@ def v3_origins_and_user_only_episodes(conn: apsw.Connection) -> None:
 
 
 # v4: "Don't remember this conversation": a private conversation writes nothing to long-term memory.
-# The index serves the write receipts under each message (what was stored from it) and deleting a
-# conversation's memories without scanning every memory.
+# The conversation index serves the write receipts under each message (what was stored from it) and
+# deleting a conversation's memories. The others let the memory viewer sort by any column and filter
+# by kind at 100k memories without sorting the whole table (bench/memory_viewer: 130–430 ms → < 1 ms
+# per page); the partial pinned index can't sort, so pinned gets a full one.
 V4 = """
 ALTER TABLE conversations ADD COLUMN incognito INTEGER NOT NULL DEFAULT 0 CHECK (incognito IN (0, 1));
 CREATE INDEX memories_by_conversation ON memories(conversation_id);
+CREATE INDEX memories_by_kind ON memories(kind);
+CREATE INDEX memories_by_kind_created ON memories(kind, created_at);
+CREATE INDEX memories_by_importance ON memories(importance);
+CREATE INDEX memories_by_pinned_all ON memories(pinned);
+CREATE INDEX memories_by_last_recalled ON memories(last_recalled_at);
+CREATE INDEX memories_by_recall_count ON memories(recall_count);
+CREATE INDEX memories_by_expires ON memories(expires_at);
+CREATE INDEX memories_by_text ON memories(text);
 """
 
 Step = str | Callable[[apsw.Connection], None]

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import apsw
 
-from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, Memory
+from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, Memory, MemoryQuery
 
 _COLUMNS = (
     "id, kind, text, importance, pinned, created_at, updated_at, last_recalled_at, "
@@ -52,42 +52,24 @@ def fts_query(text: str) -> str | None:
     return " OR ".join(f'"{w}"' for w in unique) or None
 
 
-SORTABLE = ("id", "text", "kind", "importance", "pinned", "created_at", "last_recalled_at", "recall_count",
-            "expires_at", "conversation_id")
-
-
-@dataclass(frozen=True)
-class PageQuery:
-    offset: int = 0
-    limit: int = 200
-    order_by: str = "created_at"
-    descending: bool = True
-    kind: str | None = None
-    pinned_only: bool = False
-    expired: str = "any"  # any | hide | only
-    memory_id: int | None = None  # just this one (a receipt's link)
-
-    def __post_init__(self) -> None:
-        if self.order_by not in SORTABLE:  # it goes into SQL: only known column names
-            raise ValueError(f"cannot sort by {self.order_by!r}")
-
-    def where(self, now: float) -> tuple[str, tuple]:
-        clauses, args = [], []
-        if self.memory_id is not None:
-            clauses.append("id = ?")
-            args.append(self.memory_id)
-        if self.kind:
-            clauses.append("kind = ?")
-            args.append(self.kind)
-        if self.pinned_only:
-            clauses.append("pinned = 1")
-        if self.expired == "hide":
-            clauses.append("(expires_at IS NULL OR expires_at > ?)")
-            args.append(now)
-        elif self.expired == "only":
-            clauses.append("expires_at <= ?")
-            args.append(now)
-        return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+def _where(query: MemoryQuery, now: float) -> tuple[str, tuple]:
+    """The WHERE clause of a memory viewer page (values bound, never spliced)."""
+    clauses, args = [], []
+    if query.memory_id is not None:
+        clauses.append("id = ?")
+        args.append(query.memory_id)
+    if query.kind:
+        clauses.append("kind = ?")
+        args.append(query.kind)
+    if query.pinned_only:
+        clauses.append("pinned = 1")
+    if query.expired == "hide":
+        clauses.append("(expires_at IS NULL OR expires_at > ?)")
+        args.append(now)
+    elif query.expired == "only":
+        clauses.append("expires_at <= ?")
+        args.append(now)
+    return ("WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
 
 
 @dataclass(frozen=True)
@@ -128,10 +110,13 @@ class MemoryStore:
     def count(self) -> int:
         return self.conn.execute("SELECT count(*) FROM memories").get
 
-    def page(self, query: "PageQuery", now: float) -> tuple[list[Memory], int]:
+    def page(self, query: MemoryQuery, now: float) -> tuple[list[Memory], int]:
         """One page of a filtered, sorted listing, and how many rows match in all (memory viewer)."""
-        where, args = query.where(now)
-        order = f"{query.order_by} {'DESC' if query.descending else 'ASC'}, id DESC"
+        where, args = _where(query, now)
+        # Ties break in the sort's own direction: one index on the column (rowid last) then serves both
+        # directions; `id DESC` under an ascending sort made SQLite sort every row of a big tie.
+        direction = "DESC" if query.descending else "ASC"
+        order = f"{query.order_by} {direction}, id {direction}"
         rows = self.conn.execute(f"SELECT {_COLUMNS} FROM memories {where} ORDER BY {order} LIMIT ? OFFSET ?",
                                  (*args, query.limit, query.offset))
         total = self.conn.execute(f"SELECT count(*) FROM memories {where}", args).get

@@ -13,6 +13,7 @@ from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
+from tests.support.schema import undo_v4
 
 KEY = DbKey(passphrase="pw")
 
@@ -24,8 +25,7 @@ def _as_v3(path: Path) -> None:
         ConversationStore(conn).create("an old chat", 0.0)
     bank.add(NewMemory(text="I play the cello."))
     with conn:
-        conn.execute("DROP INDEX memories_by_conversation")
-        conn.execute("ALTER TABLE conversations DROP COLUMN incognito")
+        undo_v4(conn)
         conn.pragma("user_version", 3)
     conn.close()
 

@@ -14,7 +14,8 @@ from app.core.memory.db import open_db, open_reader
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.recall import RecallParams
-from app.core.memory.store import NewMemory, PageQuery
+from app.core.memory.store import NewMemory
+from app.core.types import MemoryQuery
 from app.errors import KeyProblem
 
 KEY = DbKey(passphrase="pw")
@@ -47,7 +48,7 @@ def test_the_twin_reads_while_the_engine_holds_a_write_transaction(pair) -> None
     writer.start()
     try:
         assert entered.wait(10)
-        rows, total = twin.store.page(PageQuery(limit=10), 0.0)  # would wait 10 s behind a lock without WAL
+        rows, total = twin.store.page(MemoryQuery(limit=10), 0.0)  # would wait 10 s behind a lock without WAL
         assert total == 50 and len(rows) == 10
         assert not twin.get(1).pinned  # it sees the last commit, not the write in progress
         assert twin.search("garden note 7", RecallParams(top_k=3))[0].memory.text == "garden note 7"

@@ -17,6 +17,7 @@ from app.core.memory.recall import RecallParams
 from app.core.memory.spans import fact_spans, said_in, statements
 from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
+from tests.support.schema import undo_v4
 
 KEY = DbKey(passphrase="pw")
 
@@ -117,8 +118,7 @@ def test_v3_keeps_only_what_the_user_said_in_old_episodes(tmp_path: Path) -> Non
     conn = open_db(path, KEY)
     with conn:
         conn.execute("ALTER TABLE memories DROP COLUMN origin")
-        conn.execute("DROP INDEX memories_by_conversation")  # v4's additions go too: this file is v2
-        conn.execute("ALTER TABLE conversations DROP COLUMN incognito")
+        undo_v4(conn)  # v4's additions go too: this file is v2
         conn.execute("INSERT INTO memories(kind, text, content_hash, created_at, updated_at) VALUES "
                      "('episode', 'User: What is my favourite fruit?\nHearth: My favourite fruit is mango.', 'a', 0, 0),"
                      "('episode', 'User: I moved to Porto. Any tips?\nHearth: Porto is in Spain.', 'b', 0, 0)")
