@@ -23,7 +23,7 @@ from app.services.session import Session
 from app.services.types import ForgetUndo, MemoryChange, MemoryPage, MemoryRequest, SearchResults
 from app.services.worker import Worker
 
-SEARCH_LIMIT = 200
+SEARCH_LIMIT = 100  # the viewer's search shows the best 100 (200 cost ≈ 10 ms more per search at 100k)
 
 
 class MemoryService(QObject):

@@ -76,6 +76,16 @@ def wait_until(condition: Callable[[], bool], timeout_s: float, what: str) -> No
         raise SystemExit(f"timed out after {timeout_s:.0f} s waiting for {what}")
 
 
+def quiet_offscreen_warnings() -> None:
+    """The offscreen platform warns on every window it can't raise or resize: not news here."""
+    from PySide6.QtCore import qInstallMessageHandler
+
+    def handler(kind, context, message) -> None:  # noqa: ANN001
+        if "This plugin does not support" not in message:
+            sys.stderr.write(message + "\n")
+    qInstallMessageHandler(handler)
+
+
 def pct(values: list[float], p: float) -> float:
     return float(np.percentile(values, p))
 
@@ -249,28 +259,6 @@ class Driver:
         self.model.set_search("")
         wait_until(self.idle, 120, "clearing the search")
         self.drain()
-
-    def header_what_if(self, reps: int) -> dict[str, tuple[list[float], list[float]]]:
-        """The same reload and sort with the header sizing columns from the visible rows only
-        (``setResizeContentsPrecision(0)``) instead of every row (the viewer's ResizeToContents
-        header reads each cell of each loaded row through ``data()``, Python, under the GIL)."""
-        from PySide6.QtCore import Qt
-
-        header = self.viewer.table.horizontalHeader()
-        precision = header.resizeContentsPrecision()
-        out = {}
-        for label, value in (("as the app sets it", precision), ("visible rows only (precision 0)", 0)):
-            header.setResizeContentsPrecision(value)
-            self.results.pop("_what_if", None)
-            self.shown.pop("_what_if", None)
-            self.set_query()
-            for rep in range(reps):
-                order = Qt.SortOrder.AscendingOrder if rep % 2 else Qt.SortOrder.DescendingOrder
-                self.time_op("_what_if", lambda o=order: self.model.sort(2, o), self.page_done)  # importance
-            out[label] = (self.results.pop("_what_if"), self.shown.pop("_what_if"))
-        header.setResizeContentsPrecision(precision)
-        self.set_query()
-        return out
 
     def scrolls(self, reps: int) -> None:
         for name, changes in (("next page (fetchMore), by created", {}),
@@ -488,6 +476,7 @@ def main() -> None:
         from app.ui.main_window import MainWindow
 
         qapp = QApplication(sys.argv[:1])
+        quiet_offscreen_warnings()
         services = build_desktop(Options(), backend_factory=slow_backend(args.token_delay_ms / 1000))
         window = MainWindow(services)
         window.show()
@@ -505,7 +494,6 @@ def main() -> None:
             step(args.reps)
             print(f"  {label} timed in {time.perf_counter() - t:.0f} s", flush=True)
         gui_s = time.perf_counter() - gui_started
-        header = driver.header_what_if(args.reps)
         services.stop()
         qapp.processEvents()
 
@@ -514,11 +502,6 @@ def main() -> None:
               f"alternating); {driver.replies_started} replies started, {driver.redone} steps redone because the "
               f"reply ended mid-step; GUI part {gui_s:.0f} s")
         failed = print_table(driver.results, driver.shown)
-        print("\nwhat if the viewer's header sized its columns from the visible rows only (a widget setting changed "
-              "here at run time, app code untouched): sort by importance, alternating")
-        for label, (rows, shown) in header.items():
-            print(f"  {label:<34} rows p50 {pct(rows, 50):6.1f} p95 {pct(rows, 95):6.1f} ms   shown p50 "
-                  f"{pct(shown, 50):6.1f} p95 {pct(shown, 95):6.1f} ms")
         if failed:
             with open_profile(Options()) as profile:
                 reader = open_reader(profile.path, profile.key)
