@@ -157,10 +157,17 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
         saved_settings=lambda: saved_settings(options),
         save_settings=lambda settings: settings_module.save(settings, paths.config),
         overrides=one_run_overrides(options), state_file=state_file, keychain=open_keychain,
-        passphrase=options.passphrase, no_encryption=options.no_encryption)
+        passphrase=options.passphrase, no_encryption=options.no_encryption,
+        prepare_model_runtime=_load_llama_runtime)
     session = Session(wiring)
     engine, reader = WorkerThread("hearth-engine"), WorkerThread("hearth-reader")
     return Desktop(session=session, chat=ChatService(session, engine.worker, reader.worker),
                    memory=MemoryService(session, engine.worker, reader.worker),
                    settings=SettingsService(session, engine.worker, reader.worker),
                    profiles=ProfileService(session, engine.worker), engine=engine, reader=reader)
+
+
+def _load_llama_runtime() -> object:
+    from app.core.llm.llama import load_cpu_backends  # llama_cpp's libraries, and OpenMP with them
+
+    return load_cpu_backends()

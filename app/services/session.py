@@ -52,6 +52,9 @@ class Wiring:
     keychain: Callable[[], SecretStore]
     passphrase: str | None = None  # HEARTH_PASSPHRASE
     no_encryption: bool = False
+    # Loads the model runtime's native libraries (llama.cpp's CPU backend): before the embedder,
+    # even when the model file itself fails (embed.py: the OpenMP runtime they share).
+    prepare_model_runtime: Callable[[], object] = lambda: None
 
 
 class Session:

@@ -56,6 +56,7 @@ class ChatView(QTextBrowser):
         self.setAccessibleName("Conversation")
         self.setOpenExternalLinks(False)
         self.setOpenLinks(False)  # every link is ours: the main window handles anchorClicked
+        self.document().setUndoRedoEnabled(False)  # a transcript has no undo: don't keep every repaint
         self.entries: list[Entry] = []
         self._frames: dict[str, QTextFrame] = {}
         self._first_drawn = 0
@@ -187,9 +188,9 @@ class ChatView(QTextBrowser):
 
     def _fill(self, frame: QTextFrame, entry: Entry) -> None:
         cursor = frame.firstCursorPosition()
+        cursor.beginEditBlock()  # one layout pass for the whole frame, not one per insert
         cursor.setPosition(frame.lastPosition(), QTextCursor.MoveMode.KeepAnchor)
         cursor.removeSelectedText()
-        cursor = frame.firstCursorPosition()
         _plain_block_here(cursor)
         cursor.insertHtml(_header(entry, self._muted()))
         for tool in entry.tools:
@@ -203,6 +204,7 @@ class ChatView(QTextBrowser):
         for line in _footer(entry):
             _new_block(cursor)
             cursor.insertHtml(line)
+        cursor.endEditBlock()
 
     def _muted(self) -> str:
         return self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text).name()

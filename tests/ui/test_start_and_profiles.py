@@ -326,3 +326,30 @@ def test_a_cancelled_passphrase_leaves_a_locked_page_and_unlock_tries_again(qtbo
     unlock.trigger()
     wait_ready(qtbot, window)
     assert window.windowTitle() == "Hearth — default" and not window.progress.isVisible()
+
+
+def test_the_model_runtime_loads_before_the_embedder(qtbot, make_app) -> None:
+    """torch ships its own libgomp.so.1 under the system's soname: the first of torch and llama.cpp
+    to load sets up the one OpenMP runtime both use. llama.cpp must come first (its threads spin;
+    the other way round cost ~35% of tokens/s), even when the model file itself fails."""
+    import dataclasses
+
+    from app.core.memory.embed import HashEmbedder
+
+    order: list[str] = []
+
+    class Embedder(HashEmbedder):
+        def load(self) -> None:
+            order.append("embedder")
+
+    def model(options, settings):
+        order.append("model")
+        raise KnownError("model file /nowhere.gguf does not exist", "choose another")
+
+    services, window = make_app(model, start=False)
+    services.session.wiring = dataclasses.replace(services.session.wiring,
+                                                  prepare_model_runtime=lambda: order.append("runtime"),
+                                                  make_embedder=Embedder)
+    services.start()
+    qtbot.waitUntil(lambda: window.panel.model_state == "failed", timeout=TIMEOUT_MS)
+    assert order == ["runtime", "model", "embedder"]

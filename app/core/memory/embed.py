@@ -90,6 +90,10 @@ class MiniLMEmbedder:
         os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")  # no tqdm bars on a user's terminal
         # torch's OpenMP threads otherwise spin for a while after each call, stealing the cores
         # llama.cpp is about to generate on (measured: ~15% fewer tokens/s right after a recall).
+        # But torch ships its own libgomp.so.1 under the system's soname: one OpenMP runtime serves
+        # both, configured when the first of them loads. So the app loads llama.cpp FIRST (its
+        # threads must not sleep between ops: ~35% fewer tokens/s in the app when this came first),
+        # and then this setting no longer changes the shared runtime.
         os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as hf_logging
