@@ -145,7 +145,7 @@ class ChatPanel(QWidget):
             return
         self.view.update_entry(reply.key, replacing=True)
         self._begin_streaming()
-        self.chat.send(SendRequest(reply.text, self.conversation_id, regenerate=True))
+        self.chat.send(SendRequest(self.last_question() or "", self.conversation_id, regenerate=True))
 
     def stop(self) -> None:
         """Stops a reply (a flag the engine checks between tokens), or cancels a waiting message."""
