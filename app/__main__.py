@@ -11,9 +11,10 @@ def main() -> int:
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
     from app.cli import main as cli_main
+    from app.cli.parser import COMMAND_NAMES
 
     argv = sys.argv[1:]
-    if not any(a in ("memory", "doctor", "chat", "conversations", "settings", "gui") for a in argv) \
+    if not any(a in COMMAND_NAMES for a in argv) \
             and not any(a in ("-h", "--help", "--version") for a in argv):
         argv = [*argv, "gui"]  # `hearth` alone (or with only global options) opens the app
     return cli_main(argv)

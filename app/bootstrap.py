@@ -22,6 +22,7 @@ from app.core.memory.embed import Embedder, make_embedder
 from app.core.memory.keys import DbKey, resolve_key
 from app.core.secrets import SecretStore, open_keychain
 from app.core.settings import Settings
+from app.errors import KnownError
 from app.paths import Paths
 
 DEFAULT_PROFILE = "default"
@@ -74,14 +75,27 @@ class Profile:
 
 
 def open_profile(
-    options: Options, *, create: bool = True, keychain: Callable[[], SecretStore] = open_keychain
+    options: Options, *, create: bool = True, keychain: Callable[[], SecretStore] = open_keychain,
+    read_only: bool = False,
 ) -> Profile:
+    """The profile, open; ``read_only`` for commands that only read (they work in a read-only folder)."""
     path = options.db_path
+    if read_only:
+        key = existing_profile_key(options, keychain)
+        return Profile(path=path, key=key, conn=open_db(path, key, read_only=True))
     if create and not (path.exists() and path.stat().st_size > 0):
         # Two processes creating one profile would each make a key: let one create, the other open.
         with creation_lock(path):
             return _open(options, path, create, keychain)
     return _open(options, path, create, keychain)
+
+
+def existing_profile_key(options: Options, keychain: Callable[[], SecretStore] = open_keychain) -> DbKey:
+    """The key of a profile file that exists (never makes one): for reading only."""
+    path = options.db_path
+    if not (path.exists() and path.stat().st_size > 0):
+        raise KnownError(f"{path} does not exist", "check --home/--profile, or add a memory to create it")
+    return resolve_key(path, passphrase=options.passphrase, no_encryption=False, keychain=keychain)
 
 
 def _open(options: Options, path: Path, create: bool, keychain: Callable[[], SecretStore]) -> Profile:

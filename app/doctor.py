@@ -14,16 +14,20 @@ from collections.abc import Callable
 from typing import Any
 
 from app import __version__
-from app.bootstrap import Options, load_settings, make_backend, make_default_embedder, open_profile
+from app.bootstrap import Options, existing_profile_key, load_settings, make_backend, make_default_embedder, open_profile
+from app.core import private
 from app.core.llm.backend import ChatMessage
-from app.core.memory.db import sqlite_versions
+from app.core.memory.db import open_damaged, sqlite_versions
+from app.core.memory.salvage import count_readable
 from app.core.memory.vectors import VectorIndex
 from app.core.secrets import SecretStoreUnavailable, open_keychain
+from app.errors import KnownError
 
 Check = dict[str, Any]
 
 
-def run_doctor(options: Options) -> dict[str, Any]:
+def run_doctor(options: Options, *, fix: bool = False) -> dict[str, Any]:
+    """Every check; with ``fix``, files and folders others can read are made private first."""
     report: dict[str, Any] = {
         "app_version": __version__,
         "python": platform.python_version(),
@@ -33,6 +37,7 @@ def run_doctor(options: Options) -> dict[str, Any]:
         "data_dir": str(options.paths.home),
     }
     report["checks"] = {
+        "permissions": _guard(lambda: _check_permissions(options, fix)),
         "sqlite_vec": _guard(_check_sqlite_vec),
         "keychain": _guard(_check_keychain),
         "profile": _guard(lambda: _check_profile(options)),
@@ -74,14 +79,34 @@ def _check_keychain() -> Check:
     return {"ok": True, "available": True, "backend": store.name}
 
 
+def _check_permissions(options: Options, fix: bool) -> Check:
+    """The data directory 0700 and its files 0600 (the settings file too): private to their owner."""
+    places = dict.fromkeys([options.paths.home, options.paths.config.parent])
+    fixed = [str(p) for place in places for p in private.fix(place)] if fix else []
+    open_now = [f"{path} is {mode:04o}" for place in places for path, mode in private.too_open(place)]
+    check: Check = {"ok": not open_now, "private": not open_now}
+    if fixed:
+        check["fixed"] = fixed
+    if open_now:
+        check["too_open"] = open_now
+        check["hint"] = "run `hearth doctor --fix` to make them private (0700 folders, 0600 files)"
+    return check
+
+
 def _check_profile(options: Options) -> Check:
     path = options.db_path
     if not path.exists():
         return {"ok": True, "exists": False, "path": str(path),
                 "detail": "not created yet: the first `hearth memory add` creates it"}
-    with open_profile(options, create=False) as profile:
+    try:
+        profile = open_profile(options, create=False)
+    except KnownError as exc:
+        return _damaged_profile(options, str(exc))
+    with profile:
         conn = profile.conn
         integrity = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+        if integrity != ["ok"]:
+            return _damaged_profile(options, "\n".join(integrity).splitlines()[:5])
         stored = VectorIndex.stored_embedder(conn)
         return {
             "ok": integrity == ["ok"],
@@ -96,6 +121,23 @@ def _check_profile(options: Options) -> Check:
             "indexed_with": stored[0] if stored else None,
             "integrity_check": integrity[:10],
         }
+
+
+def _damaged_profile(options: Options, problem: object) -> Check:
+    """What a damaged profile still holds, table by table, and how to get it out."""
+    check: Check = {"ok": False, "path": str(options.db_path), "problem": problem}
+    try:
+        conn = open_damaged(options.db_path, existing_profile_key(options))
+    except Exception as exc:  # noqa: BLE001 - unreadable even so: say it
+        check["salvageable"] = f"nothing can be read ({exc})"
+        return check
+    try:
+        check["salvageable"] = count_readable(conn)
+    finally:
+        conn.close()
+    check["hint"] = ("`hearth memory export --salvage FILE` writes every readable memory and message to FILE; "
+                     "`hearth memory import FILE` into a new profile (--profile NAME) takes the memories back")
+    return check
 
 
 def _check_embedder(options: Options) -> Check:

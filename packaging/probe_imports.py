@@ -29,7 +29,7 @@ def exercise() -> None:
     failed = {name: check for name, check in report["checks"].items() if not check["ok"]}
     if failed:
         raise SystemExit(f"probe: doctor failed in the build environment: {failed}")
-    import app.cli_chat  # noqa: F401
+    import app.cli.chat  # noqa: F401
     import app.gui  # noqa: F401
     import app.services.desktop  # noqa: F401
     import app.ui.main_window  # noqa: F401

@@ -8,14 +8,17 @@ is refused with the valid range named.
 from __future__ import annotations
 
 import json
-import os
+import math
 import re
 import tomllib
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
+from app.core import limits
+from app.core.limits import Range
 from app.core.packages import bundled_gguf
+from app.core.private import write_atomically
 from app.errors import KnownError
 
 SCHEMA_VERSION = 1
@@ -30,21 +33,28 @@ DEFAULT_SYSTEM_PROMPT = (
 @dataclass(frozen=True)
 class Spec:
     kind: type
-    low: float | None = None
-    high: float | None = None
+    range: Range | None = None  # numbers: from app.core.limits, the one source of every range
     help: str = ""
     choices: tuple[str, ...] = ()
 
+    @property
+    def low(self) -> float | None:
+        return self.range.low if self.range else None
+
+    @property
+    def high(self) -> float | None:
+        return self.range.high if self.range else None
+
 
 SPECS: dict[str, Spec] = {
-    "window_turns": Spec(int, 0, 50, "recent turns of this conversation kept word for word in the prompt"),
-    "top_k": Spec(int, 1, 50, "long-term memories recalled into the prompt at most"),
-    "threshold": Spec(float, -1.0, 1.0, "minimum cosine similarity for a memory to be recalled"),
+    "window_turns": Spec(int, limits.WINDOW_TURNS, "recent turns of this conversation kept word for word in the prompt"),
+    "top_k": Spec(int, limits.PROMPT_TOP_K, "long-term memories recalled into the prompt at most"),
+    "threshold": Spec(float, limits.THRESHOLD, "minimum cosine similarity for a memory to be recalled"),
     "model_path": Spec(str, help=f"GGUF model file; {BUNDLED!r} means the bundled SmolLM2-135M-Instruct"),
-    "context_size": Spec(int, 512, 131072, "tokens of context the model is loaded with"),
-    "threads": Spec(int, 0, 256, "CPU threads for the model; 0 means one per physical core"),
-    "temperature": Spec(float, 0.0, 2.0, "randomness of replies; 0 is deterministic"),
-    "max_reply_tokens": Spec(int, 16, 8192, "longest reply, in tokens"),
+    "context_size": Spec(int, limits.CONTEXT_SIZE, "tokens of context the model is loaded with"),
+    "threads": Spec(int, limits.THREADS, "CPU threads for the model; 0 means one per physical core"),
+    "temperature": Spec(float, limits.TEMPERATURE, "randomness of replies; 0 is deterministic"),
+    "max_reply_tokens": Spec(int, limits.MAX_REPLY_TOKENS, "longest reply, in tokens"),
     "system_prompt": Spec(str, help="instructions given to the model before every conversation"),
     "theme": Spec(str, help="the app's colours", choices=("system", "light", "dark")),
     "answer_style": Spec(str, help="how a reply to a question about you uses memory: quote the note you told "
@@ -84,7 +94,7 @@ def coerce(key: str, value: Any) -> Any:
         typed = _convert(spec.kind, value)
     except (TypeError, ValueError):
         raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help) from None
-    if spec.low is not None and not spec.low <= typed <= spec.high:
+    if spec.range is not None and not (math.isfinite(typed) and spec.low <= typed <= spec.high):
         raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help)
     if spec.choices and typed not in spec.choices:
         raise KnownError(f"setting {key} must be one of {', '.join(spec.choices)}; got {value!r}", spec.help)
@@ -127,8 +137,7 @@ def _convert(kind: type, value: Any) -> Any:
 def _describe(spec: Spec) -> str:
     if spec.kind is str:
         return "text"
-    noun = "a whole number" if spec.kind is int else "a number"
-    return f"{noun} from {spec.low:g} to {spec.high:g}"
+    return spec.range.describe() if spec.range else ("a whole number" if spec.kind is int else "a number")
 
 
 def apply_changes(saved: Settings, effective: Settings, values: dict[str, Any]) -> tuple[Settings, Settings]:
@@ -161,7 +170,16 @@ def load(path: Path) -> Settings:
     version = data.pop("schema_version", SCHEMA_VERSION)
     if version > SCHEMA_VERSION:
         raise KnownError(f"{path} was written by a newer Hearth", "upgrade Hearth, or delete the file")
-    return Settings().with_values({k: v for k, v in data.items() if k in SPECS})
+    return Settings().with_values({k: _clamped(k, v) for k, v in data.items() if k in SPECS})
+
+
+def _clamped(key: str, value: Any) -> Any:
+    """A number stored out of range (an older Hearth, a hand edit) is read as the nearest valid one;
+    a value of the wrong type is still an error (it says the file is not what we wrote)."""
+    spec = SPECS[key]
+    if spec.range is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+        return value
+    return spec.range.clamp(value, default=getattr(Settings(), key))
 
 
 def save(settings: Settings, path: Path) -> None:
@@ -169,10 +187,4 @@ def save(settings: Settings, path: Path) -> None:
     lines = [f"schema_version = {SCHEMA_VERSION}"]
     for key, value in settings.to_dict().items():
         lines.append(f"{key} = {json.dumps(value, ensure_ascii=False)}")  # JSON strings are valid TOML
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    write_atomically(path, "\n".join(lines) + "\n")

@@ -8,9 +8,10 @@ treated as empty: losing it costs a default, never a start.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+
+from app.core.private import write_atomically
 
 
 @dataclass(frozen=True)
@@ -36,7 +37,4 @@ def load_state(path: Path) -> AppState:
 
 
 def save_state(state: AppState, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    tmp.write_text(json.dumps(asdict(state), ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+    write_atomically(path, json.dumps(asdict(state), ensure_ascii=False))

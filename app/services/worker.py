@@ -14,8 +14,7 @@ from typing import Any
 
 from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
-from app.core.memory.db import explain_db_error
-from app.errors import KnownError
+from app.core.triage import BUG_FIX, explain
 from app.services.types import Failure
 
 log = logging.getLogger("hearth")
@@ -25,14 +24,11 @@ Job = Callable[[], None]
 def triage(exc: BaseException, doing: str, request: Any = None) -> Failure:
     """A known error says what to do; a database error is explained; anything else is a bug,
     logged with its traceback and reported without one."""
-    if isinstance(exc, KnownError):
-        return Failure(exc.what, exc.fix, request)
-    known = explain_db_error(exc)
+    known = explain(exc)
     if known is not None:
         return Failure(known.what, known.fix, request)
     log.error("%s failed", doing, exc_info=exc)
-    return Failure(f"{doing} failed ({type(exc).__name__}: {exc})",
-                   "try again; if it keeps failing, `hearth doctor` checks the installation", request)
+    return Failure(f"{doing} failed ({type(exc).__name__}: {exc})", BUG_FIX, request)
 
 
 class Worker(QObject):

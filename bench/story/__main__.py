@@ -73,7 +73,7 @@ class InProcessRunner:
 
     def __init__(self, home: Path, args: argparse.Namespace) -> None:
         from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
-        from app.cli_chat import turn_json
+        from app.cli.chat import turn_json
 
         env = {**os.environ, "HEARTH_HOME": str(home), "HEARTH_PASSPHRASE": "bench"}
         env.pop("HEARTH_EMBEDDER", None)

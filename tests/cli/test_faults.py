@@ -190,18 +190,26 @@ def world_readable_dir() -> Iterator[Path]:
     shutil.rmtree(path)
 
 
-def test_a_read_only_data_dir(world_readable_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_read_only_data_dir_reads_and_says_why_it_cannot_write(world_readable_dir: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
     if os.geteuid() == 0 and not shutil.which("setpriv"):
         pytest.fail("running as root needs setpriv (util-linux) to test permissions as an ordinary user")
     home = world_readable_dir / "ro"
     monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
     assert hearth("--home", str(home), "memory", "add", "written while writable").code == 0
-    home.chmod(0o555)
+    home.chmod(0o755)  # ordinary users may read it but not write (the files are 0600: open them up)
     (home / "default.hearth").chmod(0o444)
+    home.chmod(0o555)
     before = digest(home / "default.hearth")
     env = {**os.environ, "HEARTH_HOME": str(home)}
-    for command in (["memory", "add", "x"], ["memory", "list"]):
+    for command in (["memory", "list"], ["memory", "search", "writable"], ["memory", "show", "1"],
+                    ["conversations"]):
+        proc = _run_as_nobody(command, env)
+        assert proc.returncode == 0, (command, proc.stderr)
+    assert "written while writable" in _run_as_nobody(["memory", "list"], env).stdout
+    for command in (["memory", "add", "x"], ["memory", "forget", "1"], ["memory", "pin", "1"]):
         proc = _run_as_nobody(command, env)
         assert proc.returncode == 1, proc
         assert proc.stderr.startswith("error:") and "read-only" in proc.stderr, proc.stderr
+    assert sorted(p.name for p in home.iterdir()) == ["default.hearth", "default.hearth.lock"]  # no -wal/-shm
     assert digest(home / "default.hearth") == before

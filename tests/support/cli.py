@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import subprocess
@@ -29,10 +30,12 @@ class Result:
 def hearth(*args: str, stdin: bytes = b"") -> Result:
     """In-process: same parser, same error handling, no interpreter start-up."""
     out, err = io.StringIO(), io.StringIO()
-    try:
-        code = main(list(args), stdin=io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"), out=out, err=err)
-    except SystemExit as exc:  # argparse usage errors
-        code = int(exc.code or 0)
+    # argparse writes help and usage errors to sys.stdout/sys.stderr itself: catch those too.
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(list(args), stdin=io.TextIOWrapper(io.BytesIO(stdin), encoding="utf-8"), out=out, err=err)
+        except SystemExit as exc:  # argparse usage errors, --help
+            code = int(exc.code or 0)
     return Result(code, out.getvalue(), err.getvalue())
 
 

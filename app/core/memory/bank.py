@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 import apsw
 import numpy as np
 
+from app.core import limits
 from app.core.memory.embed import Embedder
 from app.core.memory.forgetting import ForgetPlan, plan_forget
 from app.core.memory.recall import RecallParams, recall
@@ -35,6 +36,19 @@ Progress = Callable[[int, int], None]
 class Added:
     id: int
     created: bool  # False: the same text was already stored, nothing new was written
+
+
+def check_numbers(item: NewMemory) -> NewMemory:
+    """Importance and expiry inside their ranges (app.core.limits), or a KnownError saying which."""
+    try:
+        limits.IMPORTANCE.check(item.importance)
+        for stamp in (item.expires_at, item.created_at):
+            if stamp is not None:
+                limits.TIMESTAMP.check(stamp)
+    except ValueError as exc:
+        raise KnownError(f"a memory's importance or date is out of range: {exc}",
+                         "importance is 0..1; dates run from 1970 to 9999") from None
+    return item
 
 
 def check_text(text: str) -> str:
@@ -122,7 +136,7 @@ class MemoryBank:
 
     def add_many(self, items: Sequence[NewMemory], progress: Progress | None = None) -> list[Added]:
         """Add in batches; text already stored (after normalisation) returns the existing id."""
-        items = [replace(item, text=check_text(item.text)) for item in items]
+        items = [replace(check_numbers(item), text=check_text(item.text)) for item in items]
         self._ready_index()  # refuse a model mismatch before embedding anything
         results: list[Added] = []
         for start in range(0, len(items), EMBED_BATCH):
@@ -151,7 +165,7 @@ class MemoryBank:
 
     def edit(self, memory_id: int, text: str) -> Memory:
         text = check_text(text)
-        memory = self.get(memory_id)
+        self.get(memory_id)  # an unknown id fails here, before anything is embedded
         index = self._ready_index()
         vector = self.embed([text])
         with self.transaction():

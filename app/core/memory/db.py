@@ -19,6 +19,7 @@ import sqlite_vec
 
 from app.core.memory import migrations
 from app.core.memory.keys import DbKey
+from app.core.private import FILE_MODE, create_private, private_dir
 from app.errors import KeyProblem, KnownError
 
 BUSY_TIMEOUT_MS = 10_000
@@ -26,10 +27,15 @@ CACHE_KIB = 128 * 1024  # page cache cap; decryption is the cost of a miss
 
 
 
-def open_db(path: Path, key: DbKey, *, create: bool = True) -> apsw.Connection:
-    """Open (or create) a profile file, keyed, verified, migrated, with sqlite-vec loaded."""
+def open_db(path: Path, key: DbKey, *, create: bool = True, read_only: bool = False) -> apsw.Connection:
+    """Open (or create) a profile file, keyed, verified, migrated, with sqlite-vec loaded.
+    ``read_only`` opens it for reading only, which works in a read-only data directory too."""
+    if read_only:
+        return _open_read_only(path, key)
     _check_location(path, create)
     is_new = not path.exists() or path.stat().st_size == 0
+    if is_new:
+        create_private(path)  # SQLite gives -wal/-shm the database file's mode: all three are 0600
     conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE)
     try:
         conn.set_busy_timeout(BUSY_TIMEOUT_MS)
@@ -40,6 +46,45 @@ def open_db(path: Path, key: DbKey, *, create: bool = True) -> apsw.Connection:
         migrations.migrate(conn, path, backup=lambda dest: backup_to(conn, dest, key))
         if is_new:  # make the main file complete, so other processes see a keyed, migrated file
             conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _open_read_only(path: Path, key: DbKey) -> apsw.Connection:
+    """Reading needs WAL's -shm beside the file. Where the folder can't be written and there is
+    none, the file is opened *immutable* (SQLite reads it as it is, no locks, no -shm): nothing
+    can be writing it then, since nobody can create the -wal either."""
+    if not path.exists() or path.stat().st_size == 0:
+        raise KnownError(f"{path} does not exist", "check --home/--profile, or add a memory to create it")
+    writable_dir = os.access(path.parent, os.W_OK)
+    shm_there = Path(f"{path}-shm").exists()
+    uri = f"{path.resolve().as_uri()}?mode=ro" + ("" if writable_dir or shm_there else "&immutable=1")
+    conn = apsw.Connection(uri, flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
+    try:
+        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+        _apply_key(conn, key)
+        _verify_readable(conn, path, key)
+        _load_sqlite_vec(conn)
+        if conn.pragma("user_version") != migrations.LATEST:
+            raise KnownError(f"{path} was written by an older Hearth and must be upgraded, which needs "
+                             "write access", "make the data directory writable once and open it again")
+        conn.pragma("query_only", True)
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def open_damaged(path: Path, key: DbKey) -> apsw.Connection:
+    """A read-only connection to a profile that may be damaged: keyed, nothing verified or
+    migrated, the file never written (for `hearth memory export --salvage`)."""
+    conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
+    try:
+        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+        _apply_key(conn, key)
+        conn.pragma("query_only", True)
     except BaseException:
         conn.close()
         raise
@@ -70,7 +115,7 @@ def creation_lock(path: Path, timeout_s: float = 30.0) -> Iterator[None]:
     """Held while a new profile file is keyed and migrated (a ``.lock`` file beside it)."""
     _check_location(path, create=True)
     try:
-        with filelock.FileLock(f"{path}.lock", timeout=timeout_s):
+        with filelock.FileLock(f"{path}.lock", timeout=timeout_s, mode=FILE_MODE):
             yield
     except filelock.Timeout as exc:
         raise KnownError(f"another Hearth process has been creating {path} for {timeout_s:.0f} s",
@@ -82,7 +127,7 @@ def _check_location(path: Path, create: bool) -> None:
         if not create:
             raise KnownError(f"{path} does not exist", "check --home/--profile, or add a memory to create it")
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
+            private_dir(path.parent)
         except OSError as exc:
             raise KnownError(f"cannot create the data directory {path.parent}: {exc.strerror}",
                              "choose a writable one with --home or HEARTH_HOME") from exc
@@ -147,6 +192,7 @@ def _configure(conn: apsw.Connection) -> None:
 
 def backup_to(conn: apsw.Connection, dest: Path, key: DbKey) -> None:
     """Online backup (never a file copy: committed rows may live only in -wal), keyed like the source."""
+    create_private(dest)
     target = apsw.Connection(str(dest), flags=apsw.SQLITE_OPEN_READWRITE | apsw.SQLITE_OPEN_CREATE)
     try:
         _apply_key(target, key)

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.core import limits
 from app.core.memory.store import MemoryStore
 from app.core.memory.vectors import VectorIndex
 from app.core.types import Memory, Recall
@@ -56,10 +57,8 @@ class RecallParams:
     include_pinned: bool = True
 
     def __post_init__(self) -> None:
-        if not 1 <= self.top_k <= 1000:
-            raise ValueError("top_k must be between 1 and 1000")
-        if not -1.0 <= self.threshold <= 1.0:
-            raise ValueError("threshold must be between -1 and 1")
+        limits.SEARCH_TOP_K.check(self.top_k)  # the CLI's parser reads the same ranges
+        limits.THRESHOLD.check(self.threshold)
 
 
 def recall(

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import apsw
 
+from app.core import limits
 from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, Memory, MemoryQuery
 
 _COLUMNS = (
@@ -231,10 +232,15 @@ class MemoryStore:
 
 
 def _to_memory(row: Sequence) -> Memory:
+    """A row as a Memory. Numbers stored out of range (an older Hearth, an import, an edited file)
+    are clamped here: one bad row must never break a listing, an export or a viewer page."""
     (mid, kind, text, importance, pinned, created, updated, recalled, count, expires, conv, sources, sup, origin) = row
+    stamp = limits.TIMESTAMP.clamp
     return Memory(
-        id=mid, kind=kind, text=text, importance=importance, pinned=bool(pinned), created_at=created,
-        updated_at=updated, last_recalled_at=recalled, recall_count=count, expires_at=expires,
+        id=mid, kind=kind, text=text, importance=limits.IMPORTANCE.clamp(importance, 0.5), pinned=bool(pinned),
+        created_at=stamp(created), updated_at=stamp(updated),
+        last_recalled_at=None if recalled is None else stamp(recalled), recall_count=count,
+        expires_at=None if expires is None else stamp(expires),
         conversation_id=conv, source_message_ids=tuple(json.loads(sources)), superseded_by=sup,
         origin=origin,
     )

@@ -24,7 +24,9 @@ from app import __version__
 from app.core.memory import migrations
 from app.core.memory.bank import MemoryBank, Progress
 from app.core.memory.conversations import ConversationStore
+from app.core.private import open_private
 from app.core.memory.store import NewMemory
+from app.core.memory.salvage import SALVAGE_FORMAT
 from app.core.memory.spans import legacy_episode_said
 from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, iso_time, parse_iso_time
 from app.errors import KnownError
@@ -43,7 +45,7 @@ def export_memories(bank: MemoryBank, path: Path) -> int:
     }
     tmp = path.with_name(f".{path.name}.tmp")
     try:
-        with open(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        with open_private(tmp, "w", encoding="utf-8", newline="\n") as fh:  # plain text: only its owner reads it
             fh.write(json.dumps(header, ensure_ascii=False) + "\n")
             for memory in memories:
                 fh.write(json.dumps(memory.to_json(), ensure_ascii=False) + "\n")
@@ -93,7 +95,8 @@ def read_export(path: Path) -> tuple[dict[str, Any], list[tuple[dict[str, Any], 
     header = _parse(path, 1, lines[0])
     _check_header(path, header)
     rows = [(row, _to_new_memory(path, n, row))
-            for n, row in ((n, _parse(path, n, line)) for n, line in enumerate(lines[1:], start=2) if line.strip())]
+            for n, row in ((n, _parse(path, n, line)) for n, line in enumerate(lines[1:], start=2) if line.strip())
+            if row.get("table", "memories") == "memories"]  # a salvage file holds messages too
     # An episode from before schema v3 that only asked a question carries nothing: skipped.
     return header, [(row, memory) for row, memory in rows if memory is not None]
 
@@ -109,7 +112,7 @@ def _parse(path: Path, line_no: int, line: str) -> dict[str, Any]:
 
 
 def _check_header(path: Path, header: dict[str, Any]) -> None:
-    if header.get("format") != FORMAT:
+    if header.get("format") not in (FORMAT, SALVAGE_FORMAT):
         raise KnownError(f"{path} is not a Hearth memory export (no header line)",
                          "give the path of a file made by `hearth memory export`")
     if int(header.get("format_version", 0)) > FORMAT_VERSION:

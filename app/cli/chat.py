@@ -14,7 +14,9 @@ import threading
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
+from app.bootstrap import load_settings, make_agent, make_backend, open_profile
+from app.cli.call import Call
+from app.cli.inputs import read_text_arg
 from app.core import settings as settings_module
 from app.core.agent.loop import Agent
 from app.core.llm.locate import check_gguf, model_file
@@ -23,9 +25,10 @@ from app.core.types import TextDelta, ToolCall, TurnDone
 from app.errors import KnownError, UsageError
 
 
-def cmd_chat(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+def cmd_chat(call: Call) -> int:
+    options, args, stdin, out, err = call.options, call.args, call.stdin, call.out, call.err
     settings = load_settings(options)
-    message = _read_message(args.message, stdin) if args.message is not None else None
+    message = read_text_arg(args.message, stdin) if args.message is not None else None
     check_gguf(model_file(settings.model_path))
     with open_profile(options) as profile:
         agent = make_agent(profile, options, settings, make_backend(options, settings))
@@ -33,12 +36,6 @@ def cmd_chat(options: Options, args: argparse.Namespace, stdin: TextIO, out: Tex
         if message is not None:
             return _one_turn(agent, message, args, out, err)
         return _interactive(agent, args, stdin, out, err)
-
-
-def _read_message(value: str, stdin: TextIO) -> str:
-    from app.cli import read_text_arg
-
-    return read_text_arg(value, stdin)
 
 
 def _one_turn(agent: Agent, message: str, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -128,8 +125,9 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
     }
 
 
-def cmd_conversations(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
-    with open_profile(options, create=False) as profile:
+def cmd_conversations(call: Call) -> int:
+    args, out = call.args, call.out
+    with open_profile(call.options, create=False, read_only=True) as profile:
         conversations = ConversationStore(profile.conn).list()
     if args.json:
         out.write(json.dumps([c.to_json() for c in conversations], ensure_ascii=False, indent=2) + "\n")
@@ -140,7 +138,8 @@ def cmd_conversations(options: Options, args: argparse.Namespace, stdin: TextIO,
     return 0
 
 
-def cmd_settings(options: Options, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+def cmd_settings(call: Call) -> int:
+    options, args, out, err = call.options, call.args, call.out, call.err
     if args.assignment:
         if len(args.assignment) != 3 or args.assignment[0] != "set":
             raise UsageError("use `hearth settings` to show them or `hearth settings set KEY VALUE`")
@@ -158,5 +157,3 @@ def cmd_settings(options: Options, args: argparse.Namespace, stdin: TextIO, out:
     out.write(f"(file: {options.paths.config})\n")
     return 0
 
-
-COMMANDS = {"chat": cmd_chat, "conversations": cmd_conversations, "settings": cmd_settings}

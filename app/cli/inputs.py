@@ -1,0 +1,56 @@
+"""Everything the command line reads: option values (ranges from app.core.limits), texts, files."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TextIO
+
+from app.core.limits import Range
+from app.core.memory.bank import check_text
+from app.errors import KnownError, UsageError
+
+
+def option(limits: Range) -> Callable[[str], Any]:
+    """An argparse ``type=``: the value checked against its range, or a usage error naming it."""
+    def parse(text: str) -> Any:
+        try:
+            return limits.parse(text)
+        except ValueError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
+    parse.__name__ = limits.what or "value"  # argparse names the type in its messages
+    return parse
+
+
+def read_text_arg(value: str, stdin: TextIO) -> str:
+    """TEXT, or all of stdin for ``-``; UTF-8 only."""
+    if value != "-":
+        return value
+    return decode_utf8(stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode(), "stdin")
+
+
+def read_lines(path: Path) -> list[str]:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise KnownError(f"cannot read {path}: {exc.strerror}", "check the path") from exc
+    return [line for line in decode_utf8(data, str(path)).splitlines() if line.strip()]
+
+
+def decode_utf8(data: bytes, source: str) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise KnownError(f"{source} is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
+                         "convert it to UTF-8 first, e.g. with iconv") from exc
+
+
+def read_texts(value: str | None, source: Path | None, stdin: TextIO, noun: str, command: str) -> list[str]:
+    """The texts of add/search/edit: TEXT, - for stdin, or each line of --file; checked."""
+    if (value is None) == (source is None):
+        raise UsageError(f"{command} needs {noun} (or - for stdin) or --file F, not both")
+    texts = read_lines(source) if source else [read_text_arg(value, stdin)]
+    if not texts:
+        raise KnownError(f"{source} has no non-empty lines", "put one text per line")
+    return [check_text(t) for t in texts]

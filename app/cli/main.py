@@ -1,0 +1,51 @@
+"""Parse, dispatch to one command, and turn what it raised into an exit code and one line."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from app.cli import chat, memory, system
+from app.cli.call import Call, Command
+from app.cli.parser import build_parser
+from app.errors import UsageError
+from app.core.triage import BUG_FIX, explain
+
+COMMANDS: dict[str, Command] = {
+    "doctor": system.cmd_doctor, "gui": system.cmd_gui, "chat": chat.cmd_chat,
+    "conversations": chat.cmd_conversations, "settings": chat.cmd_settings,
+    **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
+}
+
+
+def command_of(call: Call) -> Command:
+    args = call.args
+    return COMMANDS[f"memory {args.action}" if args.command == "memory" else args.command]
+
+
+def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
+         out: TextIO | None = None, err: TextIO | None = None) -> int:
+    call = Call(build_parser().parse_args(argv), stdin or sys.stdin, out or sys.stdout, err or sys.stderr)
+    try:
+        return command_of(call)(call)
+    except KeyboardInterrupt:
+        call.err.write("error: interrupted — nothing half-written was kept\n")
+        return 130
+    except Exception as exc:  # noqa: BLE001 - the last line of defence for users
+        known = explain(exc)
+        if known is None:
+            return _report_bug(exc, call.err)
+        call.err.write(f"error: {known}\n")
+        return 2 if isinstance(known, UsageError) else 1
+
+
+def _report_bug(exc: Exception, err: TextIO) -> int:
+    import traceback
+
+    err.write(f"error: Hearth hit an internal error ({type(exc).__name__}: {exc}) — {BUG_FIX}; "
+              "set HEARTH_DEBUG=1 to see the traceback\n")
+    if os.environ.get("HEARTH_DEBUG"):
+        traceback.print_exception(exc, file=err)
+    return 1

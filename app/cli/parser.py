@@ -1,0 +1,114 @@
+"""The `hearth` command line's grammar: every command, option and range (ranges from app.core.limits)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from app import __version__
+from app.bootstrap import DEFAULT_PROFILE
+from app.cli.inputs import option
+from app.core import limits
+from app.core.memory.recall import RecallParams
+
+COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "settings", "gui")
+MEMORY_KINDS = ("note", "fact", "summary", "episode")
+ID = option(limits.ROW_ID)
+
+
+def _global_options(suppress: bool) -> argparse.ArgumentParser:
+    """--home/--profile/--no-encryption/--set, accepted before or after the subcommand."""
+    def default(value: object) -> object:
+        return argparse.SUPPRESS if suppress else value
+    p = argparse.ArgumentParser(add_help=False)
+    p.add_argument("--home", metavar="DIR", default=default(None),
+                   help="data directory (default: $HEARTH_HOME, else the platform's user data dir)")
+    p.add_argument("--profile", metavar="NAME", default=default(None),
+                   help=f"profile name: one database file per profile (default: {DEFAULT_PROFILE}; "
+                        "the app opens the profile used last)")
+    p.add_argument("--no-encryption", action="store_true", default=default(False),
+                   help="allow creating an unencrypted profile when no keychain or passphrase is available")
+    p.add_argument("--set", action="append", metavar="KEY=VALUE", dest="overrides", default=default([]),
+                   help="override a setting for this run (see `hearth settings`); repeatable")
+    return p
+
+
+def build_parser() -> argparse.ArgumentParser:
+    common = _global_options(suppress=True)
+    parser = argparse.ArgumentParser(
+        prog="hearth", parents=[_global_options(suppress=False)],
+        description="Hearth, an offline assistant that remembers. Long-term memory from the command line.",
+    )
+    parser.add_argument("--version", action="version", version=f"hearth {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    memory = commands.add_parser("memory", parents=[common], help="add, search and manage memories")
+    _add_memory_commands(memory.add_subparsers(dest="action", metavar="ACTION", required=True), common)
+
+    doctor = commands.add_parser("doctor", parents=[common], help="check the installation and the profile")
+    doctor.add_argument("--json", action="store_true", help="machine-readable output")
+    doctor.add_argument("--fix", action="store_true", help="make the data directory and its files private "
+                        "(0700/0600) where they are not")
+
+    chat = commands.add_parser("chat", parents=[common], help="talk to Hearth (interactive without MESSAGE)")
+    chat.add_argument("message", nargs="?", metavar="MESSAGE", help="one message (- reads stdin)")
+    which = chat.add_mutually_exclusive_group()
+    which.add_argument("--conversation", type=ID, metavar="ID", help="continue this conversation")
+    which.add_argument("--new", action="store_true", help="start a new conversation (default: the latest)")
+    chat.add_argument("--model", metavar="PATH", help="a GGUF chat model for this run")
+    chat.add_argument("--json", action="store_true", help="print one JSON object instead of streaming")
+
+    gui = commands.add_parser("gui", parents=[common], help="open the desktop app (the default with no command)")
+    gui.add_argument("--smoke", action="store_true",
+                     help="open offscreen, send one message through the real stack, exit 0 if it worked")
+
+    conversations = commands.add_parser("conversations", parents=[common], help="list conversations")
+    conversations.add_argument("--json", action="store_true")
+
+    settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
+    settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
+    settings.add_argument("--json", action="store_true")
+    return parser
+
+
+def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    add = actions.add_parser("add", parents=[common], help="remember a text; prints its id")
+    add.add_argument("text", nargs="?", metavar="TEXT", help="the text, or - to read stdin")
+    add.add_argument("--file", type=Path, help="add each non-empty line of FILE; prints one id per line")
+    add.add_argument("--importance", type=option(limits.IMPORTANCE), default=0.5, help="0..1 (default 0.5)")
+    add.add_argument("--pin", action="store_true", help="always include it in recall")
+    add.add_argument("--ttl-days", type=option(limits.TTL_DAYS), metavar="N",
+                     help=f"forget it after N days ({limits.TTL_DAYS.low:g}..{limits.TTL_DAYS.high:g})")
+    add.add_argument("--kind", choices=MEMORY_KINDS, default="note")
+
+    search = actions.add_parser("search", parents=[common], help="find memories by meaning and keywords")
+    search.add_argument("query", nargs="?", metavar="QUERY", help="the query, or - to read stdin")
+    search.add_argument("--file", type=Path, help="run each line of FILE as a query (JSON Lines with --json)")
+    search.add_argument("--top-k", type=option(limits.SEARCH_TOP_K), default=RecallParams.top_k, metavar="K",
+                        help=f"at most K memories, {limits.SEARCH_TOP_K.low}..{limits.SEARCH_TOP_K.high} "
+                             f"(default {RecallParams.top_k})")
+    search.add_argument("--threshold", type=option(limits.THRESHOLD), default=RecallParams.threshold, metavar="T",
+                        help=f"minimum similarity, -1..1 (default {RecallParams.threshold})")
+    search.add_argument("--json", action="store_true")
+
+    listing = actions.add_parser("list", parents=[common], help="list all memories")
+    listing.add_argument("--json", action="store_true")
+    show = actions.add_parser("show", parents=[common], help="show one memory")
+    show.add_argument("id", type=ID)
+    show.add_argument("--json", action="store_true")
+    edit = actions.add_parser("edit", parents=[common], help="replace a memory's text (re-embeds it)")
+    edit.add_argument("id", type=ID)
+    edit.add_argument("text", metavar="TEXT", help="the new text, or - to read stdin")
+    for name, text in (("pin", "always include it in recall"), ("unpin", "stop always including it")):
+        actions.add_parser(name, parents=[common], help=text).add_argument("id", type=ID)
+    forget = actions.add_parser("forget", parents=[common], help="delete memories for good")
+    forget.add_argument("ids", type=ID, nargs="+", metavar="ID")
+    export = actions.add_parser("export", parents=[common], help="write all memories to a JSON Lines file "
+                                "(plain text: keep it private)")
+    export.add_argument("file", type=Path, metavar="FILE")
+    export.add_argument("--salvage", action="store_true",
+                        help="read a damaged profile page by page and export every memory and message that "
+                             "can still be read")
+    imp = actions.add_parser("import", parents=[common], help="add the memories of an export file")
+    imp.add_argument("file", type=Path, metavar="FILE")
+    actions.add_parser("reindex", parents=[common], help="re-embed all memories with the current model")

@@ -1,0 +1,207 @@
+"""Every input the command line takes: ranges from one source, every --help, and arbitrary values
+(hypothesis) that end in exit 0, 1 or 2 with one line of error, never a traceback, never a change
+to the profile when the command failed."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import apsw
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from app.cli.parser import COMMAND_NAMES, build_parser
+from app.core import limits
+from app.core import settings as settings_module
+from app.core.memory.recall import RecallParams
+from tests.support.cli import Result, hearth
+
+MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "forget", "export", "import", "reindex")
+
+
+def every_command() -> list[list[str]]:
+    return [[c] for c in COMMAND_NAMES if c != "memory"] + [["memory"]] + [["memory", a] for a in MEMORY_ACTIONS]
+
+
+@pytest.mark.parametrize("command", every_command(), ids=" ".join)
+def test_every_commands_help(command: list[str]) -> None:
+    result = hearth(*command, "--help")
+    assert result.code == 0, result.err
+    assert result.out.startswith("usage: hearth") and "Traceback" not in result.err
+    assert "--home" in result.out  # global options are accepted after the subcommand too
+
+
+def test_the_parser_knows_every_command_the_table_runs() -> None:
+    from app.cli.main import COMMANDS
+
+    actions = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    memory = actions["memory"]._subparsers._group_actions[0].choices
+    assert set(COMMANDS) == {c for c in actions if c != "memory"} | {f"memory {a}" for a in memory}
+    assert set(actions) == set(COMMAND_NAMES) and set(memory) == set(MEMORY_ACTIONS)
+
+
+# --- ranges -----------------------------------------------------------------------------------
+def usage_error(result: Result, *words: str) -> None:
+    assert result.code == 2, (result.code, result.out, result.err)
+    assert "usage:" in result.err and "Traceback" not in result.err
+    for word in words:
+        assert word in result.err, result.err
+
+
+@pytest.mark.parametrize("value", ["inf", "-inf", "nan", "1e400", "0", "-1", "36501", "ten"])
+def test_ttl_days_outside_its_range_is_a_usage_error(home: Path, value: str) -> None:
+    usage_error(hearth("memory", "add", "x", "--ttl-days", value), "--ttl-days")
+    assert not (home / "default.hearth").exists()  # refused before the profile is created
+
+
+@pytest.mark.parametrize("option,value", [("--top-k", "5000"), ("--top-k", "0"), ("--top-k", "2.5"),
+                                          ("--threshold", "nan"), ("--threshold", "1.01"), ("--threshold", "inf")])
+def test_search_options_outside_their_range_are_usage_errors(option: str, value: str) -> None:
+    usage_error(hearth("memory", "search", "x", option, value), option)
+
+
+@pytest.mark.parametrize("value", ["nan", "inf", "1.5", "-0.1"])
+def test_importance_outside_0_1_is_a_usage_error(value: str) -> None:
+    usage_error(hearth("memory", "add", "x", "--importance", value), "--importance")
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "99999999999999999999999", "1.0"])
+def test_ids_are_positive_whole_numbers_sqlite_can_hold(value: str) -> None:
+    usage_error(hearth("memory", "show", value), "id")
+
+
+def test_the_cli_and_recall_accept_the_same_top_k() -> None:
+    assert hearth("memory", "add", "tea in the morning").code == 0
+    top = int(limits.SEARCH_TOP_K.high)
+    assert hearth("memory", "search", "tea", "--top-k", str(top)).code == 0
+    RecallParams(top_k=top)  # what the parser lets through, recall takes
+    with pytest.raises(ValueError):
+        RecallParams(top_k=top + 1)
+
+
+@pytest.mark.parametrize("key,value", [("top_k", "inf"), ("threshold", "nan"), ("temperature", "1e999"),
+                                       ("context_size", "10"), ("window_turns", "51")])
+def test_settings_refuse_what_the_dialog_cannot_enter(key: str, value: str) -> None:
+    result = hearth("settings", "set", key, value)
+    assert result.code == 1 and result.err.startswith("error: setting") and "Traceback" not in result.err
+    spec = settings_module.SPECS[key]
+    assert (spec.low, spec.high) == (spec.range.low, spec.range.high)  # the dialog's spin box range
+
+
+def test_a_settings_file_with_numbers_out_of_range_is_read_clamped(home: Path) -> None:
+    home.mkdir(parents=True)
+    (home / "settings.toml").write_text("top_k = 5000\nthreshold = -7.5\ntemperature = nan\n")
+    effective = json.loads(hearth("settings", "--json").out)
+    assert (effective["top_k"], effective["threshold"], effective["temperature"]) == (50, -1.0, 0.2)
+
+
+# --- values already stored out of range -------------------------------------------------------
+def raw_update(home: Path, sql: str) -> None:
+    """Write past Hearth's checks, as an older version or a hand edit could (unencrypted profile)."""
+    conn = apsw.Connection(str(home / "default.hearth"))
+    conn.pragma("ignore_check_constraints", True)  # the schema's CHECKs would refuse some of these
+    conn.execute(sql)
+    conn.close()
+
+
+@pytest.mark.parametrize("sql", [
+    "UPDATE memories SET expires_at = 1e300",
+    "UPDATE memories SET expires_at = -1e300, created_at = 9e18",
+    "UPDATE memories SET importance = 7, last_recalled_at = 1e20",
+    "UPDATE memories SET importance = -1e308, updated_at = -5e15",
+])
+def test_one_stored_value_out_of_range_never_breaks_a_listing(home: Path, sql: str, tmp_path: Path) -> None:
+    assert hearth("--no-encryption", "memory", "add", "my bike is blue").code == 0
+    raw_update(home, sql)
+    for command in (["memory", "list", "--json"], ["memory", "list"], ["memory", "show", "1", "--json"],
+                    ["memory", "search", "bike", "--json"], ["memory", "export", str(tmp_path / "out.jsonl")]):
+        result = hearth(*command)
+        assert result.code == 0, (command, result.err)
+    memory = json.loads(hearth("memory", "show", "1", "--json").out)
+    assert 0.0 <= memory["importance"] <= 1.0
+
+
+# --- arbitrary values (hypothesis) ------------------------------------------------------------
+TEXT = st.one_of(
+    st.text(max_size=40),
+    st.sampled_from(["", " ", "-", "--", "nan", "inf", "-inf", "1e400", "-1", "0", "9" * 30, "1.5", "\u202e",
+                     "%(default)s", "{}", "--help", "☃" * 500, "x" * 70_000]),
+    st.integers().map(str),
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+    st.binary(max_size=20).map(lambda b: b.decode("utf-8", "surrogateescape")),
+)
+OPTIONS = {
+    "memory add": ["--importance", "--ttl-days", "--kind", "--file", "--pin"],
+    "memory search": ["--top-k", "--threshold", "--file", "--json"],
+    "memory list": ["--json"],
+    "memory show": ["--json"],
+    "memory edit": [],
+    "memory pin": [], "memory unpin": [], "memory forget": [],
+    "memory export": ["--salvage"],
+    "memory import": [],
+    "conversations": ["--json"],
+    "settings": ["--json"],
+    "doctor": ["--json"],
+    "chat": ["--conversation", "--new", "--json"],
+}
+FLAGS = {"--pin", "--json", "--new", "--salvage"}
+
+
+@st.composite
+def command_lines(draw: st.DrawFn) -> list[str]:
+    command = draw(st.sampled_from(sorted(OPTIONS)))
+    argv = command.split()
+    if command == "chat":
+        argv += ["--model", draw(TEXT)]  # a model that can't load: the turn never reaches a real model
+    argv += draw(st.lists(TEXT, max_size=3))
+    for name in draw(st.lists(st.sampled_from(OPTIONS[command] or ["--home"]), max_size=3)):
+        if name == "--home":
+            continue  # never point the test at a random directory
+        argv += [name] if name in FLAGS else [name, draw(TEXT)]
+    return argv
+
+
+def stored_state(home: Path) -> tuple:
+    """What the profile holds (through Hearth itself) and the settings file's bytes."""
+    listing = hearth("memory", "list", "--json")
+    conversations = hearth("conversations", "--json")
+    settings_file = home / "settings.toml"
+    return (listing.out, conversations.out, settings_file.read_bytes() if settings_file.exists() else None)
+
+
+@pytest.fixture
+def seeded(home: Path) -> Path:
+    for text in ("my bike is blue", "I live in Porto"):
+        assert hearth("memory", "add", text).code == 0
+    return home
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+@given(argv=command_lines(), stdin=st.binary(max_size=64))
+def test_any_command_line_ends_in_0_1_or_2_and_a_failure_changes_nothing(seeded: Path, argv: list[str],
+                                                                        stdin: bytes) -> None:
+    if "doctor" in argv[:1] or any(a in ("-h", "--help") for a in argv):
+        argv = [a for a in argv if a not in ("-h", "--help")]  # help is tested above, per command
+    if argv[:1] == ["doctor"]:
+        argv += ["--set", "model_path=/nonexistent.gguf"]  # a quick doctor: no model load
+    before = stored_state(seeded)
+    result = hearth(*argv, stdin=stdin)
+    assert result.code in (0, 1, 2), (argv, result.code, result.err)
+    assert "Traceback" not in result.err and "internal error" not in result.err, (argv, result.err)
+    if result.code != 0 and argv[:1] != ["doctor"]:
+        assert result.err.strip(), argv
+        assert stored_state(seeded) == before, argv
+
+
+def test_floats_in_ranges_are_finite_everywhere() -> None:
+    for name in dir(limits):
+        value = getattr(limits, name)
+        if isinstance(value, limits.Range):
+            assert math.isfinite(value.low) and math.isfinite(value.high) and value.low < value.high, name
+            assert value.clamp(float("nan"), default=None) == value.kind(value.low)
+            with pytest.raises(ValueError):
+                value.check(float("inf"))
