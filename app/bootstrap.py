@@ -78,9 +78,11 @@ def open_profile(
     options: Options, *, create: bool = True, keychain: Callable[[], SecretStore] = open_keychain,
     read_only: bool = False,
 ) -> Profile:
-    """The profile, open; ``read_only`` for commands that only read (they work in a read-only folder)."""
+    """The profile, open. ``read_only`` is for commands that only read: where the file can be
+    written it opens as usual (an older file is upgraded first); where it can't (a read-only
+    folder or file) it opens for reading instead of failing."""
     path = options.db_path
-    if read_only:
+    if read_only and not (os.access(path.parent, os.W_OK) and os.access(path, os.W_OK)):
         key = existing_profile_key(options, keychain)
         return Profile(path=path, key=key, conn=open_db(path, key, read_only=True))
     if create and not (path.exists() and path.stat().st_size > 0):

@@ -21,7 +21,7 @@ from app.core.memory.db import open_damaged, sqlite_versions
 from app.core.memory.salvage import count_readable
 from app.core.memory.vectors import VectorIndex
 from app.core.secrets import SecretStoreUnavailable, open_keychain
-from app.errors import KnownError
+from app.errors import KeyProblem, KnownError
 
 Check = dict[str, Any]
 
@@ -100,6 +100,8 @@ def _check_profile(options: Options) -> Check:
                 "detail": "not created yet: the first `hearth memory add` creates it"}
     try:
         profile = open_profile(options, create=False)
+    except KeyProblem:
+        raise  # a wrong or missing key is not damage: the error says what to do
     except KnownError as exc:
         return _damaged_profile(options, str(exc))
     with profile:

@@ -7,7 +7,7 @@ import json
 from app.bootstrap import existing_profile_key
 from app.cli.call import Call
 from app.core.memory.db import open_damaged
-from app.core.memory.salvage import SALVAGE_FORMAT, TABLES, readable_rows
+from app.core.memory.salvage import SALVAGE_FORMAT, TABLES, check_schema_readable, readable_rows
 from app.core.private import open_private
 
 
@@ -16,6 +16,7 @@ def salvage_export(call: Call) -> int:
     conn = open_damaged(options.db_path, existing_profile_key(options))  # read-only: the file is kept as it is
     counts: dict[str, tuple[int, int]] = {}
     try:
+        check_schema_readable(conn)
         with open_private(call.args.file, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(json.dumps({"format": SALVAGE_FORMAT, "format_version": 1,
                                  "source": str(options.db_path)}) + "\n")

@@ -38,3 +38,17 @@ class FileKeyring(KeyringBackend):
         if items.pop(f"{service}\x1f{username}", None) is None:
             raise PasswordDeleteError(username)
         self._path().write_text(json.dumps(items))
+
+
+class LockedKeyring(FileKeyring):
+    """A keychain that is there but locked (the user dismissed the unlock prompt)."""
+
+    def get_password(self, service: str, username: str) -> str | None:
+        from keyring.errors import KeyringLocked
+
+        raise KeyringLocked("the collection is locked")
+
+    def set_password(self, service: str, username: str, password: str) -> None:
+        from keyring.errors import KeyringLocked
+
+        raise KeyringLocked("the collection is locked")

@@ -88,6 +88,10 @@ class MemoryBank:
             if VectorIndex.stored_embedder(self.conn) != (self.embedder.id, self.embedder.dim):
                 with write_txn(self.conn):
                     self.index.ensure()
+            elif not VectorIndex.has_table(self.conn):
+                # The first Hearth (schema 1, before memory_vec) kept vectors in another table:
+                # re-embed from the texts, which are the truth (found by the v1 fixture file).
+                self.reindex()
             self._index_ready = True
         return self.index
 

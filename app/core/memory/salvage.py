@@ -14,6 +14,7 @@ from typing import Any
 import apsw
 
 from app.core.types import iso_time
+from app.errors import KnownError
 
 SALVAGE_FORMAT = "hearth-salvage"
 TABLES = {  # table -> columns kept (embeddings are re-made on import; memory rows import like an export's)
@@ -35,20 +36,33 @@ def readable_rows(conn: apsw.Connection, table: str) -> Iterator[dict[str, Any] 
     if rows is not None:
         yield from rows
         return
-    high, rowid, misses = _max_id(conn, table), 1, 0
-    while rowid <= high or misses < MAX_PROBE_GAP:
+    high, last_read = _max_id(conn, table), 0
+    rowid = 1
+    while rowid <= high or rowid <= last_read + MAX_PROBE_GAP:
         try:
             found = conn.execute(select + " WHERE id = ?", (rowid,)).fetchall()
-            misses = 0 if found else misses + 1
-            yield from (_row(columns, r) for r in found)
         except apsw.Error:
-            misses = 0
-            yield None
+            if rowid <= high:
+                yield None  # a row that exists (below the highest id) but can't be read
+        else:
+            if found:
+                last_read = rowid
+            yield from (_row(columns, r) for r in found)
         rowid += 1
+
+
+def check_schema_readable(conn: apsw.Connection) -> None:
+    """The table list must be readable (a wrong key or a damaged first page: nothing can be saved)."""
+    try:
+        conn.execute("SELECT count(*) FROM sqlite_schema").get
+    except apsw.Error as exc:
+        raise KnownError("not even the list of tables can be read (a wrong key, or the first page is damaged)",
+                         "check the key or passphrase; otherwise restore a backup (.bak file) or an export") from exc
 
 
 def count_readable(conn: apsw.Connection) -> dict[str, dict[str, int]]:
     """Per table: rows that can be read and rows that can't (what `doctor` says can be saved)."""
+    check_schema_readable(conn)
     counts = {}
     for table in TABLES:
         rows = list(readable_rows(conn, table))

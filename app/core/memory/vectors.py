@@ -108,6 +108,10 @@ class VectorIndex:
             return None
         return rows["embedder_id"], int(rows["embedding_dim"])
 
+    @staticmethod
+    def has_table(conn: apsw.Connection) -> bool:
+        return conn.execute("SELECT 1 FROM sqlite_schema WHERE name = 'memory_vec'").fetchall() != []
+
     def ensure(self) -> None:
         """Create the table on first use; refuse a file indexed by another model."""
         stored = self.stored_embedder(self.conn)

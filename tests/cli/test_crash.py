@@ -1,0 +1,116 @@
+"""SIGKILL at random points of a turn, through the real `hearth chat` command and the real
+desktop app (a scripted model streams slowly, so kills land while replying, recalling,
+extracting and committing): every acknowledged turn survives, every turn is whole or absent,
+and the next start shows no error."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import apsw
+import pytest
+
+from tests.support.cli import hearth, hearth_process
+from tests.support.crash import message
+
+pytestmark = pytest.mark.slow
+REPO = Path(__file__).resolve().parents[2]
+KILLS = 100
+
+
+def start(kind: str, count: int) -> subprocess.Popen:
+    return subprocess.Popen([sys.executable, "-m", "tests.support.crash", kind, str(count)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+
+
+def acknowledged(out: str) -> list[dict]:
+    """Every complete JSON object printed (a turn the process reported saved)."""
+    decoder, turns, at = json.JSONDecoder(), [], 0
+    while (at := out.find("{", at)) >= 0:
+        try:
+            value, end = decoder.raw_decode(out, at)
+        except json.JSONDecodeError:
+            break  # the last one was cut by the kill: not acknowledged
+        turns.append(value)
+        at = end
+    return turns
+
+
+def read_profile(home: Path) -> tuple[dict[int, tuple[str, str]], list[tuple[int, str]]]:
+    """messages by id (role, content), and every memory's source message ids, read directly."""
+    conn = apsw.Connection(f"{(home / 'default.hearth').as_uri()}?mode=ro", flags=apsw.SQLITE_OPEN_READONLY |
+                           apsw.SQLITE_OPEN_URI)
+    conn.pragma("key", "pw")
+    messages = {mid: (role, content) for mid, role, content in conn.execute("SELECT id, role, content FROM messages")}
+    sources = list(conn.execute("SELECT id, source_message_ids FROM memories"))
+    conn.close()
+    return messages, sources
+
+
+def check_whole_turns(home: Path, confirmed: list[dict]) -> None:
+    messages, sources = read_profile(home)
+    for turn in confirmed:
+        user_id = turn.get("user_message_id", turn["message_id"] - 1)
+        assert messages[turn["message_id"]] == ("assistant", turn["reply"]), turn["message_id"]
+        assert messages[user_id][0] == "user"
+    ordered = sorted(messages)
+    roles = [messages[i][0] for i in ordered]
+    assert roles == ["user", "assistant"] * (len(roles) // 2), "a turn was saved in half"
+    for user_id in ordered[::2]:
+        assert messages[user_id][1].startswith("Message ")
+    for memory_id, ids in sources:
+        assert all(i in messages for i in json.loads(ids)), f"memory {memory_id} outlived its message"
+
+
+def integrity_ok() -> bool:
+    report = json.loads(hearth_process("doctor", "--json", "--set", "model_path=/none.gguf").out)
+    return report["checks"]["profile"]["integrity_check"] == ["ok"]
+
+
+@pytest.fixture
+def profile(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
+    return home
+
+
+def kill_rounds(kind: str, rounds: int, wait: tuple[float, float], home: Path) -> list[dict]:
+    rng = random.Random(11)
+    confirmed: list[dict] = []
+    for round_no in range(rounds):
+        proc = start(kind, 1000)
+        time.sleep(rng.uniform(*wait))
+        os.kill(proc.pid, signal.SIGKILL)
+        out, err = proc.communicate(timeout=60)
+        assert proc.returncode == -signal.SIGKILL, err  # it was still working: killed mid-run
+        confirmed += acknowledged(out)
+        check_whole_turns(home, confirmed)
+    return confirmed
+
+
+def test_hearth_chat_killed_100_times_loses_no_acknowledged_turn(profile: Path) -> None:
+    confirmed = kill_rounds("cli", KILLS, (0.9, 2.2), profile)
+    assert len(confirmed) >= KILLS // 2  # the kills landed after turns had been saved, not only at start-up
+    assert integrity_ok()
+    listing = hearth("conversations", "--json")
+    assert listing.code == 0 and listing.err == ""
+    assert hearth("chat", "--model", "/none.gguf", "hello").err.count("error:") == 1  # the next start is clean
+    assert sum(c["message_count"] for c in json.loads(listing.out)) == len(read_profile(profile)[0])
+
+
+def test_the_desktop_app_killed_mid_reply_keeps_whole_turns_and_starts_clean(profile: Path) -> None:
+    confirmed = kill_rounds("gui", 6, (2.5, 4.5), profile)
+    assert confirmed, "no turn was saved before the kills: the waits are too short for this machine"
+    assert integrity_ok()
+    proc = start("gui", 1)  # the next start: no error, and one more turn goes through
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0 and "failed" not in err, err
+    assert len(acknowledged(out)) == 1
+    check_whole_turns(profile, confirmed + acknowledged(out))
+    assert message(0) in {content for _role, content in read_profile(profile)[0].values()}
