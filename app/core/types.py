@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from dataclasses import asdict, dataclass
+from typing import Any
 
-MemoryKind = Literal["fact", "summary", "episode", "note"]
 MEMORY_KINDS: tuple[str, ...] = ("fact", "summary", "episode", "note")
 # How a memory's text was written (DESIGN §4b: memory holds what the user said):
 #   message  the user's message itself (its statements)      span     a clause of it, chosen by the model
@@ -76,7 +75,6 @@ class Recall:
     score: float
     rank: float
     keyword: bool = False
-    reasons: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
         out = {"id": self.memory.id, "text": self.memory.text, "score": round(self.score, 4)}
@@ -86,10 +84,16 @@ class Recall:
         return out
 
 
+LEGACY_EPISODE_PREFIX = "User: "  # episodes before schema v3 were "User: …\nHearth: …"
+
+
 def user_part(text: str) -> str:
-    """A memory's text without the assistant's words: episodes stored before schema v3 read
-    "User: …\nHearth: …" (receipts of old replies still hold them); newer texts are unchanged."""
-    return text.split("\n", 1)[0].removeprefix("User: ") if text.startswith("User: ") else text
+    """A memory's text without the assistant's words: the user's line of an episode stored before
+    schema v3 (receipts of old replies still hold them); newer texts are unchanged. The one parser
+    of that format."""
+    if not text.startswith(LEGACY_EPISODE_PREFIX):
+        return text
+    return text.split("\n", 1)[0].removeprefix(LEGACY_EPISODE_PREFIX)
 
 
 def iso_time(ts: float | None) -> str | None:
@@ -174,9 +178,4 @@ class TurnDone:
     replaced: tuple[int, ...] = ()  # message ids of the exchange a regenerated reply replaced
 
 
-@dataclass(frozen=True)
-class TurnFailed:
-    error: str
-
-
-AgentEvent = TextDelta | ToolCall | TurnDone | TurnFailed
+AgentEvent = TextDelta | ToolCall | TurnDone  # a failed turn raises (KnownError or a bug): no event

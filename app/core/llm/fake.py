@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
+from app.core.llm.templates import defang
 
 _TOKEN = re.compile(r"<\|[a-z_]+\|>|\w+|[^\w\s]|\s+")
 
@@ -29,7 +30,7 @@ class ScriptedBackend:
         self.json_prompts: list[str] = []
 
     def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
-        text = "".join(f"<|im_start|>{m.role}\n{m.content}<|im_end|>\n" for m in messages)
+        text = "".join(f"<|im_start|>{m.role}\n{defang(m.content)}<|im_end|>\n" for m in messages)
         return Rendered(text=text + ("<|im_start|>assistant\n" if add_generation_prompt else ""),
                         stop=("<|im_end|>",))
 

@@ -22,7 +22,7 @@ from typing import Any
 from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
 from app.core.llm.locate import check_gguf, physical_cores
 from app.core.llm.names import display_name
-from app.core.llm.templates import resolve
+from app.core.llm.templates import defang, resolve
 from app.errors import KnownError
 
 log = logging.getLogger("hearth.llama_cpp")
@@ -70,6 +70,8 @@ class LlamaBackend:
 
     # --- prompts ------------------------------------------------------------
     def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
+        # Messages and memories are text: nothing in them may become a control token (a new turn).
+        messages = [ChatMessage(m.role, defang(m.content)) for m in messages]
         if self._formatter is None:  # llama.cpp's built-in template for the architecture
             text = apply_builtin(self._llama_cpp, self._chat.builtin or "chatml", messages, add_generation_prompt)
             return Rendered(text=text, stop=self._chat.stops)

@@ -21,6 +21,21 @@ from dataclasses import dataclass
 CONTROL_TOKENS = ("<|im_end|>", "<|im_start|>", "<end_of_turn>", "<start_of_turn>", "<|eot_id|>",
                   "<|start_header_id|>", "<|end_header_id|>", "<|end|>", "<|user|>", "<|assistant|>",
                   "<|system|>", "<|endoftext|>", "</s>", "[INST]", "[/INST]")
+# Text that looks like a control token (any of the above, <|…|> in general, <s>, <bos>, <<SYS>>) in a
+# message or a memory would be tokenized as the real token (prompts are tokenized with special=True
+# so the template's own tokens count as one), letting stored text open a system turn. A word joiner
+# (U+2060, invisible) after its first character keeps it text.
+_CONTROL_TEXT = re.compile("|".join([re.escape(t) for t in CONTROL_TOKENS]
+                                    + [r"<\|[A-Za-z0-9_]{1,40}\|>", r"</?s>", r"<bos>", r"<eos>", r"<</?SYS>>",
+                                       r"\[/?(?:INST|SYSTEM_PROMPT|TOOL_CALLS|AVAILABLE_TOOLS|TOOL_RESULTS)\]"]))
+WORD_JOINER = "\u2060"
+
+
+def defang(text: str) -> str:
+    """``text`` with everything that would tokenize as a chat control token made plain text."""
+    return _CONTROL_TEXT.sub(lambda m: m.group(0)[0] + WORD_JOINER + m.group(0)[1:], text)
+
+
 BUILTIN_STOPS = {"gemma": ("<end_of_turn>",), "llama3": ("<|eot_id|>",), "phi3": ("<|end|>",),
                  "chatml": ("<|im_end|>",), "llama2": ("</s>",), "mistral-v7": ("</s>",)}
 CHATML = ("{% for m in messages %}<|im_start|>{{ m.role }}\n{{ m.content }}<|im_end|>\n{% endfor %}"

@@ -16,6 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from app.core.types import LEGACY_EPISODE_PREFIX, user_part
+
 # Sentence ends: . ! ? (and runs of them) followed by space, or a line break; not the dot of
 # "Mr. Patel", "St. Mary's" or "e.g." (fixed-width look-behinds, one per length).
 _ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "vs", "etc", "prof", "e.g", "i.e", "no")
@@ -138,6 +140,6 @@ def said_in(span: str, source: str) -> bool:
 def legacy_episode_said(text: str) -> str:
     """What the user said in an episode stored before schema v3 ("User: …\nHearth: …"): its
     statements only ("" when it only asked). Newer episodes are already just that."""
-    if not text.startswith("User: "):
+    if not text.startswith(LEGACY_EPISODE_PREFIX):
         return text
-    return " ".join(statements(text.split("\n", 1)[0].removeprefix("User: ")))
+    return " ".join(statements(user_part(text)))

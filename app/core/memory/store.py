@@ -108,9 +108,6 @@ class MemoryStore:
             f"SELECT {_COLUMNS} FROM memories ORDER BY id LIMIT ? OFFSET ?", (limit or -1, offset))
         return [_to_memory(r) for r in rows]
 
-    def count(self) -> int:
-        return self.conn.execute("SELECT count(*) FROM memories").get
-
     def page(self, query: MemoryQuery, now: float) -> tuple[list[Memory], int]:
         """One page of a filtered, sorted listing, and how many rows match in all (memory viewer)."""
         where, args = _where(query, now)
