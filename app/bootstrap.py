@@ -12,12 +12,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import apsw
+
 from app.core import settings as settings_module
 from app.core.agent.loop import Agent
 from app.core.llm.backend import LLMBackend
 from app.core.llm.locate import model_file
 from app.core.memory.bank import MemoryBank
-from app.core.memory.db import creation_lock, open_db
+from app.core.memory.db import creation_lock, explain_db_error, open_db, open_read_only
 from app.core.memory.embed import Embedder, make_embedder
 from app.core.memory.keys import DbKey, resolve_key
 from app.core.secrets import SecretStore, open_keychain
@@ -85,6 +87,15 @@ def open_profile(
     if read_only and not (os.access(path.parent, os.W_OK) and os.access(path, os.W_OK)):
         key = existing_profile_key(options, keychain)
         return Profile(path=path, key=key, conn=open_db(path, key, read_only=True))
+    if read_only:
+        try:
+            return _open(options, path, False, keychain)
+        except (apsw.IOError, apsw.FullError) as full:  # a full disk: no room for the -shm; read the file as it is
+            key = existing_profile_key(options, keychain)
+            try:
+                return Profile(path=path, key=key, conn=open_read_only(path, key, immutable=True))
+            except KnownError:  # e.g. an older file that must be upgraded first: the disk is the problem
+                raise explain_db_error(full) from full
     if create and not (path.exists() and path.stat().st_size > 0):
         # Two processes creating one profile would each make a key: let one create, the other open.
         with creation_lock(path):

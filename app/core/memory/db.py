@@ -31,7 +31,7 @@ def open_db(path: Path, key: DbKey, *, create: bool = True, read_only: bool = Fa
     """Open (or create) a profile file, keyed, verified, migrated, with sqlite-vec loaded.
     ``read_only`` opens it for reading only, which works in a read-only data directory too."""
     if read_only:
-        return _open_read_only(path, key)
+        return _open_read_only(path, key, immutable=False)
     _check_location(path, create)
     is_new = not path.exists() or path.stat().st_size == 0
     if is_new:
@@ -52,7 +52,13 @@ def open_db(path: Path, key: DbKey, *, create: bool = True, read_only: bool = Fa
     return conn
 
 
-def _open_read_only(path: Path, key: DbKey) -> apsw.Connection:
+def open_read_only(path: Path, key: DbKey, *, immutable: bool) -> apsw.Connection:
+    """For reading when the usual open failed for lack of space (no room for the -shm): the file
+    as it is on disk, ``immutable`` (a full disk leaves nobody room to write it either)."""
+    return _open_read_only(path, key, immutable=immutable)
+
+
+def _open_read_only(path: Path, key: DbKey, *, immutable: bool) -> apsw.Connection:
     """Reading needs WAL's -shm beside the file. Where the folder can't be written and there is
     none, the file is opened *immutable* (SQLite reads it as it is, no locks, no -shm): nothing
     can be writing it then, since nobody can create the -wal either."""
@@ -60,7 +66,8 @@ def _open_read_only(path: Path, key: DbKey) -> apsw.Connection:
         raise KnownError(f"{path} does not exist", "check --home/--profile, or add a memory to create it")
     writable_dir = os.access(path.parent, os.W_OK)
     shm_there = Path(f"{path}-shm").exists()
-    uri = f"{path.resolve().as_uri()}?mode=ro" + ("" if writable_dir or shm_there else "&immutable=1")
+    immutable = immutable or not (writable_dir or shm_there)
+    uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
     conn = apsw.Connection(uri, flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
     try:
         conn.set_busy_timeout(BUSY_TIMEOUT_MS)
@@ -229,6 +236,9 @@ def explain_db_error(exc: BaseException) -> KnownError | None:  # noqa: C901 - a
                           "restore it from a backup or an export; run `hearth doctor` for details")
     if isinstance(exc, apsw.FullError) or (isinstance(exc, OSError) and exc.errno == 28):
         return KnownError("the disk is full; the last change was not saved", "free some space and try again")
+    if isinstance(exc, apsw.IOError):  # e.g. no room for the -shm on a full disk
+        return KnownError("the profile file could not be read or written (disk I/O error): the disk may be full "
+                          "or failing", "free some space and try again; `hearth doctor` checks the file")
     if isinstance(exc, (apsw.ReadOnlyError, apsw.CantOpenError)):
         return KnownError("the database file cannot be written", "check the permissions of the data directory")
     return None
