@@ -114,3 +114,20 @@ def test_the_desktop_app_killed_mid_reply_keeps_whole_turns_and_starts_clean(pro
     assert len(acknowledged(out)) == 1
     check_whole_turns(profile, confirmed + acknowledged(out))
     assert message(0) in {content for _role, content in read_profile(profile)[0].values()}
+
+
+def test_the_cli_and_the_desktop_app_writing_one_profile_at_once_lose_nothing(profile: Path) -> None:
+    gui = start("gui", 8)  # eight turns through the desktop app's engine thread
+    added = []
+    for n in range(10):  # meanwhile, the command line adds memories to the same file
+        result = hearth_process("memory", "add", f"added from the command line, number {n}")
+        assert result.code == 0, result.err
+        added.append(int(result.out))
+    out, err = gui.communicate(timeout=300)
+    assert gui.returncode == 0, err
+    turns = acknowledged(out)
+    assert len(turns) == 8
+    check_whole_turns(profile, turns)
+    listing = {m["id"]: m["text"] for m in json.loads(hearth("memory", "list", "--json").out)}
+    assert all(listing[i] == f"added from the command line, number {n}" for n, i in enumerate(added))
+    assert integrity_ok()
