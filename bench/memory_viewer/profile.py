@@ -86,7 +86,7 @@ def build(n: int, embedder_name: str = "minilm", seed: int = 2024) -> Built:
         with bank.transaction():
             profile.conn.executemany("UPDATE memories SET last_recalled_at = ?, recall_count = ? WHERE id = ?",
                                      recalled)
-        stored = bank.store.count()
+        stored = profile.conn.execute("SELECT count(*) FROM memories").get
     size_mb = Options().db_path.stat().st_size / 1e6
     kinds = ", ".join(f"{k} {p:.0%}" for k, _, p in KINDS)
     return Built(stored, f"{stored:,} memories stored in {time.perf_counter() - started:.0f} s ({size_mb:.0f} MB "
