@@ -23,6 +23,16 @@ def option(limits: Range) -> Callable[[str], Any]:
     return parse
 
 
+def file_path(text: str) -> Path:
+    """An argparse ``type=`` for FILE: a name that can be a file (not empty, not a folder)."""
+    path = Path(text)
+    if not text.strip() or "\x00" in text:
+        raise argparse.ArgumentTypeError("a file name is needed")
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name")
+    return path
+
+
 def read_text_arg(value: str, stdin: TextIO) -> str:
     """TEXT, or all of stdin for ``-``; UTF-8 only."""
     if value != "-":

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
 from app import __version__
 from app.bootstrap import DEFAULT_PROFILE
-from app.cli.inputs import option
+from app.cli.inputs import file_path, option
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
@@ -74,7 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     add = actions.add_parser("add", parents=[common], help="remember a text; prints its id")
     add.add_argument("text", nargs="?", metavar="TEXT", help="the text, or - to read stdin")
-    add.add_argument("--file", type=Path, help="add each non-empty line of FILE; prints one id per line")
+    add.add_argument("--file", type=file_path, help="add each non-empty line of FILE; prints one id per line")
     add.add_argument("--importance", type=option(limits.IMPORTANCE), default=0.5, help="0..1 (default 0.5)")
     add.add_argument("--pin", action="store_true", help="always include it in recall")
     add.add_argument("--ttl-days", type=option(limits.TTL_DAYS), metavar="N",
@@ -83,7 +82,7 @@ def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.A
 
     search = actions.add_parser("search", parents=[common], help="find memories by meaning and keywords")
     search.add_argument("query", nargs="?", metavar="QUERY", help="the query, or - to read stdin")
-    search.add_argument("--file", type=Path, help="run each line of FILE as a query (JSON Lines with --json)")
+    search.add_argument("--file", type=file_path, help="run each line of FILE as a query (JSON Lines with --json)")
     search.add_argument("--top-k", type=option(limits.SEARCH_TOP_K), default=RecallParams.top_k, metavar="K",
                         help=f"at most K memories, {limits.SEARCH_TOP_K.low}..{limits.SEARCH_TOP_K.high} "
                              f"(default {RecallParams.top_k})")
@@ -105,10 +104,10 @@ def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.A
     forget.add_argument("ids", type=ID, nargs="+", metavar="ID")
     export = actions.add_parser("export", parents=[common], help="write all memories to a JSON Lines file "
                                 "(plain text: keep it private)")
-    export.add_argument("file", type=Path, metavar="FILE")
+    export.add_argument("file", type=file_path, metavar="FILE")
     export.add_argument("--salvage", action="store_true",
                         help="read a damaged profile page by page and export every memory and message that "
                              "can still be read")
     imp = actions.add_parser("import", parents=[common], help="add the memories of an export file")
-    imp.add_argument("file", type=Path, metavar="FILE")
+    imp.add_argument("file", type=file_path, metavar="FILE")
     actions.add_parser("reindex", parents=[common], help="re-embed all memories with the current model")

@@ -9,6 +9,7 @@ from app.cli.call import Call
 from app.core.memory.db import open_damaged
 from app.core.memory.salvage import SALVAGE_FORMAT, TABLES, check_schema_readable, readable_rows
 from app.core.private import open_private
+from app.errors import KnownError
 
 
 def salvage_export(call: Call) -> int:
@@ -29,6 +30,8 @@ def salvage_export(call: Call) -> int:
                         fh.write(json.dumps({"table": table, **row}, ensure_ascii=False) + "\n")
                         read += 1
                 counts[table] = (read, lost)
+    except OSError as exc:
+        raise KnownError(f"cannot write {call.args.file}: {exc.strerror}", "choose a writable location") from exc
     finally:
         conn.close()
     summary = ", ".join(f"{read} {table}" + (f" ({lost} unreadable)" if lost else "")

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QPushButton, QTableView, QVBoxLayout, QWidget,
 )
 
+from app.core import limits
 from app.core.types import MEMORY_KINDS
 from app.services.types import Failure, ForgetUndo, MemoryChange, MemoryRequest, ProfileInfo
 from app.ui.actions import add_shortcuts, debounced
@@ -191,7 +192,7 @@ class MemoryWindow(QWidget):
 
     def ask_days(self) -> tuple[float, bool]:
         return QInputDialog.getDouble(self, "Expiry", "Stop recalling the selected memories after how many days?\n"
-                                      "(0 = never)", 30.0, 0.0, 36_500.0, 1)
+                                      "(0 = never)", 30.0, 0.0, limits.TTL_DAYS.high, 1)
 
     def export_file(self) -> None:
         path, _ = QFileDialog.getSaveFileName(self, "Export memories", "memories.jsonl", "JSON Lines (*.jsonl)")

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
 
+from app.core import limits
 from app.core.types import Memory, MemoryQuery, iso_time
 from app.services.types import MemoryPage, SearchResults
 
@@ -169,7 +170,7 @@ class MemoryTableModel(QAbstractTableModel):
             self.service.edit(memory.id, str(value).strip())
         elif index.column() == IMPORTANCE and role == Qt.ItemDataRole.EditRole:
             try:
-                importance = min(1.0, max(0.0, float(value)))
+                importance = limits.IMPORTANCE.clamp(float(value), default=memory.importance)
             except (TypeError, ValueError):
                 return False
             self._optimistic(memory, importance=importance)

@@ -124,6 +124,36 @@ def test_one_stored_value_out_of_range_never_breaks_a_listing(home: Path, sql: s
     assert 0.0 <= memory["importance"] <= 1.0
 
 
+def test_an_import_with_numbers_out_of_range_is_clamped(home: Path, tmp_path: Path) -> None:
+    export = tmp_path / "old.jsonl"
+    export.write_text("\n".join(json.dumps(line) for line in [
+        {"format": "hearth-memories", "format_version": 1},
+        {"text": "too important", "importance": 7, "created_at": "0001-01-01T00:00:00Z"},
+        {"text": "not important at all", "importance": -3, "expires_at": "9999-12-31T23:59:59Z"},
+    ]) + "\n")
+    result = hearth("memory", "import", str(export))
+    assert result.code == 0, result.err
+    memories = {m["text"]: m for m in json.loads(hearth("memory", "list", "--json").out)}
+    assert memories["too important"]["importance"] == 1.0 and memories["not important at all"]["importance"] == 0.0
+    assert memories["too important"]["created_at"].startswith("1970")
+
+
+@pytest.mark.parametrize("days", [float("inf"), float("nan"), -1.0, 1e9])
+def test_the_core_refuses_an_expiry_out_of_range(home: Path, days: float) -> None:
+    from app.bootstrap import Options, make_bank, make_default_embedder, open_profile
+    from app.core.memory.store import NewMemory
+    from app.errors import KnownError
+
+    with open_profile(Options()) as profile:
+        bank = make_bank(profile, make_default_embedder(Options()))
+        memory_id = bank.add(NewMemory(text="a note")).id
+        with pytest.raises(KnownError):
+            bank.set_expiry(memory_id, days)
+        with pytest.raises(KnownError):
+            bank.set_importance(memory_id, days)
+        assert bank.get(memory_id).expires_at is None
+
+
 # --- arbitrary values (hypothesis) ------------------------------------------------------------
 TEXT = st.one_of(
     st.text(max_size=40),
@@ -147,7 +177,8 @@ OPTIONS = {
     "doctor": ["--json"],
     "chat": ["--conversation", "--new", "--json"],
 }
-FLAGS = {"--pin", "--json", "--new", "--salvage"}
+FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption"}
+GLOBAL = ["--profile", "--set", "--no-encryption"]  # not --home: never point the test at a random directory
 
 
 @st.composite
@@ -157,10 +188,11 @@ def command_lines(draw: st.DrawFn) -> list[str]:
     if command == "chat":
         argv += ["--model", draw(TEXT)]  # a model that can't load: the turn never reaches a real model
     argv += draw(st.lists(TEXT, max_size=3))
-    for name in draw(st.lists(st.sampled_from(OPTIONS[command] or ["--home"]), max_size=3)):
-        if name == "--home":
-            continue  # never point the test at a random directory
-        argv += [name] if name in FLAGS else [name, draw(TEXT)]
+    for name in draw(st.lists(st.sampled_from(OPTIONS[command] + GLOBAL), max_size=3)):
+        if name == "--set":
+            argv += [name, f"{draw(st.sampled_from(sorted(settings_module.SPECS)))}={draw(TEXT)}"]
+        else:
+            argv += [name] if name in FLAGS else [name, draw(TEXT)]
     return argv
 
 

@@ -182,8 +182,10 @@ class MemoryBank:
         return self.get(memory_id)
 
     def set_importance(self, memory_id: int, importance: float) -> Memory:
-        if not 0.0 <= importance <= 1.0:
-            raise KnownError(f"importance must be from 0 to 1, got {importance}", "pick a value in that range")
+        try:
+            limits.IMPORTANCE.check(importance)
+        except ValueError as exc:
+            raise KnownError(f"importance must be from 0 to 1: {exc}", "pick a value in that range") from None
         self.get(memory_id)
         with self.transaction():
             self.store.set_importance(memory_id, importance, self.clock())
@@ -191,8 +193,11 @@ class MemoryBank:
 
     def set_expiry(self, memory_id: int, days: float | None) -> Memory:
         """Forget (stop recalling) after ``days`` from now; None or 0 means never."""
-        if days is not None and days < 0:
-            raise KnownError(f"expiry must be 0 days or more, got {days}", "use 0 for never")
+        if days:  # None or 0: never
+            try:
+                limits.TTL_DAYS.check(days)
+            except ValueError as exc:
+                raise KnownError(f"expiry out of range: {exc}", "use 0 for never") from None
         self.get(memory_id)
         now = self.clock()
         with self.transaction():

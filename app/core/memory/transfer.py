@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app import __version__
+from app.core import limits
 from app.core.memory import migrations
 from app.core.memory.bank import MemoryBank, Progress
 from app.core.memory.conversations import ConversationStore
@@ -119,12 +120,18 @@ def _check_header(path: Path, header: dict[str, Any]) -> None:
         raise KnownError(f"{path} was exported by a newer Hearth", "upgrade Hearth to import it")
 
 
+def _stamp(text: str | None) -> float | None:
+    stamp = parse_iso_time(text)
+    return None if stamp is None else limits.TIMESTAMP.clamp(stamp)
+
+
 def _to_new_memory(path: Path, line_no: int, row: dict[str, Any]) -> NewMemory | None:
     try:
         kind = row.get("kind", "note")
-        importance = float(row.get("importance", 0.5))
-        if kind not in MEMORY_KINDS or not 0 <= importance <= 1 or not isinstance(row["text"], str):
-            raise ValueError("bad kind, importance or text")
+        # An older or hand-edited file's numbers are clamped into range (like stored values on read).
+        importance = limits.IMPORTANCE.clamp(float(row.get("importance", 0.5)), default=0.5)
+        if kind not in MEMORY_KINDS or not isinstance(row["text"], str):
+            raise ValueError("bad kind or text")
         origin = row.get("origin", "legacy")
         text = legacy_episode_said(row["text"]) if kind == "episode" else row["text"]
         if origin not in MEMORY_ORIGINS:
@@ -133,7 +140,7 @@ def _to_new_memory(path: Path, line_no: int, row: dict[str, Any]) -> NewMemory |
             return None
         return NewMemory(
             text=text, kind=kind, importance=importance, pinned=bool(row.get("pinned", False)),
-            expires_at=parse_iso_time(row.get("expires_at")), created_at=parse_iso_time(row.get("created_at")),
+            expires_at=_stamp(row.get("expires_at")), created_at=_stamp(row.get("created_at")),
             origin=origin,
         )
     except (KeyError, ValueError, TypeError) as exc:
