@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import apsw
@@ -25,9 +26,10 @@ REPO = Path(__file__).resolve().parents[2]
 KILLS = 100
 
 
-def start(kind: str, count: int) -> subprocess.Popen:
+def start(kind: str, count: int, home: Path | None = None) -> subprocess.Popen:
+    env = {**os.environ, **({"HEARTH_HOME": str(home)} if home else {})}
     return subprocess.Popen([sys.executable, "-m", "tests.support.crash", kind, str(count)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=REPO, env=env)
 
 
 def acknowledged(out: str) -> list[dict]:
@@ -69,8 +71,9 @@ def check_whole_turns(home: Path, confirmed: list[dict]) -> None:
         assert all(i in messages for i in json.loads(ids)), f"memory {memory_id} outlived its message"
 
 
-def integrity_ok() -> bool:
-    report = json.loads(hearth_process("doctor", "--json", "--set", "model_path=/none.gguf").out)
+def integrity_ok(home: Path | None = None) -> bool:
+    where = ["--home", str(home)] if home else []
+    report = json.loads(hearth_process(*where, "doctor", "--json", "--set", "model_path=/none.gguf").out)
     return report["checks"]["profile"]["integrity_check"] == ["ok"]
 
 
@@ -80,11 +83,11 @@ def profile(home: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-def kill_rounds(kind: str, rounds: int, wait: tuple[float, float], home: Path) -> list[dict]:
-    rng = random.Random(11)
+def kill_rounds(kind: str, rounds: int, wait: tuple[float, float], home: Path, seed: int = 11) -> list[dict]:
+    rng = random.Random(seed)
     confirmed: list[dict] = []
     for round_no in range(rounds):
-        proc = start(kind, 1000)
+        proc = start(kind, 1000, home)
         time.sleep(rng.uniform(*wait))
         os.kill(proc.pid, signal.SIGKILL)
         out, err = proc.communicate(timeout=60)
@@ -95,13 +98,17 @@ def kill_rounds(kind: str, rounds: int, wait: tuple[float, float], home: Path) -
 
 
 def test_hearth_chat_killed_100_times_loses_no_acknowledged_turn(profile: Path) -> None:
-    confirmed = kill_rounds("cli", KILLS, (0.9, 2.2), profile)
-    assert len(confirmed) >= KILLS // 2  # the kills landed after turns had been saved, not only at start-up
-    assert integrity_ok()
-    listing = hearth("conversations", "--json")
-    assert listing.code == 0 and listing.err == ""
-    assert hearth("chat", "--model", "/none.gguf", "hello").err.count("error:") == 1  # the next start is clean
-    assert sum(c["message_count"] for c in json.loads(listing.out)) == len(read_profile(profile)[0])
+    homes = [profile / "a", profile / "b"]  # two profiles killed side by side: half the wall time
+    with ThreadPoolExecutor(2) as pool:
+        runs = list(pool.map(lambda n: kill_rounds("cli", KILLS // 2, (0.8, 2.0), homes[n], seed=n), range(2)))
+    for home, confirmed in zip(homes, runs):
+        assert len(confirmed) >= KILLS // 6  # many kills landed after turns had been saved, not only at start-up
+        assert integrity_ok(home)
+        listing = hearth("--home", str(home), "conversations", "--json")
+        assert listing.code == 0 and listing.err == ""
+        assert sum(c["message_count"] for c in json.loads(listing.out)) == len(read_profile(home)[0])
+    next_start = hearth("--home", str(homes[0]), "chat", "--model", "/none.gguf", "hello")
+    assert next_start.err.count("error:") == 1 and "none.gguf" in next_start.err  # only the missing model
 
 
 def test_the_desktop_app_killed_mid_reply_keeps_whole_turns_and_starts_clean(profile: Path) -> None:
