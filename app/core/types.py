@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 MEMORY_KINDS: tuple[str, ...] = ("fact", "summary", "episode", "note")
@@ -37,7 +37,9 @@ class Memory:
 
     def to_json(self) -> dict[str, Any]:
         """JSON-ready dict; times as ISO 8601 UTC strings."""
-        out = asdict(self)
+        # Field by field, not dataclasses.asdict (a deep copy): `memory list --json` of 100k memories
+        # spent half its 6.5 s there (bench/scale).
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
         for name in ("created_at", "updated_at", "last_recalled_at", "expires_at"):
             out[name] = iso_time(out[name])
         out["source_message_ids"] = list(self.source_message_ids)

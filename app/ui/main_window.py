@@ -7,13 +7,12 @@ chat, the memory viewer's in the viewer, the settings panel's in the panel.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QInputDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QMainWindow, QMessageBox,
+    QApplication, QInputDialog, QLabel, QLineEdit, QListWidgetItem, QMainWindow, QMessageBox,
     QProgressBar, QPushButton, QSplitter, QVBoxLayout, QWidget,
 )
 
@@ -25,6 +24,7 @@ from app.services.types import (
 from app.ui.actions import add_shortcuts, debounced
 from app.ui.chat_panel import ChatPanel
 from app.ui.context_bar import ContextBar
+from app.ui.conversation_list import ConversationList
 from app.ui.dialogs import NewProfileDialog, PassphraseDialog
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ class MainWindow(QMainWindow):
         self.conversation_search.setPlaceholderText("Search conversations…")
         self.conversation_search.setAccessibleName("Search conversations")
         self.conversation_search.setClearButtonEnabled(True)
-        self.conversation_list = QListWidget()
+        self.conversation_list = ConversationList()
         self.conversation_list.setAccessibleName("Conversations")
         self.conversation_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.conversation_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -310,23 +310,9 @@ class MainWindow(QMainWindow):
 
     # --- conversations ------------------------------------------------------------------------
     def _on_conversations(self, conversations: list[Conversation]) -> None:
-        self.conversation_list.blockSignals(True)
-        self.conversation_list.clear()
-        for c in conversations:
-            item = QListWidgetItem(c.title or "(untitled)")
-            when = time.strftime("%Y-%m-%d %H:%M", time.localtime(c.updated_at))
-            item.setToolTip(f"{c.title}\n{c.message_count} messages, last {when}"
-                            + ("\nprivate: nothing from it is remembered" if c.incognito else ""))
-            item.setData(Qt.ItemDataRole.UserRole, c.id)
-            if c.incognito:
-                font = item.font()
-                font.setItalic(True)
-                item.setFont(font)
-            self.conversation_list.addItem(item)
-            if c.id == self.panel.conversation_id:
-                self.conversation_list.setCurrentItem(item)
-        self.conversation_list.blockSignals(False)
-        self._search_conversations()
+        self.conversation_list.show_conversations(conversations, self.panel.conversation_id)
+        if self.conversation_search.text().strip():
+            self._search_conversations()
 
     def _on_pick(self, item: QListWidgetItem | None) -> None:
         if item is not None:
@@ -334,12 +320,7 @@ class MainWindow(QMainWindow):
 
     def _on_conversation_changed(self, conversation_id: int) -> None:
         self.private_action.setChecked(self.panel.private_box.isChecked())
-        for row in range(self.conversation_list.count()):
-            item = self.conversation_list.item(row)
-            if item.data(Qt.ItemDataRole.UserRole) == conversation_id:
-                self.conversation_list.setCurrentItem(item)
-                return
-        self.conversation_list.clearSelection()
+        self.conversation_list.select(conversation_id)
 
     def _on_turn_done(self, done: TurnResult) -> None:
         stats = done.stats
@@ -383,19 +364,12 @@ class MainWindow(QMainWindow):
         if query:
             self.chat.search(self._search_request, query)
         else:
-            for row in range(self.conversation_list.count()):
-                self.conversation_list.item(row).setHidden(False)
+            self.conversation_list.show_only(None)
 
     def _on_search_results(self, request: int, results: list[ConversationHit]) -> None:
         if request != self._search_request:
             return
-        hits = {r.id: r for r in results}
-        for row in range(self.conversation_list.count()):
-            item = self.conversation_list.item(row)
-            hit = hits.get(item.data(Qt.ItemDataRole.UserRole))
-            item.setHidden(hit is None)
-            if hit:
-                item.setToolTip(f"{item.text()}\n…{hit.snippet}…")
+        self.conversation_list.show_only({r.id for r in results}, {r.id: r.snippet for r in results})
 
     # --- memory viewer ---------------------------------------------------------------------------
     def open_memories(self) -> None:

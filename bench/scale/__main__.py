@@ -134,14 +134,18 @@ def main() -> None:
     parser.add_argument("--memories", type=int, default=100_000)
     parser.add_argument("--embedder", choices=["minilm", "hash"], default="minilm")
     parser.add_argument("--token-delay-ms", type=float, default=20.0)
+    parser.add_argument("--home", type=Path, help="keep the profile here (built once, reused by later runs)")
     args = parser.parse_args()
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    home = Path(tempfile.mkdtemp(prefix="hearth-scale-"))
+    home = args.home or Path(tempfile.mkdtemp(prefix="hearth-scale-"))
     os.environ.update(HEARTH_HOME=str(home), HEARTH_PASSPHRASE="bench", HEARTH_EMBEDDER=args.embedder,
                       HF_HUB_OFFLINE="1")
     try:
         started = time.perf_counter()
-        summary, big = build(args.conversations, args.memories, args.embedder)
+        if (home / "default.hearth").exists():
+            summary, big = "reused from --home", args.conversations + 401  # after the viewer profile's 400
+        else:
+            summary, big = build(args.conversations, args.memories, args.embedder)
         print(f"profile: {summary} (built in {time.perf_counter() - started:.0f} s)\n")
         print("| command (new process, median of 3) | ms | minus start-up |\n|---|---:|---:|")
         rows = cli_times()
@@ -156,7 +160,8 @@ def main() -> None:
         for name, ms, stall in screen.rows:
             print(f"| {name} | {ms:,.0f} | {stall:,.0f} | {'PASS' if stall <= TARGET_MS else 'FAIL'} |")
     finally:
-        shutil.rmtree(home, ignore_errors=True)
+        if not args.home:
+            shutil.rmtree(home, ignore_errors=True)
 
 
 if __name__ == "__main__":
