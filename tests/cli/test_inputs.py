@@ -172,12 +172,13 @@ OPTIONS = {
     "memory pin": [], "memory unpin": [], "memory forget": [],
     "memory export": ["--salvage"],
     "memory import": [],
+    "memory reindex": [],
     "conversations": ["--json"],
     "settings": ["--json"],
-    "doctor": ["--json"],
+    "doctor": ["--json", "--fix"],
     "chat": ["--conversation", "--new", "--json"],
 }
-FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption"}
+FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption", "--fix"}
 GLOBAL = ["--profile", "--set", "--no-encryption"]  # not --home: never point the test at a random directory
 
 
