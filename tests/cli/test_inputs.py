@@ -206,7 +206,10 @@ def stored_state(home: Path) -> tuple:
 
 
 @pytest.fixture
-def seeded(home: Path) -> Path:
+def seeded(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    work = tmp_path / "cwd"
+    work.mkdir()
+    monkeypatch.chdir(work)  # `memory export RANDOM` writes relative paths here, not into the checkout
     for text in ("my bike is blue", "I live in Porto"):
         assert hearth("memory", "add", text).code == 0
     return home
