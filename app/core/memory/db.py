@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import apsw
@@ -68,15 +68,25 @@ def _open_read_only(path: Path, key: DbKey, *, immutable: bool) -> apsw.Connecti
     shm_there = Path(f"{path}-shm").exists()
     immutable = immutable or not (writable_dir or shm_there)
     uri = f"{path.resolve().as_uri()}?mode=ro" + ("&immutable=1" if immutable else "")
-    conn = apsw.Connection(uri, flags=apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
-    try:
-        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
-        _apply_key(conn, key)
+
+    def setup(conn: apsw.Connection) -> None:
         _verify_readable(conn, path, key)
         _load_sqlite_vec(conn)
         if conn.pragma("user_version") != migrations.LATEST:
             raise KnownError(f"{path} was written by an older Hearth and must be upgraded, which needs "
                              "write access", "make the data directory writable once and open it again")
+    return _read_only(uri, key, setup, apsw.SQLITE_OPEN_READONLY | apsw.SQLITE_OPEN_URI)
+
+
+def _read_only(target: str, key: DbKey, setup: Callable[[apsw.Connection], None],
+               flags: int = apsw.SQLITE_OPEN_READONLY) -> apsw.Connection:
+    """A read-only connection, keyed, with a busy timeout; ``setup`` checks and configures it
+    (the connection is closed if it raises)."""
+    conn = apsw.Connection(target, flags=flags)
+    try:
+        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
+        _apply_key(conn, key)
+        setup(conn)
         conn.pragma("query_only", True)
     except BaseException:
         conn.close()
@@ -87,34 +97,19 @@ def _open_read_only(path: Path, key: DbKey, *, immutable: bool) -> apsw.Connecti
 def open_damaged(path: Path, key: DbKey) -> apsw.Connection:
     """A read-only connection to a profile that may be damaged: keyed, nothing verified or
     migrated, the file never written (for `hearth memory export --salvage`)."""
-    conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
-    try:
-        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
-        _apply_key(conn, key)
-        conn.pragma("query_only", True)
-    except BaseException:
-        conn.close()
-        raise
-    return conn
+    return _read_only(str(path), key, lambda conn: None)
 
 
 def open_reader(path: Path, key: DbKey) -> apsw.Connection:
     """A second, read-only connection to a profile the app already opened (and migrated): the
     memory viewer pages and searches through it while a turn writes through the first (WAL lets
     readers go on during a write), so it never waits for the model (DESIGN §2)."""
-    conn = apsw.Connection(str(path), flags=apsw.SQLITE_OPEN_READONLY)
-    try:
-        conn.set_busy_timeout(BUSY_TIMEOUT_MS)
-        _apply_key(conn, key)
+    def setup(conn: apsw.Connection) -> None:
         _verify_readable(conn, path, key)
         _load_sqlite_vec(conn)
-        conn.pragma("query_only", True)
         conn.pragma("cache_size", -CACHE_KIB)
         conn.pragma("temp_store", "MEMORY")
-    except BaseException:
-        conn.close()
-        raise
-    return conn
+    return _read_only(str(path), key, setup)
 
 
 @contextlib.contextmanager
