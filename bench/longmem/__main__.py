@@ -29,6 +29,7 @@ from bench.longmem.data import CATEGORIES, Conversation, load_all
 
 DEFAULT_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "locomo-dev"
 KS = (1, 5, 10)
+OVERRIDES: dict[str, float] = {}  # --param: recall weights to try (for tuning on the development data only)
 
 
 def hearth(*args: str) -> str:
@@ -42,13 +43,18 @@ def hearth(*args: str) -> str:
 
 
 def run_one(conv: Conversation, home: Path, date_style: str) -> dict:
-    home.mkdir(parents=True)
+    home.mkdir(parents=True, exist_ok=True)
     os.environ["HEARTH_HOME"] = str(home)
     lines = conv.lines(raw_dates=date_style == "raw")
-    add = home / "turns.txt"
-    add.write_text("".join(text.replace("\n", " ") + "\n" for _, text in lines), encoding="utf-8")
+    kept = home / "ids.json"
     started = time.perf_counter()
-    ids = [int(i) for i in hearth("memory", "add", "--file", str(add)).split()]
+    if kept.exists():  # --keep: the profile from an earlier run (same data and ingestion code)
+        ids = json.loads(kept.read_text())
+    else:
+        add = home / "turns.txt"
+        add.write_text("".join(text.replace("\n", " ") + "\n" for _, text in lines), encoding="utf-8")
+        ids = [int(i) for i in hearth("memory", "add", "--file", str(add)).split()]
+        kept.write_text(json.dumps(ids))
     added_s = time.perf_counter() - started
     turns_of: dict[int, set[str]] = defaultdict(set)
     for (dia_id, _), memory_id in zip(lines, ids):
@@ -70,18 +76,21 @@ def run_one(conv: Conversation, home: Path, date_style: str) -> dict:
 def latencies(conv: Conversation, home: Path) -> list[float]:
     """Per-question recall time in a warm bank (what a turn of the app pays), in ms."""
     from app.bootstrap import Options, make_bank, make_default_embedder, open_profile
+    from app.core.memory import said
     from app.core.memory.recall import RecallParams
 
-    params = RecallParams(top_k=10)
+    params = RecallParams(top_k=10, **OVERRIDES)
     times = []
     options = Options(home=str(home))
     with open_profile(options, create=False) as profile:
         bank = make_bank(profile, make_default_embedder(options))
         bank.warm()
-        vectors = bank.embed([q.text for q in conv.questions])
+        speakers = bank.store.speakers()
+        names = [said.named(q.text, speakers) for q in conv.questions]
+        vectors = bank.embed([said.without(q.text, n) for q, n in zip(conv.questions, names)])
         for question, vector in zip(conv.questions, vectors):
-            started = time.perf_counter()
-            bank.recall_vector(question.text, vector, params)
+            started = time.perf_counter()  # what a turn adds to embedding its message: finding who it names, recall
+            bank.recall_named(question.text, vector, said.named(question.text, bank.store.speakers()), params)
             times.append((time.perf_counter() - started) * 1000)
     return times
 
@@ -127,7 +136,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="raw: the session's own '1:56 pm on 8 May, 2023'; day: '8 May 2023'")
     parser.add_argument("--only", nargs="*", help="conversation names (file stems) to run")
     parser.add_argument("--misses", type=Path, help="write the questions missed at 5, with what came back")
+    parser.add_argument("--keep", type=Path, help="keep the profiles in DIR and reuse them on the next run")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a RecallParams weight to try instead of the default (tuning on dev data)")
     args = parser.parse_args(argv)
+    try_params(args.param)
     os.environ.update(HEARTH_PASSPHRASE="bench", HF_HUB_OFFLINE="1")
     os.environ.pop("HEARTH_EMBEDDER", None)
     conversations = [c for c in load_all(args.data) if not args.only or c.name in args.only]
@@ -137,7 +150,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = {}
     with tempfile.TemporaryDirectory(prefix="hearth-longmem-") as tmp:
         for conv in conversations:
-            runs[conv.name] = run_one(conv, Path(tmp) / conv.name, args.date_style)
+            runs[conv.name] = run_one(conv, (args.keep or Path(tmp)) / conv.name, args.date_style)
             print(f"{conv.name}: any@5 {score(runs[conv.name]['hits'], 5, False):.3f}", file=sys.stderr)
     print(table(runs))
     if args.misses:
@@ -145,10 +158,24 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def try_params(assignments: list[str]) -> None:
+    """Search through the CLI with other RecallParams defaults (this process only)."""
+    import functools
+
+    import app.cli.memory as cli_memory
+    from app.core.memory.recall import RecallParams
+
+    for item in assignments:
+        name, _, value = item.partition("=")
+        OVERRIDES[name] = type(getattr(RecallParams(), name))(value)
+    if OVERRIDES:
+        cli_memory.RecallParams = functools.partial(RecallParams, **OVERRIDES)
+
+
 def write_misses(runs: dict[str, dict], conversations: list[Conversation], path: Path) -> None:
-    text = {d: t for c in conversations for d, t in c.lines()}
     with path.open("w", encoding="utf-8") as out:
         for conv in conversations:
+            text = dict(conv.lines())
             for question, returned in runs[conv.name]["hits"]:
                 if set(question.evidence) & set().union(*returned[:5]):
                     continue

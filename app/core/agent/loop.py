@@ -278,7 +278,7 @@ class Agent:
         later and crowd out the answer), facts are spans of it, and the reply stays in the
         conversation, never in memory. A private conversation writes no memory at all."""
         new_memories, facts = self._memories_to_write(turn)
-        vectors = self.bank.embed([*facts, *(m.text for m in new_memories)])
+        vectors = self.bank.embed_memories([*facts, *(m.text for m in new_memories)])
         plans = plan_facts(self.bank, facts, vectors[:len(facts)], exclude=turn.exclude)
         summary = None if turn.incognito else self._plan_summary(turn)
         receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4)}
@@ -335,7 +335,7 @@ class Agent:
         if len(leaving) < SUMMARY_EVERY:
             return None
         text = summary_text([e.text for e in leaving])
-        return text, self.bank.embed([text]), leaving
+        return text, self.bank.embed_memories([text]), leaving
 
     def _write_summary(self, turn: _Turn, text: str, vector: np.ndarray, leaving: list[Memory], *, now: float) -> None:
         sources = tuple(i for e in leaving for i in e.source_message_ids)

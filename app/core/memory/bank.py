@@ -17,6 +17,7 @@ import apsw
 import numpy as np
 
 from app.core import limits
+from app.core.memory import said
 from app.core.memory.embed import Embedder
 from app.core.memory.forgetting import ForgetPlan, plan_forget
 from app.core.memory.recall import RecallParams, recall
@@ -93,7 +94,19 @@ class MemoryBank:
                 # re-embed from the texts, which are the truth (found by the v1 fixture file).
                 self.reindex()
             self._index_ready = True
+            if self.store.meta("reembed_speakers"):
+                self._reembed_speakers()
         return self.index
+
+    def _reembed_speakers(self) -> None:
+        """Transcript lines stored before schema v8 have vectors of the whole line: re-make them
+        from the words alone (said.py), as lines stored now have."""
+        memories = self.store.with_speaker()
+        vectors = self.embed_memories([m.text for m in memories])
+        with self.transaction():
+            if memories:
+                self.index.put([m.id for m in memories], vectors)
+            self.store.set_meta("reembed_speakers", None)
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
@@ -127,27 +140,48 @@ class MemoryBank:
         index = self._ready_index()
         if len(queries) >= WARM_AFTER_QUERIES and not index.warmed:
             index.warm()  # loading costs about as much as a dozen vec0 scans
-        vectors = self.embed([check_text(q) for q in queries])
-        return [self.recall_vector(q, v, params) for q, v in zip(queries, vectors)]
+        queries = [check_text(q) for q in queries]
+        speakers = self.store.speakers()
+        names = [said.named(q, speakers) for q in queries]
+        vectors = self.embed([said.without(q, n) for q, n in zip(queries, names)])
+        return [self.recall_named(q, v, n, params) for q, v, n in zip(queries, vectors, names)]
 
     def recall_vector(self, query: str, vector: np.ndarray, params: RecallParams) -> list[Recall]:
-        """Recall for a query already embedded (the agent embeds once and reuses the vector)."""
-        return recall(self.store, self._ready_index(), query, vector, params, self.clock())
+        """Recall for a query already embedded (the agent embeds once and reuses the vector). A
+        query naming someone who speaks in stored transcript lines is embedded again without the
+        name (said.py): the name is matched by speaker instead."""
+        names = said.named(query, self.store.speakers())
+        if names:
+            vector = self.embed([said.without(query, names)])[0]
+        return self.recall_named(query, vector, names, params)
+
+    def recall_named(self, query: str, vector: np.ndarray, names: Sequence[str], params: RecallParams) -> list[Recall]:
+        """Recall once the query is embedded without the speakers it names (``names``)."""
+        return recall(self.store, self._ready_index(), query, vector, params, self.clock(), speakers=frozenset(names))
 
     # --- writes -----------------------------------------------------------
     def add(self, new: NewMemory) -> Added:
         return self.add_many([new])[0]
 
-    def add_many(self, items: Sequence[NewMemory], progress: Progress | None = None) -> list[Added]:
-        """Add in batches; text already stored (after normalisation) returns the existing id."""
+    def add_many(self, items: Sequence[NewMemory], progress: Progress | None = None, *,
+                 thread: bool = False) -> list[Added]:
+        """Add in batches; text already stored (after normalisation) returns the existing id.
+        ``thread``: the items are one conversation, in order (recall reads each with its neighbours);
+        they share the first new memory's id as their thread."""
         items = [replace(check_numbers(item), text=check_text(item.text)) for item in items]
         self._ready_index()  # refuse a model mismatch before embedding anything
         results: list[Added] = []
+        thread_id: int | None = None
         for start in range(0, len(items), EMBED_BATCH):
             batch = items[start:start + EMBED_BATCH]
-            vectors = self.embed([item.text for item in batch])
+            vectors = self.embed_memories([item.text for item in batch])
             with self.transaction():
-                results += self.insert_embedded(batch, vectors)
+                added = self.insert_embedded(batch, vectors)
+                new = [a.id for a in added if a.created]
+                if thread and new:
+                    thread_id = new[0] if thread_id is None else thread_id
+                    self.store.set_thread(new, thread_id)
+            results += added
             if progress:
                 progress(len(results), len(items))
         return results
@@ -171,7 +205,7 @@ class MemoryBank:
         text = check_text(text)
         self.get(memory_id)  # an unknown id fails here, before anything is embedded
         index = self._ready_index()
-        vector = self.embed([text])
+        vector = self.embed_memories([text])
         with self.transaction():
             other = self.store.find_by_text(text)
             if other is not None and other != memory_id:
@@ -222,7 +256,7 @@ class MemoryBank:
     def plan_forget(self, memory_ids: Sequence[int]) -> ForgetPlan:
         """The forgetting to do, with the rewritten copies embedded (before any write lock)."""
         plan = plan_forget(self.store, [self.get(i) for i in memory_ids])
-        return replace(plan, vectors=dict(zip(plan.rewritten, self.embed(list(plan.rewritten.values())))))
+        return replace(plan, vectors=dict(zip(plan.rewritten, self.embed_memories(list(plan.rewritten.values())))))
 
     def apply_forget(self, plan: ForgetPlan) -> None:
         """Inside the caller's ``transaction()``."""
@@ -245,7 +279,7 @@ class MemoryBank:
         memories = self.store.list()
         batches: list[np.ndarray] = []
         for start in range(0, len(memories), EMBED_BATCH):  # embedding is the slow part: report it
-            batches.append(self.embed([m.text for m in memories[start:start + EMBED_BATCH]]))
+            batches.append(self.embed_memories([m.text for m in memories[start:start + EMBED_BATCH]]))
             if progress:
                 progress(start + len(batches[-1]), len(memories))
         with self.transaction():  # old vectors stay usable until the new ones land together
@@ -254,6 +288,10 @@ class MemoryBank:
                 self.index.put([m.id for m in memories], np.concatenate(batches))
         self._index_ready = True
         return len(memories)
+
+    def embed_memories(self, texts: Sequence[str]) -> np.ndarray:
+        """Vectors for memory texts: of their words, without a transcript line's date and speaker."""
+        return self.embed([said.content(t) for t in texts])
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
         if not texts:

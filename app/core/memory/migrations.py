@@ -15,6 +15,7 @@ from typing import Callable
 
 import apsw
 
+from app.core.memory import said
 from app.core.memory.spans import legacy_episode_said
 from app.core.memory.store import content_hash
 from app.core.memory.txn import write_txn
@@ -138,12 +139,32 @@ CREATE INDEX memories_by_expires ON memories(expires_at);
 CREATE INDEX memories_by_text ON memories(text);
 """
 
+
+def v8_speakers_and_threads(conn: apsw.Connection) -> None:
+    """v8 (long histories, bench/longmem): who said a transcript line ("[date] Name: words", see
+    said.py) is kept beside it, so recall can match a question that names them; and lines added
+    together as one conversation (`memory add --file`) share a ``thread`` (the first one's id), so
+    recall can read a line with its neighbours. Lines stored before v8 get their speaker here;
+    their vectors, made from the whole line, are re-made from the words by the bank on first use
+    (no embedder here)."""
+    conn.execute("ALTER TABLE memories ADD COLUMN speaker TEXT")
+    conn.execute("ALTER TABLE memories ADD COLUMN thread INTEGER")
+    conn.execute("CREATE INDEX memories_by_speaker ON memories(speaker) WHERE speaker IS NOT NULL")
+    conn.execute("CREATE INDEX memories_by_thread ON memories(thread, id) WHERE thread IS NOT NULL")
+    rows = conn.execute("SELECT id, text FROM memories WHERE text LIKE '[%'").fetchall()
+    conn.executemany("UPDATE memories SET speaker = ? WHERE id = ?",
+                     [(who, memory_id) for memory_id, text in rows if (who := said.speaker(text))])
+    if any(said.speaker(text) for _, text in rows):
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_speakers', '1')")
+
+
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
     (2, V2),
     (3, v3_origins_and_user_only_episodes),
     (4, V4),
+    (8, v8_speakers_and_threads),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import apsw
 
 from app.core import limits
+from app.core.memory import said
 from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, Memory, MemoryQuery
 
 _COLUMNS = (
@@ -32,7 +33,7 @@ STOPWORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have he her hers him his how
     i if in into is it its just me mine my of on or our ours she so than that the their them then there these
     they this to too us was we were what when where which who whom why will with would you your yours
-    am any about did tell know remember said say mentioned""".split()
+    am any about did tell know remember said say mentioned get got gets""".split()
 )
 
 
@@ -45,12 +46,18 @@ def content_hash(text: str) -> str:
     return hashlib.sha256(normalise_text(text).encode("utf-8")).hexdigest()
 
 
+def query_words(text: str) -> list[str]:
+    """The words of a query that count for keyword search, once each (at most 32)."""
+    # One letter is never a keyword: "nephew's" and "I'm" leave an "s" and an "m" that would match
+    # every "mother's" and "I'm" (found by bench/recall_eval once two shared words weigh more).
+    words = [w for w in _WORD.findall(text.casefold()) if len(w) > 1 and w not in STOPWORDS]
+    return list(dict.fromkeys(words))[:32]
+
+
 def fts_query(text: str) -> str | None:
     """Any user text as a safe FTS5 query: each word quoted, OR-ed. FTS syntax in
     the text (``"AND OR NEAR( *``) is just words here, never operators."""
-    words = [w for w in _WORD.findall(text.casefold()) if w not in STOPWORDS]
-    unique = list(dict.fromkeys(words))[:32]
-    return " OR ".join(f'"{w}"' for w in unique) or None
+    return " OR ".join(f'"{w}"' for w in query_words(text)) or None
 
 
 def _where(query: MemoryQuery, now: float) -> tuple[str, tuple]:
@@ -85,6 +92,7 @@ class NewMemory:
     source_message_ids: tuple[int, ...] = ()
     origin: str = "typed"
     superseded_by: int | None = None  # only an import sets this on insert
+    thread: int | None = None  # lines of one conversation share one (said.py, recall's neighbours)
 
 
 class MemoryStore:
@@ -130,6 +138,31 @@ class MemoryStore:
                           "WHERE id = ?", (superseded_by, conversation_id, json.dumps(list(source_message_ids)),
                                            memory_id))
 
+    def meta(self, key: str) -> str | None:
+        return self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).get
+
+    def set_meta(self, key: str, value: str | None) -> None:
+        if value is None:
+            self.conn.execute("DELETE FROM meta WHERE key = ?", (key,))
+        else:
+            self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    def with_speaker(self) -> list[Memory]:
+        rows = self.conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE speaker IS NOT NULL ORDER BY id")
+        return [_to_memory(r) for r in rows]
+
+    def speakers(self) -> list[str]:
+        """Everyone a stored transcript line is said by (said.py)."""
+        return [r[0] for r in self.conn.execute(
+            "SELECT DISTINCT speaker FROM memories WHERE speaker IS NOT NULL")]
+
+    def said_by(self, ids: Iterable[int]) -> dict[int, tuple[str | None, int | None]]:
+        """id → (speaker, thread) for these memories: what recall needs beyond the vectors."""
+        rows = self.conn.execute(
+            "SELECT id, speaker, thread FROM memories WHERE id IN (SELECT value FROM json_each(?))",
+            (json.dumps([int(i) for i in ids]),))
+        return {r[0]: (r[1], r[2]) for r in rows}
+
     def find_by_text(self, text: str) -> int | None:
         return self.conn.execute(
             "SELECT id FROM memories WHERE content_hash = ?", (content_hash(text),)).get
@@ -150,6 +183,18 @@ class MemoryStore:
             "ORDER BY bm25(memories_fts) LIMIT ?", (match, limit))
         return [(r[0], r[1]) for r in rows]
 
+    def words_matched(self, query: str, ids: Sequence[int]) -> dict[int, int]:
+        """How many different words of the query each of these memories matches (as FTS5 does:
+        stemmed, case- and accent-folded)."""
+        count = dict.fromkeys(ids, 0)
+        chosen = json.dumps([int(i) for i in ids])
+        for word in query_words(query) if ids else ():
+            for (memory_id,) in self.conn.execute(
+                    "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
+                    "AND rowid IN (SELECT value FROM json_each(?))", (f'"{word}"', chosen)):
+                count[memory_id] += 1
+        return count
+
     # --- writes (inside the caller's transaction) --------------------------
     def insert(self, new: NewMemory, now: float) -> int:
         if new.kind not in MEMORY_KINDS or new.origin not in MEMORY_ORIGINS:
@@ -157,17 +202,21 @@ class MemoryStore:
         created = new.created_at if new.created_at is not None else now
         self.conn.execute(
             "INSERT INTO memories(kind, text, content_hash, importance, pinned, created_at, updated_at, "
-            "expires_at, conversation_id, source_message_ids, origin, superseded_by) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+            "expires_at, conversation_id, source_message_ids, origin, superseded_by, speaker, thread) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (new.kind, new.text, content_hash(new.text), new.importance, int(new.pinned), created, now,
              new.expires_at, new.conversation_id, json.dumps(list(new.source_message_ids)), new.origin,
-             new.superseded_by),
+             new.superseded_by, said.speaker(new.text), new.thread),
         )
         return self.conn.last_insert_rowid()
 
     def update_text(self, memory_id: int, text: str, now: float) -> None:
         self.conn.execute(
-            "UPDATE memories SET text = ?, content_hash = ?, updated_at = ? WHERE id = ?",
-            (text, content_hash(text), now, memory_id))
+            "UPDATE memories SET text = ?, content_hash = ?, speaker = ?, updated_at = ? WHERE id = ?",
+            (text, content_hash(text), said.speaker(text), now, memory_id))
+
+    def set_thread(self, memory_ids: Sequence[int], thread: int) -> None:
+        self.conn.executemany("UPDATE memories SET thread = ? WHERE id = ?", [(thread, i) for i in memory_ids])
 
     def set_importance(self, memory_id: int, importance: float, now: float) -> None:
         self.conn.execute("UPDATE memories SET importance = ?, updated_at = ? WHERE id = ?",

@@ -65,7 +65,8 @@ def setup(tmp_path: Path):
     conn.close()
 
 
-PARAMS = RecallParams(top_k=3, threshold=0.2, keyword_weight=0.0, density_weight=0.0)
+PARAMS = RecallParams(top_k=3, threshold=0.2, keyword_weight=0.0, single_word_weight=0.0, density_weight=0.0,
+                      neighbour_weight=0.0)
 
 
 def ids(bank: MemoryBank, params: RecallParams = PARAMS) -> list[int]:
@@ -126,7 +127,7 @@ def test_a_keyword_match_lifts_a_memory_over_the_threshold(setup) -> None:
     add("a borrowed ladder", at_cosine(0.18, other_axis=2))
     for n in range(20):  # BM25 needs a corpus in which "tomasz" is rare
         add(f"filler note {n}", at_cosine(-0.2, other_axis=3 + n % 5))
-    params = replace(PARAMS, keyword_weight=0.2)
+    params = replace(PARAMS, single_word_weight=0.2)  # one shared word: "tomasz" ("lent" is not "lend")
     bank.embedder.vectors["what did tomasz lend me"] = vec((0, 1.0))
     hits = bank.search("what did tomasz lend me", params)
     assert [r.memory.id for r in hits] == [named]

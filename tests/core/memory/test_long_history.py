@@ -1,0 +1,165 @@
+"""Long histories (bench/longmem): transcript lines know their speaker and their thread; a question
+naming a speaker is embedded without the name and matched to their lines; a line is read with its
+neighbours; keyword hits weigh more when they share two words with the question."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.core.memory import said
+from app.core.memory.bank import MemoryBank
+from app.core.memory.db import open_db
+from app.core.memory.embed import HashEmbedder
+from app.core.memory.keys import DbKey
+from app.core.memory.recall import RecallParams
+from app.core.memory.store import NewMemory
+from app.core.memory.txn import write_txn
+from tests.core.memory.test_recall import ChosenEmbedder, at_cosine, vec
+from tests.support.cli import hearth
+from tests.support.schema import undo_v8
+
+OFF = RecallParams(top_k=3, threshold=-1.0, keyword_weight=0.0, single_word_weight=0.0, density_weight=0.0,
+                   speaker_weight=0.0, neighbour_weight=0.0, importance_weight=0.0, recency_weight=0.0)
+
+
+@pytest.mark.parametrize(("line", "when", "speaker", "body"), [
+    ("[8 May 2023] Caroline: I went to a support group.", "8 May 2023", "Caroline", "I went to a support group."),
+    ("[1:56 pm on 8 May, 2023] Mary Ann: Hi!\nHow are you?", "1:56 pm on 8 May, 2023", "Mary Ann", "Hi!\nHow are you?"),
+    ("[2023-05-08] I baked bread.", "2023-05-08", None, "I baked bread."),
+    ("Note: buy milk", None, None, "Note: buy milk"),  # no date first: not a speaker
+    ("[draft] Caroline: hello", None, None, "[draft] Caroline: hello"),  # no digit: not a date
+    ("[8 May 2023] lowercase: not a name", "8 May 2023", None, "lowercase: not a name"),
+])
+def test_a_transcript_line_splits_into_when_who_and_words(line, when, speaker, body) -> None:
+    assert said.parse(line) == said.Said(when, speaker, body)
+
+
+def test_a_named_speaker_is_found_whole_and_made_neutral() -> None:
+    speakers = ["Caroline", "Mel", "Mary Ann"]
+    assert said.named("What is Caroline's identity? And mel's?", speakers) == ["Caroline", "Mel"]
+    assert said.named("Who lives in Carolineville?", speakers) == []
+    assert said.without("What is Caroline’s identity?", ["Caroline"]) == "What is they identity?"
+
+
+@pytest.fixture
+def bank(tmp_path: Path):
+    conn = open_db(tmp_path / "h.hearth", DbKey(passphrase="pw"))
+    bank = MemoryBank(conn, ChosenEmbedder())
+    yield bank
+    conn.close()
+
+
+def put(bank: MemoryBank, lines: list[tuple[str, np.ndarray]], *, thread: bool = False) -> list[int]:
+    """Store transcript lines; each line's *words* get the given vector (that is what is embedded)."""
+    for line, vector in lines:
+        bank.embedder.vectors[said.content(line)] = vector
+    return [a.id for a in bank.add_many([NewMemory(text=line) for line, _ in lines], thread=thread)]
+
+
+def ranked(bank: MemoryBank, question: str, params: RecallParams) -> list[int]:
+    return [r.memory.id for r in bank.search(question, params)]
+
+
+def test_a_question_naming_a_speaker_is_embedded_without_the_name_and_prefers_their_lines(bank) -> None:
+    melanie, caroline = put(bank, [("[8 May 2023] Melanie: I looked into adoption agencies.", at_cosine(0.5)),
+                                   ("[9 May 2023] Caroline: I looked into adoption agencies too.", at_cosine(0.45))])
+    asked = "What did Caroline research?"
+    bank.embedder.vectors[said.without(asked, ["Caroline"])] = vec((0, 1.0))  # no vector for the asked text itself
+    assert ranked(bank, asked, OFF) == [melanie, caroline]
+    assert ranked(bank, asked, replace(OFF, speaker_weight=0.2)) == [caroline, melanie]
+    assert set(bank.store.speakers()) == {"Melanie", "Caroline"}
+
+
+def test_a_line_is_read_with_its_neighbours_in_the_same_thread_only(bank) -> None:
+    context = put(bank, [("[8 May 2023] Jon: What did you find out about the dance studio?", at_cosine(0.7)),
+                         ("[8 May 2023] Gina: Yes, I signed the lease!", at_cosine(0.3)),
+                         ("[8 May 2023] Jon: Nice.", at_cosine(0.0, other_axis=3))], thread=True)
+    alone = put(bank, [("[9 May 2023] Gina: My cousin likes dancing.", at_cosine(0.35, other_axis=2))])[0]
+    params = replace(OFF, top_k=4)
+    without = ranked(bank, "the query", params)
+    assert without.index(alone) < without.index(context[1])
+    with_neighbours = ranked(bank, "the query", replace(params, neighbour_weight=0.15))
+    assert with_neighbours.index(context[1]) < with_neighbours.index(alone)
+    threads = bank.store.said_by([*context, alone])
+    assert {threads[i][1] for i in context} == {context[0]} and threads[alone][1] is None
+
+
+def test_two_shared_words_weigh_more_than_one(bank) -> None:
+    two = put(bank, [("The support group met at the library.", at_cosine(0.30))])[0]
+    one = put(bank, [("A support beam for the shed.", at_cosine(0.32, other_axis=2))])[0]
+    for n in range(20):  # BM25 needs a corpus in which the words are rare
+        put(bank, [(f"filler note {n}", at_cosine(-0.2, other_axis=3 + n % 5))])
+    asked = "when did the support group meet"
+    bank.embedder.vectors[asked] = vec((0, 1.0))
+    params = replace(OFF, keyword_weight=0.5, single_word_weight=0.05)
+    assert ranked(bank, asked, params)[:2] == [two, one]
+    assert ranked(bank, asked, replace(params, keyword_weight=0.05))[:2] == [one, two]
+
+
+def test_one_letter_is_never_a_keyword() -> None:
+    from app.core.memory.store import query_words
+
+    assert query_words("What are my nephew's names? I'm asking") == ["nephew", "names", "asking"]
+
+
+def test_lines_added_by_one_command_are_one_thread(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("HEARTH_HOME", str(tmp_path))
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
+    monkeypatch.setenv("HEARTH_EMBEDDER", "hash")
+    lines = tmp_path / "talk.txt"
+    lines.write_text("[8 May 2023] Jon: I lost my job.\n[8 May 2023] Gina: Oh no!\n[8 May 2023] Jon: I'll dance.\n")
+    first = [int(i) for i in hearth("memory", "add", "--file", str(lines)).lines]
+    single = int(hearth("memory", "add", "[9 May 2023] Gina: Hello").out)
+    conn = open_db(tmp_path / "default.hearth", DbKey(passphrase="pw"))
+    try:
+        bank = MemoryBank(conn, HashEmbedder())
+        by = bank.store.said_by([*first, single])
+        assert [by[i] for i in first] == [("Jon", first[0]), ("Gina", first[0]), ("Jon", first[0])]
+        assert by[single] == ("Gina", None)
+    finally:
+        conn.close()
+
+
+def test_lines_stored_before_v8_get_their_speaker_and_vectors_of_their_words(tmp_path: Path) -> None:
+    path, key = tmp_path / "old.hearth", DbKey(passphrase="pw")
+    conn = open_db(path, key)
+    embedder = HashEmbedder()
+    line = "[8 May 2023] Caroline: I went to a support group yesterday."
+    bank = MemoryBank(conn, embedder)
+    memory_id = bank.add(NewMemory(text="placeholder")).id
+    with write_txn(conn):  # what v7 code wrote: the whole line, embedded whole, no speaker column
+        undo_v8(conn)
+        conn.execute("UPDATE memories SET text = ? WHERE id = ?", (line, memory_id))
+        bank.index.put([memory_id], embedder.embed([line]))
+        conn.pragma("user_version", 4)
+    conn.close()
+    conn = open_db(path, key)
+    try:
+        bank = MemoryBank(conn, embedder)
+        assert bank.store.said_by([memory_id])[memory_id][0] == "Caroline"
+        bank.search("support group", RecallParams())  # first use re-embeds
+        _, stored = bank.index.fetch([memory_id])
+        assert np.allclose(stored[0], embedder.embed(["I went to a support group yesterday."])[0], atol=1e-6)
+        assert bank.store.meta("reembed_speakers") is None
+    finally:
+        conn.close()
+
+
+@pytest.mark.slow
+def test_bench_longmem_runs_end_to_end_on_a_small_history_with_the_real_embedder(capsys, monkeypatch, tmp_path) -> None:
+    """The bench the held-out check mirrors: CLI ingestion of dated speaker lines, then search."""
+    from bench.longmem.__main__ import main
+
+    for name in ("HEARTH_HOME", "HEARTH_PASSPHRASE", "HF_HUB_OFFLINE", "HEARTH_EMBEDDER"):
+        monkeypatch.setenv(name, "")  # the bench sets these for itself: put them back afterwards
+
+    assert main(["--data", str(Path(__file__).parents[2] / "fixtures" / "longmem")]) == 0
+    table = capsys.readouterr().out
+    all_row = next(line for line in table.splitlines() if line.startswith("| **all**"))
+    cells = [c.strip() for c in all_row.strip("|").split("|")]
+    assert cells[1] == "5"  # the adversarial question (no evidence) is left out
+    assert float(cells[3]) == 1.0  # any@5: each answer line is among the first five of 16
