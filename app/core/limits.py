@@ -73,3 +73,7 @@ CONTEXT_SIZE = Range(int, 512, 131_072, "tokens")
 THREADS = Range(int, 0, 256, "threads")
 TEMPERATURE = Range(float, 0.0, 2.0)
 MAX_REPLY_TOKENS = Range(int, 16, 8192, "tokens")
+
+# --- working notes (one scratchpad per conversation, in its prompt every turn) ---------------
+# About 500 tokens of SmolLM2's tokenizer: a quarter of the default 2,048-token context at most.
+NOTES_CHARS = Range(int, 0, 2_000, "characters")

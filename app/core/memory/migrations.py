@@ -138,12 +138,21 @@ CREATE INDEX memories_by_expires ON memories(expires_at);
 CREATE INDEX memories_by_text ON memories(text);
 """
 
+# v6: working notes (issue 12): a short scratchpad per conversation — goal, open questions, decisions —
+# that goes into that conversation's prompt only. It is working memory, not long-term memory: never
+# embedded, never recalled elsewhere, and kept in private conversations too. (v5 is another branch's.)
+V6 = """
+ALTER TABLE conversations ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+ALTER TABLE conversations ADD COLUMN notes_updated_at REAL;
+"""
+
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
     (2, V2),
     (3, v3_origins_and_user_only_episodes),
     (4, V4),
+    (6, V6),
 ]
 LATEST = MIGRATIONS[-1][0]
 
