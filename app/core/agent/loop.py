@@ -154,10 +154,11 @@ class Agent:
 
     def _answer_prefix(self, turn: _Turn, vector: np.ndarray) -> str:
         """For a question about the user, the recalled sentence closest to it, quoted (answer.py)."""
-        if self._answer_style() == "free" or turn.tools or not turn.recalled or not asks_about_user(turn.text):
+        if (self._answer_style() == "free" or turn.tools or not (turn.recalled or turn.working_notes.strip())
+                or not asks_about_user(turn.text)):
             return ""
-        choice = answer.choose(turn.recalled, vector, self.bank.embed)
-        turn.quoted = choice.memory_id if choice else None
+        choice = answer.choose(turn.recalled, vector, self.bank.embed, turn.working_notes)
+        turn.quoted = choice.memory_id if choice else None  # 0: a sentence of the working notes
         return answer.quote(choice) if choice else ""
 
     def _answer_style(self) -> str:

@@ -274,3 +274,24 @@ def test_notes_text_in_memory_or_a_reply_never_starts_the_tool(bank: MemoryBank)
     set_notes(bank, cid, "keep this")
     done = run(agent, "What did I say about notes?", conversation_id=cid)
     assert done.notes is None and NotesStore(bank.conn).get(cid).text == "keep this"
+
+
+# --- the answer step quotes the notes too ---------------------------------------------------------
+def test_a_question_about_a_decision_is_answered_from_the_notes_in_the_users_words(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="My sister Ana moved to Lisbon last spring.", kind="fact"))
+    agent = agent_with(bank, reply="You decided to fly.", answer_style="quote")
+    cid = run(agent, "Hello there.", new=True).conversation_id
+    set_notes(bank, cid, "Goal: visit Ana in May\nOpen: which weekend?\nDecided: we take the night train")
+    done = run(agent, "What did we decide about the night train?", conversation_id=cid)
+    assert done.reply == "Your notes for this conversation say: “Decided: we take the night train.”"
+    assert done.stats["answer"]["quoted_memory"] == 0  # 0: the working notes, not a memory
+    other = run(agent, "What did we decide about the night train?", new=True)
+    assert "notes" not in other.reply  # another conversation has no such notes
+
+
+def test_an_open_question_in_the_notes_is_never_quoted_as_an_answer(bank: MemoryBank) -> None:
+    from app.core.agent import answer
+
+    notes = "Open: which weekend is best for the trip?\nDecided: the train for the trip"
+    found = answer.candidates([], bank.embed(["which weekend for the trip?"])[0], bank.embed, notes)
+    assert [c.note for c in found] == ["Decided: the train for the trip"]

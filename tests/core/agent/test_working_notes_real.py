@@ -66,6 +66,7 @@ def test_the_note_tool_and_the_prompt_with_the_real_model(agent: Agent, smollm: 
     parts = asked.stats["context"]
     assert sum(v for k, v in parts.items() if k != "free") == asked.stats["prompt_tokens"]  # the model's tokenizer
     print(f"\nreply with the notes: {asked.reply!r}; context parts {parts}")
+    assert "postgres" in asked.reply.lower()  # quoted from the notes by the answer step (MiniLM chose the line)
 
     other, _ = say(agent, "Which database did we decide on?", new=True)
     assert "postgres" not in smollm.prompts[-1] and other.stats["context"]["notes"] == 0
