@@ -5,7 +5,6 @@ say so and keep the text. The real services on their threads, real SQLite, the s
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
 
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import MAX_NOTES_CHARS, NotesStore
@@ -174,13 +173,3 @@ def test_the_context_bar_counts_the_notes(qtbot, two_conversations) -> None:
         chat(qtbot, window, "What is open?")
     assert done.args[0].stats["context"]["notes"] > 5
     assert window.context_bar.parts["notes"] > 5 and "notes" in window.context_bar.toolTip()
-
-
-def test_the_notes_editor_is_reachable_by_keyboard(qtbot, make_app) -> None:
-    _desktop, window = make_app()
-    wait_ready(qtbot, window)
-    window.toggle_notes()
-    qtbot.waitUntil(lambda: window.notes.editor.hasFocus() or not window.isActiveWindow(), timeout=TIMEOUT_MS)
-    assert window.notes.editor.accessibleName() == "Working notes"
-    assert window.notes_dock.features() & window.notes_dock.DockWidgetFeature.DockWidgetClosable
-    assert window.notes.editor.tabChangesFocus() and Qt.Key.Key_Tab
