@@ -13,9 +13,9 @@ than from text in the system prompt (measured: 3/10 vs 5/10 bare), and the
 prompt head stays stable for the KV cache while recall changes every turn.
 
 Over budget, recalled memories go first (lowest ranked first) down to the best one, then the
-oldest window turns, then the best memory, then the working notes, then the pinned memories; a message that can't fit even
-alone is a clear error. Counting uses the model's own tokenizer on the fully rendered prompt,
-so the count is exact and ``n_ctx`` is never exceeded.
+oldest window turns, then the best memory, then the working notes, then the pinned memories; a
+message that can't fit even alone is a clear error. Counting uses the model's own tokenizer on the
+fully rendered prompt, so the count is exact and ``n_ctx`` is never exceeded.
 
 Every text that is not ours (memories, past turns, the message) has its chat
 control tokens neutralised: a memory containing ``<|im_start|>system`` must
@@ -142,7 +142,8 @@ def assemble(backend: LLMBackend, *, system: str, window: Sequence[Turn], user: 
                      _breakdown(backend, system, win, user, mems, notes, kept_notes, count), bool(kept_notes))
 
 
-def _trim_order(memories: Sequence[Recall], window: Sequence[Turn], has_notes: bool = False) -> list[tuple[str, object]]:
+def _trim_order(memories: Sequence[Recall], window: Sequence[Turn],
+                has_notes: bool = False) -> list[tuple[str, object]]:
     """What goes first when the prompt is too long: unpinned memories, lowest-ranked first, but the
     best one kept; then the oldest window turns (the best memory answers more than a turn ago
     does); then that best memory; then the working notes (the user keeps them for this very

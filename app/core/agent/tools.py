@@ -197,8 +197,8 @@ def note_tool(request: NoteRequest, current: str, *, again: bool = False) -> Too
     before (regenerate), so what it asked of the notes is already done and is not done twice."""
     args = {"action": request.action, "text": request.body}
     if again:
-        return ToolResult("note", args, "The working notes already have this message's change "
-                          "(regenerating does not apply it again).", True)
+        return ToolResult("note", args, "The working notes are not changed again: this message's request was "
+                          "handled when it was first answered (regenerating only rewrites the reply).", True)
     if request.action == "clear":
         return ToolResult("note", args, "Cleared this conversation's working notes.", True, notes="")
     new = with_line(current, request.body) if request.action == "add" else request.body
