@@ -173,3 +173,23 @@ def test_the_context_bar_counts_the_notes(qtbot, two_conversations) -> None:
         chat(qtbot, window, "What is open?")
     assert done.args[0].stats["context"]["notes"] > 5
     assert window.context_bar.parts["notes"] > 5 and "notes" in window.context_bar.toolTip()
+
+
+def test_notes_typed_just_before_a_profile_switch_land_in_their_own_profile(qtbot, two_conversations) -> None:
+    desktop, window, _first, second = two_conversations
+    desktop.profiles.create("work")
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — work", timeout=TIMEOUT_MS)
+    for text in ("work one", "work two"):  # the same conversation ids as in the other profile
+        window.panel.new_conversation()
+        chat(qtbot, window, text)
+    window.switch_profile("default")
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — default", timeout=TIMEOUT_MS)
+    open_conversation(qtbot, window, second)
+    type_notes(qtbot, window, "typed in default")
+    window.switch_profile("work")  # at once: before the debounce fired
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — work", timeout=TIMEOUT_MS)
+    assert window.notes.text() == "" and not window.notes.dirty()
+    wait_stored(qtbot, desktop, second, "")  # work's conversation 2 got nothing
+    window.switch_profile("default")
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — default", timeout=TIMEOUT_MS)
+    wait_stored(qtbot, desktop, second, "typed in default")
