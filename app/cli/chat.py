@@ -122,6 +122,7 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
         "tools": stats["tools"],
         "answer": stats["answer"],  # which memory the reply quotes, whether it was regenerated
         "written": [w.to_json() for w in done.written],  # what long-term memory kept from the message
+        "notes": done.notes,  # the conversation's working notes when the message changed them, else null
     }
 
 

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, memory, system
+from app.cli import chat, memory, notes, system
 from app.cli.call import Call, Command
 from app.cli.parser import build_parser
 from app.errors import UsageError
@@ -17,12 +17,14 @@ COMMANDS: dict[str, Command] = {
     "doctor": system.cmd_doctor, "gui": system.cmd_gui, "chat": chat.cmd_chat,
     "conversations": chat.cmd_conversations, "settings": chat.cmd_settings,
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
+    **{f"notes {action}": command for action, command in notes.COMMANDS.items()},
 }
+WITH_ACTIONS = ("memory", "notes")  # commands whose second word names the action
 
 
 def command_of(call: Call) -> Command:
     args = call.args
-    return COMMANDS[f"memory {args.action}" if args.command == "memory" else args.command]
+    return COMMANDS[f"{args.command} {args.action}" if args.command in WITH_ACTIONS else args.command]
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,

@@ -10,7 +10,7 @@ from app.cli.inputs import file_path, option
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
-COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "settings", "gui")
+COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "settings", "gui")
 MEMORY_KINDS = ("note", "fact", "summary", "episode")
 ID = option(limits.ROW_ID)
 
@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     conversations = commands.add_parser("conversations", parents=[common], help="list conversations")
     conversations.add_argument("--json", action="store_true")
 
+    notes = commands.add_parser("notes", parents=[common], help="show or change a conversation's working notes")
+    _add_notes_commands(notes.add_subparsers(dest="action", metavar="ACTION", required=True), common)
+
     settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
     settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
     settings.add_argument("--json", action="store_true")
@@ -111,3 +114,17 @@ def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.A
     imp = actions.add_parser("import", parents=[common], help="add the memories of an export file")
     imp.add_argument("file", type=file_path, metavar="FILE")
     actions.add_parser("reindex", parents=[common], help="re-embed all memories with the current model")
+
+
+def _add_notes_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    which = {"type": ID, "metavar": "ID", "help": "the conversation (default: the latest)"}
+    show = actions.add_parser("show", parents=[common], help="print the working notes")
+    show.add_argument("--conversation", **which)
+    show.add_argument("--json", action="store_true")
+    put = actions.add_parser("set", parents=[common], help="replace the working notes "
+                             f"(at most {limits.NOTES_CHARS.high:,} characters; they go into every prompt of "
+                             "the conversation)")
+    put.add_argument("text", metavar="TEXT", help="the new notes, or - to read stdin")
+    put.add_argument("--conversation", **which)
+    clear = actions.add_parser("clear", parents=[common], help="empty the working notes")
+    clear.add_argument("--conversation", **which)

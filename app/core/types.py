@@ -178,6 +178,7 @@ class TurnDone:
     written: tuple[Written, ...] = ()  # what long-term memory kept from the message
     incognito: bool = False  # the conversation is private: nothing was written, by design
     replaced: tuple[int, ...] = ()  # message ids of the exchange a regenerated reply replaced
+    notes: str | None = None  # the conversation's working notes, when the user's message changed them
 
 
 AgentEvent = TextDelta | ToolCall | TurnDone  # a failed turn raises (KnownError or a bug): no event

@@ -1,5 +1,5 @@
 """The chat façade: send, regenerate and stop replies; list, open, search, rename and delete
-conversations; "Remember this" and "Don't remember this conversation".
+conversations; "Remember this" and "Don't remember this conversation"; working notes.
 
 Turns and writes run on the engine thread (one at a time, with the model); listing, opening and
 searching conversations run on the reader thread, so they never wait behind a reply. ``stop()``
@@ -15,11 +15,13 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.memory.capture import remember_message
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
 from app.core.types import Memory, Message, TextDelta, ToolCall, TurnDone, Written
 from app.errors import KnownError
 from app.services.session import Session
-from app.services.types import ChatMessage, ConversationHit, History, Remembered, SendRequest, ToolNote, TurnResult
+from app.services.types import ChatMessage, ConversationHit, History, NotesSave, NotesState, Remembered, SendRequest, \
+    ToolNote, TurnResult
 from app.services.worker import Worker
 
 SNIPPET_CHARS = 80
@@ -34,6 +36,8 @@ class ChatService(QObject):
     remembered = Signal(object)  # Remembered
     search_results = Signal(int, object)  # request id, list[ConversationHit]
     failed = Signal(object)  # Failure; ``request`` is the SendRequest when a turn failed
+    notes = Signal(object)  # NotesState: loaded, saved, or changed by a message's note tool
+    notes_failed = Signal(object)  # Failure; ``request`` is the NotesSave (or the conversation id loaded)
 
     def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
         super().__init__()
@@ -94,6 +98,20 @@ class ChatService(QObject):
             self.remembered.emit(Remembered(message_id, written, pinned))
         self._engine.submit(job, doing="remembering the message", on_failure=self.failed.emit, request=message_id)
 
+    def load_notes(self, conversation_id: int) -> None:
+        self._reader.submit(lambda: self._load_notes(conversation_id), doing="reading the working notes",
+                            on_failure=self.notes_failed.emit, request=conversation_id)
+
+    def save_notes(self, request: NotesSave) -> None:
+        """On the engine thread, in order with the turns (a turn's note tool and a typed edit never interleave)."""
+        def job() -> None:
+            bank = self._session.memory
+            with bank.transaction():
+                saved = NotesStore(bank.conn).set(request.conversation_id, request.text)
+            self.notes.emit(NotesState(saved.conversation_id, saved.text, saved.updated_at, "saved"))
+        self._engine.submit(job, doing="saving the working notes", on_failure=self.notes_failed.emit,
+                            request=request)
+
     # --- engine thread -----------------------------------------------------------------
     def _turn(self, request: SendRequest) -> None:
         agent = self._session.agent
@@ -110,9 +128,16 @@ class ChatService(QObject):
                 self.tool.emit(ToolNote(event.name, event.result, event.ok))
             elif isinstance(event, TurnDone):
                 self.turn_done.emit(_result(event))
+                if event.notes is not None:
+                    self.notes.emit(NotesState(event.conversation_id, event.notes, None, "tool"))
         self.refresh()
 
     # --- reader thread -----------------------------------------------------------------
+    def _load_notes(self, conversation_id: int) -> None:
+        with self._session.reading() as bank:
+            notes = NotesStore(bank.conn).get(conversation_id)
+        self.notes.emit(NotesState(notes.conversation_id, notes.text, notes.updated_at, "loaded"))
+
     def _list(self) -> None:
         with self._session.reading() as bank:
             self.conversations.emit(ConversationStore(bank.conn).list())
@@ -156,4 +181,5 @@ def _result(done: TurnDone) -> TurnResult:
                      for r in done.recalled)
     return TurnResult(conversation_id=done.conversation_id, user_message_id=done.user_message_id,
                       reply_id=done.message_id, reply=done.reply, interrupted=done.interrupted, recalled=recalled,
-                      written=done.written, incognito=done.incognito, replaced=done.replaced, stats=done.stats)
+                      written=done.written, incognito=done.incognito, replaced=done.replaced, stats=done.stats,
+                      notes=done.notes)

@@ -121,6 +121,7 @@ class TurnResult:
     incognito: bool
     replaced: tuple[int, ...]
     stats: dict[str, Any]
+    notes: str | None = None  # the conversation's working notes, when the message changed them (note tool)
 
 
 @dataclass(frozen=True)
@@ -216,3 +217,22 @@ class ModelFile:
 class Preview:
     question: str
     rows: tuple[Recall, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True)
+class NotesSave:
+    """A request to store a conversation's working notes (the panel's text, as typed)."""
+
+    conversation_id: int
+    text: str
+
+
+@dataclass(frozen=True)
+class NotesState:
+    """A conversation's working notes as stored: ``source`` says why they were sent —
+    ``loaded`` (opened), ``saved`` (a NotesSave landed) or ``tool`` (a message changed them)."""
+
+    conversation_id: int
+    text: str
+    updated_at: float | None
+    source: str = "loaded"

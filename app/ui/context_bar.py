@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, QSize
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QWidget
 
-PARTS = [("system", "#7e57c2"), ("memories", "#26a69a"), ("window", "#42a5f5"), ("message", "#ffa726"),
+PARTS = [("system", "#7e57c2"), ("notes", "#8d6e63"), ("memories", "#26a69a"), ("window", "#42a5f5"), ("message", "#ffa726"),
          ("reply", "#ef5350")]
 
 

@@ -1,4 +1,5 @@
-"""The main window: conversations on the left, the chat on the right, menus, status below.
+"""The main window: conversations on the left, the chat in the middle, the conversation's working
+notes in a dock on the right (Ctrl+Shift+N), menus, status below.
 
 Widgets only: everything slow happens on the service threads; this window talks to the façades
 (app/services) and shows what they answer. Each window reports its own errors: the chat's in the
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QInputDialog, QLabel, QLineEdit, QListWidgetItem, QMainWindow, QMessageBox,
+    QApplication, QDockWidget, QInputDialog, QLabel, QLineEdit, QListWidgetItem, QMainWindow, QMessageBox,
     QProgressBar, QPushButton, QSplitter, QVBoxLayout, QWidget,
 )
 
@@ -26,6 +27,7 @@ from app.ui.chat_panel import ChatPanel
 from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
 from app.ui.dialogs import NewProfileDialog, PassphraseDialog
+from app.ui.notes_panel import NotesPanel
 
 if TYPE_CHECKING:
     from app.services.desktop import Desktop
@@ -83,10 +85,29 @@ class MainWindow(QMainWindow):
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([250, 790])
         self.setCentralWidget(splitter)
+        self._build_notes()
         self._build_status()
         for first, second in ((self.conversation_search, self.conversation_list), (self.conversation_list, self.chat_view),
                               (self.chat_view, self.input)):
             QWidget.setTabOrder(first, second)
+
+    def _build_notes(self) -> None:
+        """Hidden until asked for (Ctrl+Shift+N), or until a message changes the notes."""
+        self.notes = NotesPanel(self.chat)
+        self.notes_dock = QDockWidget("Working notes", self)
+        self.notes_dock.setObjectName("working-notes")
+        self.notes_dock.setWidget(self.notes)
+        self.notes_dock.setToolTip("This conversation's scratchpad: in every prompt of this conversation only")
+        self.notes_dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable
+                                    | QDockWidget.DockWidgetFeature.DockWidgetMovable)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.notes_dock)
+        self.resizeDocks([self.notes_dock], [280], Qt.Orientation.Horizontal)
+        self.notes_dock.hide()
+
+    def toggle_notes(self) -> None:
+        visible = not self.notes_dock.isVisible()
+        self.notes_dock.setVisible(visible)
+        (self.notes.editor if visible else self.input).setFocus()
 
     def _build_status(self) -> None:
         self.model_label = QLabel("starting…")
@@ -119,6 +140,9 @@ class MainWindow(QMainWindow):
         self._action(chat, "Re&name…", None, self.rename_conversation)
         self._action(chat, "De&lete…", None, self.delete_conversation)
         self._action(chat, "&Focus the message box", QKeySequence("Ctrl+L"), self.input.setFocus)
+        self.notes_action = self._action(chat, "&Working notes", QKeySequence("Ctrl+Shift+N"), self.toggle_notes)
+        self.notes_action.setCheckable(True)
+        self.notes_dock.visibilityChanged.connect(self.notes_action.setChecked)
         memory = bar.addMenu("&Memory")
         self._action(memory, "&Memories…", QKeySequence("Ctrl+M"), self.open_memories)
         self.profile_menu = bar.addMenu("&Profile")
@@ -146,6 +170,8 @@ class MainWindow(QMainWindow):
         self.conversation_search.textChanged.connect(self._search_timer.start)
         self.panel.status.connect(lambda text: self.statusBar().showMessage(text, 15_000))
         self.panel.conversation_changed.connect(self._on_conversation_changed)
+        self.panel.conversation_changed.connect(self.notes.show_conversation)
+        self.notes.changed_by_message.connect(self._on_notes_changed_by_message)
         self.panel.open_memory.connect(self.show_memory)
         self.chat.conversations.connect(self._on_conversations)
         self.chat.search_results.connect(self._on_search_results)
@@ -218,6 +244,7 @@ class MainWindow(QMainWindow):
         self.panel.profile_opened(info)
         self.statusBar().showMessage(f"Profile “{info.name}” is open.", 5000)
         self.context_bar.setVisible(False)  # the last turn was another profile's
+        self.notes.profile_changed()
         self.context_label.setText("")
         self.chat.refresh()
         if self.memory_window is not None:
@@ -276,16 +303,23 @@ class MainWindow(QMainWindow):
         self._action(menu, "&Unlock…", None, self.profiles.retry)
 
     def switch_profile(self, name: str) -> None:
-        if self.panel.streaming:
-            self.statusBar().showMessage("Wait for the reply to finish (or press Esc) before switching profiles.")
+        problem = ("Wait for the reply to finish (or press Esc) before switching profiles." if self.panel.streaming
+                   else self.notes.unsaved_problem())
+        if problem:
+            self.statusBar().showMessage(problem)
             self._rebuild_profile_menu()
             return
+        self.notes.flush()  # queued before the switch: it lands in this profile
         self.profiles.switch(name)
 
     def new_profile(self) -> None:
+        if problem := self.notes.unsaved_problem():
+            self.statusBar().showMessage(problem)
+            return
         dialog = NewProfileDialog([e.name for e in self._profile_entries], self)
         if self.exec_dialog(dialog):
             name, passphrase, plain = dialog.result_values()
+            self.notes.flush()  # the new profile opens once created: the draft goes to this one first
             self.profiles.create(name, passphrase=passphrase, no_encryption=plain)
 
     def rename_profile(self) -> None:
@@ -321,6 +355,9 @@ class MainWindow(QMainWindow):
     def _on_conversation_changed(self, conversation_id: int) -> None:
         self.private_action.setChecked(self.panel.private_box.isChecked())
         self.conversation_list.select(conversation_id)
+
+    def _on_notes_changed_by_message(self, conversation_id: int) -> None:
+        self.notes_dock.show()  # the user asked for it in words: show where it went
 
     def _on_turn_done(self, done: TurnResult) -> None:
         stats = done.stats
@@ -416,5 +453,6 @@ class MainWindow(QMainWindow):
                                                 "Everything stays on this computer.")
 
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+        self.notes.flush()  # the engine finishes queued jobs before it closes the profile
         self.panel.stop()
         super().closeEvent(event)

@@ -4,7 +4,8 @@ Runs the real app (real model, real MiniLM) on a scratch home, as a first-time u
 then holds a short conversation and visits every screen: first start, the chat with its receipts
 (what was recalled, what was stored), forgetting from a receipt, a private conversation, profiles,
 the memory viewer, the settings panel, the dark theme. ``QT_SCALE_FACTOR=2`` takes the 200 % set
-(the main window only), with its own file names.
+(the main window only), with its own file names. `take.py working-notes` takes only the working
+notes picture (the main window with its notes dock open).
 """
 
 from __future__ import annotations
@@ -60,6 +61,27 @@ def save_screen(name: str) -> None:
     QGuiApplication.primaryScreen().grabWindow(0).save(str(HERE / f"{name}{SUFFIX}.png"))
 
 
+def send(window, text: str) -> None:  # noqa: ANN001 - the MainWindow
+    window.input.setPlainText(text)
+    window.panel.send()
+    wait_until(lambda: not window.panel.streaming and all(e.message_id for e in window.chat_view.entries))
+
+
+def take_working_notes(window) -> None:  # noqa: ANN001 - the MainWindow
+    """A new conversation whose notes were started by a message ("note: …") and then typed into."""
+    window.panel.new_conversation()
+    send(window, "note: Goal: plan my visit to Ana in Lisbon in May.")
+    notes = window.notes
+    wait_until(lambda: not notes.editor.isReadOnly() and "Lisbon" in notes.text())
+    notes.editor.setPlainText(notes.text() + "\nOpen: which weekend? Ana is away the 10th.\n"
+                              "Decided: the train, not a flight.")
+    wait_until(lambda: notes.status.text().startswith("Saved"))
+    send(window, "What did we decide about travel?")
+    window.chat_view.scroll_to_end()
+    save(window, "working-notes")
+    window.notes_dock.hide()
+
+
 def main() -> int:
     os.environ.setdefault("HEARTH_PASSPHRASE", "screenshot")
     os.environ["HEARTH_HOME"] = tempfile.mkdtemp(prefix="hearth-shot-")
@@ -82,6 +104,10 @@ def main() -> int:
     window.show()
     services.start()
     wait_until(lambda: window.profile is not None and window.panel.model_state == "ready")
+    if sys.argv[1:] == ["working-notes"]:
+        take_working_notes(window)
+        services.stop()
+        return 0
     if SCALE == "1":
         save(window, "first-start")
 
@@ -94,6 +120,10 @@ def main() -> int:
     if SCALE != "1":
         services.stop()
         return 0
+
+    take_working_notes(window)
+    window.panel.open_conversation(window.conversation_list.item(window.conversation_list.count() - 1).data(0x0100))
+    wait_until(lambda: len(window.chat_view.entries) >= 6)
 
     nurse = next(w for e in window.chat_view.entries for w in e.written or () if "nurse" in w.text and w.kind == "fact")
     window.chat_view.anchorClicked.emit(QUrl(f"forget:{nurse.id}"))

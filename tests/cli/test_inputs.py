@@ -20,10 +20,11 @@ from app.core.memory.recall import RecallParams
 from tests.support.cli import Result, hearth
 
 MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "forget", "export", "import", "reindex")
+ACTIONS = {"memory": MEMORY_ACTIONS, "notes": ("show", "set", "clear")}  # commands with a second word
 
 
 def every_command() -> list[list[str]]:
-    return [[c] for c in COMMAND_NAMES if c != "memory"] + [["memory"]] + [["memory", a] for a in MEMORY_ACTIONS]
+    return [[c] for c in COMMAND_NAMES] + [[c, a] for c, actions in ACTIONS.items() for a in actions]
 
 
 @pytest.mark.parametrize("command", every_command(), ids=" ".join)
@@ -38,9 +39,11 @@ def test_the_parser_knows_every_command_the_table_runs() -> None:
     from app.cli.main import COMMANDS
 
     actions = build_parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
-    memory = actions["memory"]._subparsers._group_actions[0].choices
-    assert set(COMMANDS) == {c for c in actions if c != "memory"} | {f"memory {a}" for a in memory}
-    assert set(actions) == set(COMMAND_NAMES) and set(memory) == set(MEMORY_ACTIONS)
+    second = {c: actions[c]._subparsers._group_actions[0].choices for c in ACTIONS}
+    assert set(COMMANDS) == ({c for c in actions if c not in ACTIONS}
+                             | {f"{c} {a}" for c, names in second.items() for a in names})
+    assert set(actions) == set(COMMAND_NAMES)
+    assert {c: set(names) for c, names in second.items()} == {c: set(names) for c, names in ACTIONS.items()}
 
 
 # --- ranges -----------------------------------------------------------------------------------
@@ -174,6 +177,9 @@ OPTIONS = {
     "memory import": [],
     "memory reindex": [],
     "conversations": ["--json"],
+    "notes show": ["--conversation", "--json"],
+    "notes set": ["--conversation"],
+    "notes clear": ["--conversation"],
     "settings": ["--json"],
     "doctor": ["--json", "--fix"],
     "chat": ["--conversation", "--new", "--json"],
@@ -201,8 +207,9 @@ def stored_state(home: Path) -> tuple:
     """What the profile holds (through Hearth itself) and the settings file's bytes."""
     listing = hearth("memory", "list", "--json")
     conversations = hearth("conversations", "--json")
+    notes = hearth("notes", "show", "--json")
     settings_file = home / "settings.toml"
-    return (listing.out, conversations.out, settings_file.read_bytes() if settings_file.exists() else None)
+    return (listing.out, conversations.out, notes.out, settings_file.read_bytes() if settings_file.exists() else None)
 
 
 @pytest.fixture
@@ -212,6 +219,12 @@ def seeded(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(work)  # `memory export RANDOM` writes relative paths here, not into the checkout
     for text in ("my bike is blue", "I live in Porto"):
         assert hearth("memory", "add", text).code == 0
+    from app.bootstrap import Options, open_profile
+    from app.core.memory.conversations import ConversationStore
+    from app.core.memory.txn import write_txn
+
+    with open_profile(Options()) as profile, write_txn(profile.conn):  # `notes` needs a conversation
+        ConversationStore(profile.conn).create("seeded", 0.0)
     return home
 
 

@@ -17,10 +17,32 @@ def undo_v8(conn: apsw.Connection) -> None:
         conn.execute(f"ALTER TABLE memories DROP COLUMN {column}")
 
 
-def undo_v4(conn: apsw.Connection) -> None:
-    """Drop what v4 and every later version added (inside the caller's transaction); the caller
-    sets user_version."""
-    undo_v8(conn)
+def undo_v6(conn: apsw.Connection) -> None:
+    """Drop what v6 added (working notes)."""
+    conn.execute("ALTER TABLE conversations DROP COLUMN notes_updated_at")
+    conn.execute("ALTER TABLE conversations DROP COLUMN notes")
+
+
+def _undo_v4_only(conn: apsw.Connection) -> None:
     for name in re.findall(r"CREATE INDEX (\w+)", migrations.V4):
         conn.execute(f"DROP INDEX {name}")
     conn.execute("ALTER TABLE conversations DROP COLUMN incognito")
+
+
+UNDO = {4: _undo_v4_only, 6: undo_v6, 8: undo_v8}  # every migration after v3 (v3 has fixture files)
+
+
+def undo_to(conn: apsw.Connection, version: int) -> None:
+    """Make the file look as version ``version`` left it (inside the caller's transaction), newest
+    migration undone first; sets user_version."""
+    assert set(UNDO) == {v for v, _ in migrations.MIGRATIONS if v > 3}, "add the new migration's undo here"
+    for number in sorted(UNDO, reverse=True):
+        if number > version:
+            UNDO[number](conn)
+    conn.pragma("user_version", version)
+
+
+def undo_v4(conn: apsw.Connection) -> None:
+    """Drop what v4 and every later version added (inside the caller's transaction); the caller
+    sets user_version."""
+    undo_to(conn, 3)

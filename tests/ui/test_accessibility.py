@@ -67,6 +67,15 @@ def test_the_main_window(qtbot, make_app) -> None:
     assert {"Ctrl+N", "Ctrl+R", "Esc", "Ctrl+M", "Ctrl+,", "Ctrl+Shift+P", "Ctrl+L"} <= shortcuts
 
 
+def test_the_main_window_with_its_working_notes(qtbot, make_app) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.notes_action.trigger()
+    assert window.notes_dock.isVisible() and window.notes.editor in _controls(window)
+    _check(qtbot, window)
+    assert window.notes_action.shortcut().toString() == "Ctrl+Shift+N"
+
+
 def test_the_memory_viewer(qtbot, make_app) -> None:
     services, window = make_app()
     wait_ready(qtbot, window)

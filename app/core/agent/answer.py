@@ -21,6 +21,9 @@ where the model's free answer is often invented ("I'm a medical doctor" for a
 nurse). So a sentence above ``QUOTE_AT`` is quoted, as the answer from
 ``SURE_AT`` up and as "not sure, but you told me" below it.
 
+The conversation's working notes (memory/notes.py) are candidates too, line by line: they are the
+user's words as well ("Decided: the train, not a flight."), quoted as "Your notes say: “…”".
+
 ``answer_style``: ``quote`` — the reply is the quote alone when there is one;
 ``quote+model`` — the model continues after the quote; ``free`` — the model
 answers alone; ``auto`` — ``quote`` for small models, ``free`` for larger ones.
@@ -42,6 +45,9 @@ SURE_AT = 0.45  # below this the quote is offered as the closest memory, not as 
 SMALL_MODEL_PARAMS = 1_000_000_000  # below this, "auto" quotes; above, the model answers freely
 QUOTE = "You told me: “{}”"
 CLOSEST = "I'm not sure that's it, but you told me: “{}”"
+NOTES_QUOTE = "Your notes for this conversation say: “{}”"
+NOTES_CLOSEST = "I'm not sure that's it, but your notes for this conversation say: “{}”"
+FROM_NOTES = 0  # Choice.memory_id of a sentence of the working notes
 STYLES = ("auto", "quote", "quote+model", "free")
 
 
@@ -52,7 +58,8 @@ class Choice:
     score: float  # its cosine to the question
 
 
-_QUOTED = re.compile(r"^(?:You told me|I'm not sure that's it, but you told me): “.*?”\s*", re.S)
+_QUOTED = re.compile(r"^(?:You told me|I'm not sure that's it, but you told me|Your notes for this conversation say|"
+                     r"I'm not sure that's it, but your notes for this conversation say): “.*?”\s*", re.S)
 
 
 _ASKING_ME = re.compile(r"^\W*(?:(?:can|could|would) you\s+|please\s+)?(?:tell|remind|show|give) me\b", re.I)
@@ -76,10 +83,14 @@ def resolve_style(style: str, n_params: int) -> str:
     return "quote" if is_small(n_params) else "free"
 
 
-def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed) -> list[Choice]:
-    """The recalled memories cut into the user's sentences, closest to the question first.
-    ``embed(texts) -> matrix`` is the bank's embedder (sentences are short: ~10 ms for a dozen)."""
+def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed, working_notes: str = "") -> list[Choice]:
+    """The recalled memories (and the working notes) cut into the user's sentences, closest to the
+    question first. ``embed(texts) -> matrix`` is the bank's embedder (~10 ms for a dozen sentences)."""
     units: dict[str, tuple[str, int]] = {}
+    for line in working_notes.splitlines():
+        for unit in sentences(line.strip().lstrip("-•* ")):
+            if len(words(unit)) >= 3 and not is_question(unit):  # "Open: which week?" answers nothing
+                units.setdefault(normalise(unit), (unit, FROM_NOTES))
     for r in recalled:
         for unit in said_units(r.memory.text):
             if len(words(unit)) >= 3:
@@ -92,14 +103,17 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed) -
                   key=lambda c: -c.score)
 
 
-def choose(recalled: Sequence[Recall], question_vector: np.ndarray, embed) -> Choice | None:
+def choose(recalled: Sequence[Recall], question_vector: np.ndarray, embed, working_notes: str = "") -> Choice | None:
     """The sentence the reply quotes, or None when none is close enough."""
-    best = candidates(recalled, question_vector, embed)[:1]
+    best = candidates(recalled, question_vector, embed, working_notes)[:1]
     return best[0] if best and best[0].score >= QUOTE_AT else None
 
 
 def quote(choice: Choice) -> str:
-    return (QUOTE if choice.score >= SURE_AT else CLOSEST).format(tidy(choice.note))
+    sure = choice.score >= SURE_AT
+    if choice.memory_id == FROM_NOTES:
+        return (NOTES_QUOTE if sure else NOTES_CLOSEST).format(tidy(choice.note))
+    return (QUOTE if sure else CLOSEST).format(tidy(choice.note))
 
 
 def unquoted(reply: str) -> str:

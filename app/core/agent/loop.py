@@ -23,12 +23,13 @@ from app.core.agent import prompt as prompting
 from app.core.agent.answer import asks_about_user
 from app.core.agent.extract import extract_facts
 from app.core.agent.guard import ReplyGuard, leak_sentences
-from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, parse_call, \
-    propose_call
+from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
+    note_tool, parse_call, propose_call
 from app.core.llm.backend import LLMBackend
 from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank
 from app.core.memory.consolidate import SUMMARY_EVERY, apply_facts, plan_facts, summary_text
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
 from app.core.memory.spans import statements
 from app.core.memory.store import NewMemory
@@ -64,6 +65,7 @@ class _Turn:
     exclude: frozenset[int] = frozenset()  # memories made from that exchange: never recalled or related to
     written: list[Written] = field(default_factory=list)
     user_message_id: int = 0
+    working_notes: str = ""  # the conversation's working notes, after this turn's `note` call if any
 
 
 class Agent:
@@ -71,6 +73,7 @@ class Agent:
                  clock: Callable[[], float] = time.time) -> None:
         self.bank = bank
         self.conversations = ConversationStore(bank.conn)
+        self.notes = NotesStore(bank.conn, clock)
         self.backend = backend
         self.settings = settings
         self.clock = clock
@@ -130,7 +133,8 @@ class Agent:
         yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled), user_message_id=turn.user_message_id,
-                       written=tuple(turn.written), incognito=turn.incognito, replaced=turn.replacing)
+                       written=tuple(turn.written), incognito=turn.incognito, replaced=turn.replacing,
+                       notes=_notes_change(turn))
 
     def _recall(self, turn: _Turn, vector: np.ndarray) -> list[Recall]:
         """Recall for the message, never returning what the turn being regenerated wrote."""
@@ -145,14 +149,16 @@ class Agent:
         return prompting.assemble(
             self.backend, system=self.settings.system_prompt, window=window, user=turn.text,
             memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
-            notes=[t.text for t in turn.tools], prefix=f"{turn.prefix} " if turn.prefix else "")
+            notes=[t.text for t in turn.tools], prefix=f"{turn.prefix} " if turn.prefix else "",
+            working_notes=turn.working_notes)
 
     def _answer_prefix(self, turn: _Turn, vector: np.ndarray) -> str:
         """For a question about the user, the recalled sentence closest to it, quoted (answer.py)."""
-        if self._answer_style() == "free" or turn.tools or not turn.recalled or not asks_about_user(turn.text):
+        if (self._answer_style() == "free" or turn.tools or not (turn.recalled or turn.working_notes.strip())
+                or not asks_about_user(turn.text)):
             return ""
-        choice = answer.choose(turn.recalled, vector, self.bank.embed)
-        turn.quoted = choice.memory_id if choice else None
+        choice = answer.choose(turn.recalled, vector, self.bank.embed, turn.working_notes)
+        turn.quoted = choice.memory_id if choice else None  # 0: a sentence of the working notes
         return answer.quote(choice) if choice else ""
 
     def _answer_style(self) -> str:
@@ -189,7 +195,8 @@ class Agent:
             return _Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[], incognito=incognito)
         turns = self._turns(conversation.id)
         turn = _Turn(text, conversation.id, conversation.title, window=[],
-                     earlier_replies=[t.assistant for t in turns], incognito=conversation.incognito)
+                     earlier_replies=[t.assistant for t in turns], incognito=conversation.incognito,
+                     working_notes=self.notes.get(conversation.id).text)
         if replacing:  # the old exchange is not part of the conversation any more (but its reply
             turns = turns[:-1]  # stays an "earlier reply": the guard won't let the model repeat it)
             turn.replacing = tuple(m.id for m in replacing)
@@ -216,6 +223,12 @@ class Agent:
         """At most one tool per message, and only if the user's own words ask for it."""
         intent = detect_intent(turn.text)
         if intent is None:
+            return
+        if intent == "note":  # the user's words, by rules; private conversations keep notes too
+            result = note_tool(note_request(turn.text), turn.working_notes, again=bool(turn.replacing))
+            turn.working_notes = result.notes if result.notes is not None else turn.working_notes
+            turn.tools.append(result)
+            yield result
             return
         if intent == "remember" and turn.incognito:
             result = ToolResult("remember", {}, "Not saved: this conversation is private (Don't remember is on), "
@@ -291,6 +304,8 @@ class Agent:
             if turn.conversation_id is None:
                 turn.conversation_id = self.conversations.create(turn.title, now, incognito=turn.incognito)
             user_id = self.conversations.add_message(turn.conversation_id, "user", turn.text, now)
+            if (notes := _notes_change(turn)) is not None:
+                self.notes.set(turn.conversation_id, notes, now)
             reply_id = self.conversations.add_message(turn.conversation_id, "assistant", turn.reply, now,
                                                       interrupted=turn.interrupted, receipt=receipt)
             turn.user_message_id, sources = user_id, (user_id, reply_id)
@@ -313,7 +328,7 @@ class Agent:
         """(episode and remembered notes, fact texts) this turn would keep from the user's message."""
         # A request to remember or forget is not itself something to remember: "forget that my
         # favourite fruit is mango" must not store the fruit again.
-        asked = any(t.name in ("remember", "forget") for t in turn.tools)
+        asked = any(t.name in ("remember", "forget", "note") for t in turn.tools)  # notes are working memory
         if turn.incognito:
             return [], []
         choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
@@ -349,12 +364,18 @@ class Agent:
         return {
             "prompt_tokens": assembled.prompt_tokens, "completion_tokens": turn.completion_tokens,
             "context": assembled.breakdown,
+            "notes": {"chars": len(turn.working_notes), "in_prompt": assembled.notes_in_prompt},
             "n_ctx": self.backend.info.n_ctx, "window_turns": len(assembled.window),
             "timings": {k: round(v, 2) for k, v in turn.timings.items()},
             "tools": [{"name": t.name, "arguments": t.arguments, "ok": t.ok, "result": t.text} for t in turn.tools],
             "answer": {"quoted_memory": turn.quoted, "regenerated": turn.regenerated,
                        "leaks_dropped": turn.leaks_dropped},
         }
+
+
+def _notes_change(turn: _Turn) -> str | None:
+    """The working notes this turn's `note` call wrote (None: it changed nothing)."""
+    return next((t.notes for t in reversed(turn.tools) if t.notes is not None), None)
 
 
 def _receipt(bank: MemoryBank, touched: list[tuple[int, str]]) -> list[Written]:

@@ -1,10 +1,13 @@
-"""Tools the agent may call: remember, recall, forget, now.
+"""Tools the agent may call: remember, recall, forget, now, note.
 
 Only the user's own message can start a tool call (``detect_intent`` reads
 nothing else): text from memory never triggers one. ``remember`` stores the
 user's own words (minus "remember that"); the others' arguments are generated
 by the model under a JSON-schema grammar and then validated; a malformed call
 is rejected (and reported), and the turn still ends in a reply.
+``note`` changes the conversation's working notes (memory/notes.py) with the user's own words only:
+"note: …" and "add to the notes that …" add a line, "set the notes to …" replaces them, "clear the
+notes" empties them; the model writes nothing of it.
 Writes a tool asks for are *pending* until the turn's single transaction.
 """
 
@@ -20,9 +23,11 @@ from typing import Any
 from app.core.llm.backend import ChatMessage, LLMBackend
 from app.core.memory.bank import MemoryBank, check_text
 from app.core.memory.forgetting import ForgetPlan
+from app.core.memory.notes import MAX_NOTES_CHARS, check_notes, with_line
 from app.core.memory.recall import RecallParams
 from app.core.memory.spans import tidy
 from app.core.types import Memory
+from app.errors import KnownError
 
 FORGET_MIN_SCORE = 0.45  # forgetting something the user did not mean is worse than asking again
 
@@ -38,6 +43,38 @@ INSTRUCTIONS = {
     "forget": 'Write what the user wants forgotten: {"query": "..."}',
     "now": "Answer with {}",
 }
+_PLEASE = r"^\W*(?:(?:please|hearth|ok|okay)\W+)*"
+_NOTES = r"(?:the|my|our|these|this conversation'?s)\s+(?:working\s+)?notes"
+# (action, pattern): the body is the user's words after the request, kept as typed.
+_NOTE_REQUESTS = [
+    ("clear", re.compile(_PLEASE + r"(?:clear|empty|wipe|erase|delete|reset)\s+(?:all\s+(?:of\s+)?)?" + _NOTES
+                         + r"\W*$", re.I)),
+    ("set", re.compile(_PLEASE + r"(?:set|replace|change)\s+" + _NOTES + r"\s+(?:to|with)\b\W*(?P<body>.+)",
+                       re.I | re.S)),
+    ("add", re.compile(_PLEASE + r"(?:add|put|write)\s+(?:this\s+|it\s+)?(?:to|in|into)\s+" + _NOTES
+                       + r"\W*?(?:that\s+)?(?P<body>\w.*)", re.I | re.S)),
+    ("add", re.compile(_PLEASE + r"(?:add|put|write(?:\s+down)?)\s+(?:that\s+)?(?P<body>.+?)\s+(?:to|in|into)\s+"
+                       + _NOTES + r"\W*$", re.I | re.S)),
+    ("add", re.compile(_PLEASE + r"(?:take\s+a\s+)?notes?\s*:\s*(?P<body>.+)", re.I | re.S)),
+]
+
+
+@dataclass(frozen=True)
+class NoteRequest:
+    action: str  # add | set | clear
+    body: str = ""  # the user's words (empty for clear)
+
+
+def note_request(user_text: str) -> NoteRequest | None:
+    """What the user's message asks of the working notes, read by rules from their own words."""
+    for action, pattern in _NOTE_REQUESTS:
+        found = pattern.search(user_text.strip())
+        if found:
+            body = found.groupdict().get("body") or ""
+            return NoteRequest(action, body.strip().rstrip(".").strip() if action == "add" else body.strip())
+    return None
+
+
 _INTENTS = [
     ("forget", re.compile(r"\b(forget|delete|erase)\b.*\b(that|about|what|my|the)\b|\bforget\b", re.I)),
     ("remember", re.compile(r"^\W*(please\W+)?(remember|note|don'?t forget|keep in mind)\b", re.I)),
@@ -47,6 +84,8 @@ _INTENTS = [
 
 
 def detect_intent(user_text: str) -> str | None:
+    if note_request(user_text) is not None:  # first: "delete the notes" is not a request to forget
+        return "note"
     for name, pattern in _INTENTS:
         if pattern.search(user_text):
             return name
@@ -61,6 +100,7 @@ class ToolResult:
     ok: bool
     add: list[str] = field(default_factory=list)  # pending writes for the turn's transaction
     forget: ForgetPlan | None = None  # applied in the turn's transaction
+    notes: str | None = None  # the conversation's working notes after this call (None: unchanged)
 
 
 def propose_call(backend: LLMBackend, name: str, user_text: str) -> str:
@@ -150,3 +190,24 @@ class ToolBox:
     def _now(self, args: dict[str, Any], ok: bool) -> ToolResult:
         moment = _dt.datetime.fromtimestamp(self.clock()).astimezone()
         return ToolResult("now", args, f"The current local date and time is {moment:%A %d %B %Y, %H:%M (%Z)}.", ok)
+
+
+def note_tool(request: NoteRequest, current: str, *, again: bool = False) -> ToolResult:
+    """The notes after the user's request, as a pending write. ``again``: the message was answered
+    before (regenerate), so what it asked of the notes is already done and is not done twice."""
+    args = {"action": request.action, "text": request.body}
+    if again:
+        return ToolResult("note", args, "The working notes are not changed again: this message's request was "
+                          "handled when it was first answered (regenerating only rewrites the reply).", True)
+    if request.action == "clear":
+        return ToolResult("note", args, "Cleared this conversation's working notes.", True, notes="")
+    new = with_line(current, request.body) if request.action == "add" else request.body
+    if new == current:
+        return ToolResult("note", args, f'Already in the working notes: "{request.body}"', True)
+    try:
+        new = check_notes(new)
+    except KnownError as exc:
+        return ToolResult("note", args, f"Not added to the working notes: {exc.what}. Shorten or clear them "
+                          f"(at most {MAX_NOTES_CHARS:,} characters).", False)
+    what = "Added to" if request.action == "add" else "Replaced"
+    return ToolResult("note", args, f'{what} this conversation\'s working notes: "{request.body}"', True, notes=new)

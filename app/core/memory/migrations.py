@@ -139,6 +139,13 @@ CREATE INDEX memories_by_expires ON memories(expires_at);
 CREATE INDEX memories_by_text ON memories(text);
 """
 
+# v6: working notes (issue 12): a short scratchpad per conversation — goal, open questions, decisions —
+# that goes into that conversation's prompt only. It is working memory, not long-term memory: never
+# embedded, never recalled elsewhere, and kept in private conversations too. (v5 is another branch's.)
+V6 = """
+ALTER TABLE conversations ADD COLUMN notes TEXT NOT NULL DEFAULT '';
+ALTER TABLE conversations ADD COLUMN notes_updated_at REAL;
+"""
 
 def v8_speakers_and_threads(conn: apsw.Connection) -> None:
     """v8 (long histories, bench/longmem): who said a transcript line ("[date] Name: words", see
@@ -164,6 +171,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (2, V2),
     (3, v3_origins_and_user_only_episodes),
     (4, V4),
+    (6, V6),
     (8, v8_speakers_and_threads),
 ]
 LATEST = MIGRATIONS[-1][0]

@@ -20,7 +20,7 @@ from app.core.memory.store import NewMemory
 from app.core.memory.txn import write_txn
 from tests.core.memory.test_recall import ChosenEmbedder, at_cosine, vec
 from tests.support.cli import hearth
-from tests.support.schema import undo_v8
+from tests.support.schema import undo_to
 
 OFF = RecallParams(top_k=3, threshold=-1.0, keyword_weight=0.0, single_word_weight=0.0, density_weight=0.0,
                    speaker_weight=0.0, neighbour_weight=0.0, importance_weight=0.0, recency_weight=0.0)
@@ -132,10 +132,9 @@ def test_lines_stored_before_v8_get_their_speaker_and_vectors_of_their_words(tmp
     bank = MemoryBank(conn, embedder)
     memory_id = bank.add(NewMemory(text="placeholder")).id
     with write_txn(conn):  # what v7 code wrote: the whole line, embedded whole, no speaker column
-        undo_v8(conn)
+        undo_to(conn, 7)
         conn.execute("UPDATE memories SET text = ? WHERE id = ?", (line, memory_id))
         bank.index.put([memory_id], embedder.embed([line]))
-        conn.pragma("user_version", 4)
     conn.close()
     conn = open_db(path, key)
     try:
