@@ -85,12 +85,12 @@ def latencies(conv: Conversation, home: Path) -> list[float]:
     with open_profile(options, create=False) as profile:
         bank = make_bank(profile, make_default_embedder(options))
         bank.warm()
-        speakers = bank.store.speakers()
+        speakers = bank.speakers()
         names = [said.named(q.text, speakers) for q in conv.questions]
         vectors = bank.embed([said.without(q.text, n) for q, n in zip(conv.questions, names)])
         for question, vector in zip(conv.questions, vectors):
             started = time.perf_counter()  # what a turn adds to embedding its message: finding who it names, recall
-            bank.recall_named(question.text, vector, said.named(question.text, bank.store.speakers()), params)
+            bank.recall_named(question.text, vector, said.named(question.text, bank.speakers()), params)
             times.append((time.perf_counter() - started) * 1000)
     return times
 

@@ -75,6 +75,7 @@ class MemoryBank:
         self.index = VectorIndex(conn, embedder.id, embedder.dim)
         self.clock = clock
         self._index_ready = False
+        self._speakers: tuple[tuple[int, int], list[str]] | None = None
 
     def reader(self, conn: apsw.Connection) -> "MemoryBank":
         """A twin for reading on another (read-only) connection and thread — the memory viewer's. It
@@ -141,7 +142,7 @@ class MemoryBank:
         if len(queries) >= WARM_AFTER_QUERIES and not index.warmed:
             index.warm()  # loading costs about as much as a dozen vec0 scans
         queries = [check_text(q) for q in queries]
-        speakers = self.store.speakers()
+        speakers = self.speakers()
         names = [said.named(q, speakers) for q in queries]
         vectors = self.embed([said.without(q, n) for q, n in zip(queries, names)])
         return [self.recall_named(q, v, n, params) for q, v, n in zip(queries, vectors, names)]
@@ -150,10 +151,18 @@ class MemoryBank:
         """Recall for a query already embedded (the agent embeds once and reuses the vector). A
         query naming someone who speaks in stored transcript lines is embedded again without the
         name (said.py): the name is matched by speaker instead."""
-        names = said.named(query, self.store.speakers())
+        names = said.named(query, self.speakers())
         if names:
             vector = self.embed([said.without(query, names)])[0]
         return self.recall_named(query, vector, names, params)
+
+    def speakers(self) -> list[str]:
+        """Who speaks in stored transcript lines; read again only after a write (ours or another
+        connection's): a DISTINCT over 100k lines would otherwise be paid by every turn."""
+        version = (self.conn.total_changes(), self.conn.pragma("data_version"))
+        if self._speakers is None or self._speakers[0] != version:
+            self._speakers = (version, self.store.speakers())
+        return self._speakers[1]
 
     def recall_named(self, query: str, vector: np.ndarray, names: Sequence[str], params: RecallParams) -> list[Recall]:
         """Recall once the query is embedded without the speakers it names (``names``)."""

@@ -71,7 +71,9 @@ def test_a_question_naming_a_speaker_is_embedded_without_the_name_and_prefers_th
     bank.embedder.vectors[said.without(asked, ["Caroline"])] = vec((0, 1.0))  # no vector for the asked text itself
     assert ranked(bank, asked, OFF) == [melanie, caroline]
     assert ranked(bank, asked, replace(OFF, speaker_weight=0.2)) == [caroline, melanie]
-    assert set(bank.store.speakers()) == {"Melanie", "Caroline"}
+    assert set(bank.speakers()) == {"Melanie", "Caroline"}
+    put(bank, [("[10 May 2023] Dave: Hi all.", at_cosine(0.1))])
+    assert set(bank.speakers()) == {"Melanie", "Caroline", "Dave"}  # known again after a write
 
 
 def test_a_line_is_read_with_its_neighbours_in_the_same_thread_only(bank) -> None:
