@@ -11,9 +11,9 @@ from app.core.memory import migrations
 
 def undo_v8(conn: apsw.Connection) -> None:
     """Drop what v8 added (speakers and threads)."""
-    for name in ("memories_by_speaker", "memories_by_thread"):
+    for name in ("memories_by_speaker", "memories_by_said_at", "memories_by_thread"):
         conn.execute(f"DROP INDEX {name}")
-    for column in ("speaker", "thread"):
+    for column in ("speaker", "said_at", "thread"):
         conn.execute(f"ALTER TABLE memories DROP COLUMN {column}")
 
 

@@ -149,18 +149,22 @@ ALTER TABLE conversations ADD COLUMN notes_updated_at REAL;
 
 def v8_speakers_and_threads(conn: apsw.Connection) -> None:
     """v8 (long histories, bench/longmem): who said a transcript line ("[date] Name: words", see
-    said.py) is kept beside it, so recall can match a question that names them; and lines added
+    said.py) and on which day are kept beside it, so recall can match a question that names them or
+    the date; and lines added
     together as one conversation (`memory add --file`) share a ``thread`` (the first one's id), so
     recall can read a line with its neighbours. Lines stored before v8 get their speaker here;
     their vectors, made from the whole line, are re-made from the words by the bank on first use
     (no embedder here)."""
     conn.execute("ALTER TABLE memories ADD COLUMN speaker TEXT")
+    conn.execute("ALTER TABLE memories ADD COLUMN said_at REAL")
     conn.execute("ALTER TABLE memories ADD COLUMN thread INTEGER")
     conn.execute("CREATE INDEX memories_by_speaker ON memories(speaker) WHERE speaker IS NOT NULL")
+    conn.execute("CREATE INDEX memories_by_said_at ON memories(said_at) WHERE said_at IS NOT NULL")
     conn.execute("CREATE INDEX memories_by_thread ON memories(thread, id) WHERE thread IS NOT NULL")
     rows = conn.execute("SELECT id, text FROM memories WHERE text LIKE '[%'").fetchall()
-    conn.executemany("UPDATE memories SET speaker = ? WHERE id = ?",
-                     [(who, memory_id) for memory_id, text in rows if (who := said.speaker(text))])
+    conn.executemany("UPDATE memories SET speaker = ?, said_at = ? WHERE id = ?",
+                     [(line.speaker, line.said_at, memory_id) for memory_id, text in rows
+                      if (line := said.parse(text)).when])
     if any(said.speaker(text) for _, text in rows):
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_speakers', '1')")
 

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core import limits
-from app.core.memory.store import MemoryStore
+from app.core.memory import dates
+from app.core.memory.store import NO_LINE, Line, MemoryStore
 from app.core.memory.vectors import VectorIndex
 from app.core.types import Memory, Recall
 
@@ -58,6 +59,8 @@ class RecallParams:
     include_pinned: bool = True
     speaker_weight: float = 0.2
     neighbour_weight: float = 0.15
+    date_weight: float = 0.1  # a transcript line dated on the days the query names (dates.py)
+    dated_pool: int = 200  # how many such lines join the candidates
 
     def __post_init__(self) -> None:
         limits.SEARCH_TOP_K.check(self.top_k)  # the CLI's parser reads the same ranges
@@ -78,14 +81,16 @@ def recall(
     then of the query without those names."""
     keyword = _keyword(store, query, params)
     pinned = set(store.pinned_ids(now)) if params.include_pinned else set()
+    span = dates.asked_span(query) if params.date_weight else None
+    dated = set(store.said_between(*span, limit=params.dated_pool)) if span else set()
     ids, matrix, scores = index.nearest(query_vector, max(params.candidates, params.top_k))
     seen = set(ids)
-    extra_ids, extra = index.fetch([i for i in dict.fromkeys([*keyword, *pinned]) if i not in seen])
+    extra_ids, extra = index.fetch([i for i in dict.fromkeys([*keyword, *pinned, *dated]) if i not in seen])
     ids, matrix = [*ids, *extra_ids], np.concatenate([matrix, extra])
     scores = np.concatenate([scores, extra @ query_vector.reshape(-1).astype(np.float32)])
-    rows = _considered(ids, scores, keyword, pinned, params)
+    rows = _considered(ids, scores, keyword.keys() | pinned | dated, params)
     density = _local_density(matrix[: params.candidates], matrix, rows, params.density_k)
-    context = _Context(store, index, query_vector, keyword, speakers, params)
+    context = _Context(store, index, query_vector, keyword, speakers, span, params)
     relevance = context.relevance([ids[r] for r in rows], scores[rows])
     pre_rank = relevance - params.density_weight * density
     eligible = [(float(pre_rank[n]), ids[r], float(scores[r]), float(relevance[n]))
@@ -96,40 +101,45 @@ def recall(
 
 class _Context:
     """What a memory's place in a conversation adds to its relevance: a line said by the person the
-    query names (``speaker_weight``), and the best of its neighbours in the same thread
-    (``neighbour_weight``): an answer is often a reply whose words only make sense after the line
-    before it ("Yes, adoption agencies!"). Memories outside any thread get neither."""
+    query names (``speaker_weight``) or on the days it names (``date_weight``), and the best of its
+    neighbours in the same thread (``neighbour_weight``): an answer is often a reply whose words only
+    make sense after the line before it ("Yes, adoption agencies!"). Memories that are not
+    transcript lines get none of these."""
 
     def __init__(self, store: MemoryStore, index: VectorIndex, query_vector: np.ndarray, keyword: dict[int, float],
-                 speakers: frozenset[str], params: RecallParams) -> None:
+                 speakers: frozenset[str], span: dates.Span | None, params: RecallParams) -> None:
         self.store, self.index, self.query = store, index, query_vector.reshape(-1).astype(np.float32)
-        self.keyword, self.speakers, self.params = keyword, speakers, params
+        self.keyword, self.speakers, self.span, self.params = keyword, speakers, span, params
 
     def relevance(self, ids: list[int], scores: np.ndarray) -> np.ndarray:
-        said_by = self.store.said_by(ids)
-        own = self._fused(ids, scores, said_by)
+        lines = self.store.lines(ids)
+        own = self._fused(ids, scores, lines)
         if not self.params.neighbour_weight:
             return own
-        return own + self.params.neighbour_weight * self._neighbours(ids, said_by)
+        return own + self.params.neighbour_weight * self._neighbours(ids, lines)
 
-    def _fused(self, ids: list[int], scores: np.ndarray, said_by: dict[int, tuple[str | None, int | None]]) -> np.ndarray:
+    def _fused(self, ids: list[int], scores: np.ndarray, lines: dict[int, Line]) -> np.ndarray:
         keyword = np.array([self.keyword.get(i, 0.0) for i in ids], dtype=np.float32)  # weighted already
-        speaker = np.array([said_by.get(i, (None, None))[0] in self.speakers for i in ids], dtype=np.float32)
-        return scores + keyword + self.params.speaker_weight * speaker
+        said = [lines.get(i, NO_LINE) for i in ids]
+        speaker = np.array([line.speaker in self.speakers for line in said], dtype=np.float32)
+        start, end = self.span or (0.0, 0.0)
+        dated = np.array([line.said_at is not None and start <= line.said_at < end for line in said], dtype=np.float32)
+        return scores + keyword + self.params.speaker_weight * speaker + self.params.date_weight * dated
 
-    def _neighbours(self, ids: list[int], said_by: dict[int, tuple[str | None, int | None]]) -> np.ndarray:
+    def _neighbours(self, ids: list[int], lines: dict[int, Line]) -> np.ndarray:
         """The best fused relevance among each memory's previous and next line of its thread (0: none)."""
-        around = {i: [n for n in (i - 1, i + 1)] for i in ids if said_by.get(i, (None, None))[1] is not None}
-        wanted = sorted({n for ns in around.values() for n in ns})
+        threaded = [i for i in ids if lines.get(i, NO_LINE).thread is not None]
+        wanted = sorted({n for i in threaded for n in (i - 1, i + 1)})
         if not wanted:
             return np.zeros(len(ids), dtype=np.float32)
-        theirs = self.store.said_by(wanted)
+        theirs = self.store.lines(wanted)
         found, vectors = self.index.fetch([n for n in wanted if n in theirs])
         fused = dict(zip(found, self._fused(found, vectors @ self.query, theirs))) if found else {}
         best = np.zeros(len(ids), dtype=np.float32)
         for row, memory_id in enumerate(ids):
-            thread = said_by.get(memory_id, (None, None))[1]
-            same = [fused[n] for n in around.get(memory_id, ()) if n in fused and theirs[n][1] == thread]
+            thread = lines.get(memory_id, NO_LINE).thread
+            same = [fused[n] for n in (memory_id - 1, memory_id + 1)
+                    if thread is not None and n in fused and theirs[n].thread == thread]
             best[row] = max(same, default=0.0)
         return best
 
@@ -166,11 +176,11 @@ def _pinned_rows(store: MemoryStore, eligible: list[tuple[float, int, float, flo
             if (m := memories.get(memory_id)) and not m.expired(now) and m.superseded_by is None]
 
 
-def _considered(ids: list[int], scores: np.ndarray, keyword: dict[int, float], pinned: set[int],
-                params: RecallParams) -> list[int]:
-    """Row numbers worth ranking: the best by cosine, plus every keyword hit and pinned memory."""
+def _considered(ids: list[int], scores: np.ndarray, also: set[int], params: RecallParams) -> list[int]:
+    """Row numbers worth ranking: the best by cosine, plus every memory in ``also`` (keyword hits,
+    pinned memories, lines dated on the days the query names)."""
     best = np.argsort(-scores, kind="stable")[: max(params.density_pool, 5 * params.top_k)]
-    extra = {row for row, memory_id in enumerate(ids) if memory_id in keyword or memory_id in pinned}
+    extra = {row for row, memory_id in enumerate(ids) if memory_id in also}
     return list(dict.fromkeys([*best.tolist(), *sorted(extra)]))
 
 

@@ -18,6 +18,8 @@ import re
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from app.core.memory import dates
+
 # "[when]" (≤ 60 characters, with a digit: a date or time, not "[draft]"), then "Name:" — one to three
 # capitalised words — then the words. The speaker needs the date before it, so "Note: buy milk" or
 # "Reminder: …" typed by a user is never taken for a speaker.
@@ -33,6 +35,11 @@ class Said:
     when: str | None
     speaker: str | None
     body: str
+
+    @property
+    def said_at(self) -> float | None:
+        """The day of ``when``, when it is a full date (dates.py)."""
+        return dates.day_of(self.when) if self.when else None
 
 
 def parse(text: str) -> Said:

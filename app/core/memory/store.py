@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import apsw
 
@@ -95,6 +96,17 @@ class NewMemory:
     thread: int | None = None  # lines of one conversation share one (said.py, recall's neighbours)
 
 
+class Line(NamedTuple):
+    """A memory's place in a transcript (all None for a memory that is not a transcript line)."""
+
+    speaker: str | None = None
+    said_at: float | None = None
+    thread: int | None = None
+
+
+NO_LINE = Line()
+
+
 class MemoryStore:
     def __init__(self, conn: apsw.Connection) -> None:
         self.conn = conn
@@ -156,12 +168,18 @@ class MemoryStore:
         return [r[0] for r in self.conn.execute(
             "SELECT DISTINCT speaker FROM memories WHERE speaker IS NOT NULL")]
 
-    def said_by(self, ids: Iterable[int]) -> dict[int, tuple[str | None, int | None]]:
-        """id → (speaker, thread) for these memories: what recall needs beyond the vectors."""
+    def lines(self, ids: Iterable[int]) -> dict[int, Line]:
+        """Who said these memories, when, and in which thread: what recall needs beyond the vectors."""
         rows = self.conn.execute(
-            "SELECT id, speaker, thread FROM memories WHERE id IN (SELECT value FROM json_each(?))",
+            "SELECT id, speaker, said_at, thread FROM memories WHERE id IN (SELECT value FROM json_each(?))",
             (json.dumps([int(i) for i in ids]),))
-        return {r[0]: (r[1], r[2]) for r in rows}
+        return {r[0]: Line(r[1], r[2], r[3]) for r in rows}
+
+    def said_between(self, start: float, end: float, limit: int) -> list[int]:
+        """Memories dated (said.py) on the days from ``start`` to ``end``, the earliest first."""
+        return [r[0] for r in self.conn.execute(
+            "SELECT id FROM memories WHERE said_at >= ? AND said_at < ? ORDER BY said_at, id LIMIT ?",
+            (start, end, limit))]
 
     def find_by_text(self, text: str) -> int | None:
         return self.conn.execute(
@@ -200,20 +218,21 @@ class MemoryStore:
         if new.kind not in MEMORY_KINDS or new.origin not in MEMORY_ORIGINS:
             raise ValueError(f"unknown memory kind {new.kind!r} or origin {new.origin!r}")
         created = new.created_at if new.created_at is not None else now
+        line = said.parse(new.text)
         self.conn.execute(
             "INSERT INTO memories(kind, text, content_hash, importance, pinned, created_at, updated_at, "
-            "expires_at, conversation_id, source_message_ids, origin, superseded_by, speaker, thread) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "expires_at, conversation_id, source_message_ids, origin, superseded_by, speaker, said_at, thread) "
+            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (new.kind, new.text, content_hash(new.text), new.importance, int(new.pinned), created, now,
              new.expires_at, new.conversation_id, json.dumps(list(new.source_message_ids)), new.origin,
-             new.superseded_by, said.speaker(new.text), new.thread),
+             new.superseded_by, line.speaker, line.said_at, new.thread),
         )
         return self.conn.last_insert_rowid()
 
     def update_text(self, memory_id: int, text: str, now: float) -> None:
         self.conn.execute(
-            "UPDATE memories SET text = ?, content_hash = ?, speaker = ?, updated_at = ? WHERE id = ?",
-            (text, content_hash(text), said.speaker(text), now, memory_id))
+            "UPDATE memories SET text = ?, content_hash = ?, speaker = ?, said_at = ?, updated_at = ? WHERE id = ?",
+            (text, content_hash(text), (line := said.parse(text)).speaker, line.said_at, now, memory_id))
 
     def set_thread(self, memory_ids: Sequence[int], thread: int) -> None:
         self.conn.executemany("UPDATE memories SET thread = ? WHERE id = ?", [(thread, i) for i in memory_ids])

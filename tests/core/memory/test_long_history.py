@@ -4,13 +4,14 @@ neighbours; keyword hits weigh more when they share two words with the question.
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
-from app.core.memory import said
+from app.core.memory import dates, said
 from app.core.memory.bank import MemoryBank
 from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
@@ -23,7 +24,7 @@ from tests.support.cli import hearth
 from tests.support.schema import undo_to
 
 OFF = RecallParams(top_k=3, threshold=-1.0, keyword_weight=0.0, single_word_weight=0.0, density_weight=0.0,
-                   speaker_weight=0.0, neighbour_weight=0.0, importance_weight=0.0, recency_weight=0.0)
+                   speaker_weight=0.0, neighbour_weight=0.0, date_weight=0.0, importance_weight=0.0, recency_weight=0.0)
 
 
 @pytest.mark.parametrize(("line", "when", "speaker", "body"), [
@@ -86,8 +87,8 @@ def test_a_line_is_read_with_its_neighbours_in_the_same_thread_only(bank) -> Non
     assert without.index(alone) < without.index(context[1])
     with_neighbours = ranked(bank, "the query", replace(params, neighbour_weight=0.15))
     assert with_neighbours.index(context[1]) < with_neighbours.index(alone)
-    threads = bank.store.said_by([*context, alone])
-    assert {threads[i][1] for i in context} == {context[0]} and threads[alone][1] is None
+    lines = bank.store.lines([*context, alone])
+    assert {lines[i].thread for i in context} == {context[0]} and lines[alone].thread is None
 
 
 def test_two_shared_words_weigh_more_than_one(bank) -> None:
@@ -119,9 +120,10 @@ def test_lines_added_by_one_command_are_one_thread(tmp_path: Path, monkeypatch) 
     conn = open_db(tmp_path / "default.hearth", DbKey(passphrase="pw"))
     try:
         bank = MemoryBank(conn, HashEmbedder())
-        by = bank.store.said_by([*first, single])
-        assert [by[i] for i in first] == [("Jon", first[0]), ("Gina", first[0]), ("Jon", first[0])]
-        assert by[single] == ("Gina", None)
+        by = bank.store.lines([*first, single])
+        may8 = dt.datetime(2023, 5, 8, tzinfo=dt.timezone.utc).timestamp()
+        assert [by[i] for i in first] == [("Jon", may8, first[0]), ("Gina", may8, first[0]), ("Jon", may8, first[0])]
+        assert by[single] == ("Gina", may8 + 86_400, None)
     finally:
         conn.close()
 
@@ -141,7 +143,7 @@ def test_lines_stored_before_v8_get_their_speaker_and_vectors_of_their_words(tmp
     conn = open_db(path, key)
     try:
         bank = MemoryBank(conn, embedder)
-        assert bank.store.said_by([memory_id])[memory_id][0] == "Caroline"
+        assert bank.store.lines([memory_id])[memory_id].speaker == "Caroline"
         bank.search("support group", RecallParams())  # first use re-embeds
         _, stored = bank.index.fetch([memory_id])
         assert np.allclose(stored[0], embedder.embed(["I went to a support group yesterday."])[0], atol=1e-6)
@@ -164,3 +166,29 @@ def test_bench_longmem_runs_end_to_end_on_a_small_history_with_the_real_embedder
     cells = [c.strip() for c in all_row.strip("|").split("|")]
     assert cells[1] == "5"  # the adversarial question (no evidence) is left out
     assert float(cells[3]) == 1.0  # any@5: each answer line is among the first five of 16
+
+
+@pytest.mark.parametrize(("question", "span"), [
+    ("What did Tim say about his injury on 16 November, 2023?", ((2023, 11, 16), (2023, 11, 17))),
+    ("Which book did Tim recommend on 8th December, 2023?", ((2023, 12, 8), (2023, 12, 9))),
+    ("Where was the picture shared on December 1,2023 taken?", ((2023, 12, 1), (2023, 12, 2))),
+    ("What did Tim start learning in August 2023?", ((2023, 8, 1), (2023, 9, 1))),
+    ("What was new in December 2023?", ((2023, 12, 1), (2024, 1, 1))),
+    ("Which career-high performances did John achieve in 2023?", ((2023, 1, 1), (2024, 1, 1))),
+    ("What is Tim's favourite show?", None),
+    ("What happened on 31 February, 2023?", None),
+])
+def test_the_days_a_question_names(question, span) -> None:
+    def day(y: int, m: int, d: int) -> float:
+        return dt.datetime(y, m, d, tzinfo=dt.timezone.utc).timestamp()
+
+    assert dates.asked_span(question) == (span and (day(*span[0]), day(*span[1])))
+
+
+def test_a_line_said_on_the_day_asked_about_comes_first(bank) -> None:
+    may, june = put(bank, [("[1:56 pm on 8 May, 2023] Tim: I painted a sunset.", at_cosine(0.4)),
+                           ("[2023-06-09] Tim: I painted a sunrise.", at_cosine(0.45))])
+    asked = "What did Tim paint on 8 May, 2023?"
+    bank.embedder.vectors[said.without(asked, ["Tim"])] = vec((0, 1.0))
+    assert ranked(bank, asked, OFF) == [june, may]
+    assert ranked(bank, asked, replace(OFF, date_weight=0.1)) == [may, june]
