@@ -1,0 +1,94 @@
+"""Recall's one hop through people: "when is my son's birthday?" reaches "Leo turns 7 on June 3rd".
+
+The embedder can't know that "my son" is Leo, so the note about Leo scores low for the
+question. When the query names someone — a relation of the user ("my son", "my wife's
+brother") or a known name ("Leo") — the memories that mention them are scored by cosine
+against the query, and the best few join the recall, marked with ``via`` so the receipt
+says why. This runs *after* recall() and never changes its scoring: a query that names
+nobody gets exactly what recall() returned.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import numpy as np
+
+from app.core.memory.entities.extract import NOT_NAMES, relation_mentions
+from app.core.memory.entities.store import EntityStore
+from app.core.memory.recall import RecallParams
+from app.core.memory.store import MemoryStore
+from app.core.memory.vectors import VectorIndex
+from app.core.types import Recall
+
+HOP_K = 2  # at most this many memories join through people
+HOP_FLOOR = 0.15  # below this cosine a memory about the person is about something else
+HOP_BONUS = 0.15  # what the missing relation word costs a memory's cosine, roughly (bench/entity_hop)
+
+
+def referenced(entities: EntityStore, query: str) -> dict[int, str]:
+    """Entities the query refers to → how ("your son Leo", "Leo")."""
+    out: dict[int, str] = {}
+    for first, then in relation_mentions(query):
+        ids = entities.with_relation(first)
+        words = f"your {first}"
+        if then:
+            ids, words = entities.with_relation(then, ids), f"your {first}'s {then}"
+        for entity_id in ids:
+            if entity := entities.get(entity_id):
+                out.setdefault(entity_id, f"{words} {entity.name}")
+    folded = query.casefold()
+    for name, entity_id in entities.names():
+        if name.casefold() in NOT_NAMES or len(name) < 2 or name.casefold() not in folded:
+            continue
+        if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", query, re.I):
+            out.setdefault(entity_id, name)
+    return out
+
+
+def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, found: list[Recall],
+        params: RecallParams, now: float) -> list[Recall]:
+    """``found`` plus up to HOP_K memories about the people the query names, best by cosine."""
+    entities = EntityStore(store.conn)
+    people = referenced(entities, query)
+    if not people:
+        return found
+    why = {m: people[e] for e in people for m in _memories(entities, e)}
+    found = [replace(r, via=why[r.memory.id]) if r.memory.id in why else r for r in found]
+    have = {r.memory.id for r in found}
+    ids, matrix = index.fetch([m for m in why if m not in have])
+    if not ids:
+        return found
+    scores = matrix @ vector.reshape(-1).astype(np.float32)
+    best = [(float(s), i) for s, i in sorted(zip(scores, ids), reverse=True) if s >= HOP_FLOOR]
+    memories = store.get_many([i for _, i in best])
+    added = 0
+    for score, memory_id in best:
+        memory = memories.get(memory_id)
+        if memory is None or memory.superseded_by is not None or memory.expired(now):
+            continue
+        found = _insert(found, Recall(memory, score, score, via=why[memory_id]))
+        added += 1
+        if added == HOP_K:
+            break
+    return _top(found, params)
+
+
+def _memories(entities: EntityStore, entity_id: int) -> list[int]:
+    return entities.memories_of([entity_id])
+
+
+def _insert(found: list[Recall], new: Recall) -> list[Recall]:
+    """Before the first memory that scores lower than ``new`` would without the relation word."""
+    lifted = new.score + HOP_BONUS
+    for n, other in enumerate(found):
+        if other.score < lifted:
+            return [*found[:n], replace(new, rank=other.rank + 1e-6), *found[n:]]
+    return [*found, replace(new, rank=(found[-1].rank - 1e-6) if found else new.score)]
+
+
+def _top(found: list[Recall], params: RecallParams) -> list[Recall]:
+    """top_k unpinned (pinned ones ride on top, as recall() does)."""
+    unpinned = [r for r in found if not r.memory.pinned][: params.top_k]
+    return [r for r in found if r.memory.pinned or r in unpinned]
