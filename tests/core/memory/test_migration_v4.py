@@ -13,7 +13,8 @@ from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
-from tests.support.schema import undo_v4
+from app.core.memory import migrations
+from tests.support.schema import undo_v4, undo_v7
 
 KEY = DbKey(passphrase="pw")
 
@@ -25,6 +26,7 @@ def _as_v3(path: Path) -> None:
         ConversationStore(conn).create("an old chat", 0.0)
     bank.add(NewMemory(text="I play the cello."))
     with conn:
+        undo_v7(conn)
         undo_v4(conn)
         conn.pragma("user_version", 3)
     conn.close()
@@ -34,7 +36,7 @@ def test_a_v3_profile_becomes_v4_and_keeps_everything(tmp_path: Path) -> None:
     path = tmp_path / "old.hearth"
     _as_v3(path)
     conn = open_db(path, KEY)
-    assert conn.pragma("user_version") == 4
+    assert conn.pragma("user_version") == migrations.LATEST
     (conversation,) = ConversationStore(conn).list()
     assert conversation.title == "an old chat" and conversation.incognito is False
     assert [m.text for m in MemoryBank(conn, HashEmbedder()).list()] == ["I play the cello."]

@@ -17,7 +17,7 @@ from app.core.memory.recall import RecallParams
 from app.core.memory.spans import fact_spans, said_in, statements
 from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
-from tests.support.schema import undo_v4
+from tests.support.schema import undo_v4, undo_v7
 
 KEY = DbKey(passphrase="pw")
 
@@ -117,6 +117,7 @@ def test_v3_keeps_only_what_the_user_said_in_old_episodes(tmp_path: Path) -> Non
     conn.close()
     conn = open_db(path, KEY)
     with conn:
+        undo_v7(conn)
         conn.execute("ALTER TABLE memories DROP COLUMN origin")
         undo_v4(conn)  # v4's additions go too: this file is v2
         conn.execute("INSERT INTO memories(kind, text, content_hash, created_at, updated_at) VALUES "

@@ -23,7 +23,7 @@ from app.core.memory.vectors import VectorIndex
 from app.core.types import Recall
 
 HOP_K = 2  # at most this many memories join through people
-HOP_FLOOR = 0.15  # below this cosine a memory about the person is about something else
+HOP_FLOOR = 0.10  # below this cosine a memory about the person is about something else
 HOP_BONUS = 0.15  # what the missing relation word costs a memory's cosine, roughly (bench/entity_hop)
 
 
@@ -49,43 +49,57 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
 
 def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, found: list[Recall],
         params: RecallParams, now: float) -> list[Recall]:
-    """``found`` plus up to HOP_K memories about the people the query names, best by cosine."""
+    """``found`` with the memories about the people the query names marked and lifted, plus up to
+    HOP_K more of theirs, best by cosine; still top_k (pinned ones on top)."""
     entities = EntityStore(store.conn)
     people = referenced(entities, query)
     if not people:
         return found
-    why = {m: people[e] for e in people for m in _memories(entities, e)}
+    asked = {r for pair in relation_mentions(query) for r in pair if r}
+    why = {m: people[e] for e in people for m in entities.memories_of([e])}
     found = [replace(r, via=why[r.memory.id]) if r.memory.id in why else r for r in found]
-    have = {r.memory.id for r in found}
-    ids, matrix = index.fetch([m for m in why if m not in have])
-    if not ids:
-        return found
-    scores = matrix @ vector.reshape(-1).astype(np.float32)
-    best = [(float(s), i) for s, i in sorted(zip(scores, ids), reverse=True) if s >= HOP_FLOOR]
-    memories = store.get_many([i for _, i in best])
-    added = 0
-    for score, memory_id in best:
-        memory = memories.get(memory_id)
-        if memory is None or memory.superseded_by is not None or memory.expired(now):
-            continue
-        found = _insert(found, Recall(memory, score, score, via=why[memory_id]))
-        added += 1
-        if added == HOP_K:
-            break
+    for recalled in [r for r in found if r.via and _lift(r.memory.text, asked)]:
+        found.remove(recalled)
+        found = _insert(found, recalled, HOP_BONUS, fallback=len(found))
+    for n, extra in enumerate(_extra(store, index, vector, found, why, now)):
+        found = _insert(found, extra, _lift(extra.memory.text, asked), fallback=params.top_k - 1 + n)
     return _top(found, params)
 
 
-def _memories(entities: EntityStore, entity_id: int) -> list[int]:
-    return entities.memories_of([entity_id])
+def _extra(store: MemoryStore, index: VectorIndex, vector: np.ndarray, found: list[Recall],
+           why: dict[int, str], now: float) -> list[Recall]:
+    """The best HOP_K memories about them that recall() left out, as Recalls (best first)."""
+    have = {r.memory.id for r in found}
+    ids, matrix = index.fetch([m for m in why if m not in have])
+    if not ids:
+        return []
+    scores = matrix @ vector.reshape(-1).astype(np.float32)
+    best = [(float(s), i) for s, i in sorted(zip(scores, ids), reverse=True) if s >= HOP_FLOOR]
+    memories = store.get_many([i for _, i in best])
+    out = []
+    for score, memory_id in best:
+        memory = memories.get(memory_id)
+        if memory is not None and memory.superseded_by is None and not memory.expired(now):
+            out.append(Recall(memory, score, score, via=why[memory_id]))
+        if len(out) == HOP_K:
+            break
+    return out
 
 
-def _insert(found: list[Recall], new: Recall) -> list[Recall]:
-    """Before the first memory that scores lower than ``new`` would without the relation word."""
-    lifted = new.score + HOP_BONUS
-    for n, other in enumerate(found):
-        if other.score < lifted:
-            return [*found[:n], replace(new, rank=other.rank + 1e-6), *found[n:]]
-    return [*found, replace(new, rank=(found[-1].rank - 1e-6) if found else new.score)]
+def _lift(text: str, asked: set[str]) -> float:
+    """HOP_BONUS for a memory that doesn't say the relation the query asks about ("Leo turns 7"
+    for "my son"): that missing word is what its cosine lacks. One that says it ("Leo is my
+    son.") is already as close as the embedder can make it."""
+    return 0.0 if asked & {r for pair in relation_mentions(text) for r in pair if r} else HOP_BONUS
+
+
+def _insert(found: list[Recall], new: Recall, bonus: float, fallback: int) -> list[Recall]:
+    """Before the first memory that scores lower than ``new`` would with the relation word;
+    else at ``fallback`` (the last top-k slot for one recall() left out: it is about them)."""
+    lifted = new.score + bonus
+    n = next((n for n, other in enumerate(found) if other.score < lifted), min(fallback, len(found)))
+    neighbour = found[n].rank + 1e-6 if n < len(found) else (found[-1].rank - 1e-6 if found else new.score)
+    return [*found[:n], replace(new, rank=neighbour), *found[n:]]
 
 
 def _top(found: list[Recall], params: RecallParams) -> list[Recall]:
