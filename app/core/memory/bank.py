@@ -284,7 +284,7 @@ class MemoryBank:
         other = self.entities.by_name(name)
         if other is not None and other != entity_id:
             raise KnownError(f"“{name}” is already the name of entity {other}",
-                             f"merge them instead (`hearth memory entities merge {other} {entity_id}`)")
+                             f"merge them instead (`hearth memory entity-merge {other} {entity_id}`)")
         with self.transaction():
             self.entities.rename(entity_id, name, self.clock())
             entity_link.Linker(self.conn, self.clock()).retro([name], [])
