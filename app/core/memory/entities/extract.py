@@ -45,22 +45,26 @@ _WORDNAME = rf"[{_UP}][{_LOW}]+(?:-[{_UP}]?[{_LOW}]+|'[{_UP}][{_LOW}]+)?"
 NAME = rf"{_WORDNAME}(?:\s+{_WORDNAME})?"  # "Leo", "Anna Smith", "O'Brien", "Anne-Marie"
 _ORG_NOUNS = ("clinic hospital school university college library bakery cafe café restaurant gym office bank company "
               "store shop factory studio hotel church centre center lab agency firm").split()
-_ORG = (rf"(?:the\s+)?(?P<org>{_WORDNAME}(?:\s+(?:of\s+|&\s+)?{_WORDNAME}){{0,3}}"
+_ORG = (rf"(?:the\s+)?(?P<org>(?:St\.?\s+)?{_WORDNAME}(?:'s|’s)?(?:\s+(?:of\s+|&\s+)?{_WORDNAME}(?:'s|’s)?){{0,3}}"
         rf"(?:\s+(?:{'|'.join(_ORG_NOUNS)})\b)?)")
-_MY_REL = rf"\b(?i:my)\s+(?:(?P<owner>(?i:{_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_REL}))\b"
+_MY_REL = rf"\b(?i:my|our)\s+(?:(?P<owner>(?i:{_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_REL}))\b"
 
 _PATTERNS = [
     # my son Leo · my son, Leo · my son is called Leo · my friend's son Max
     re.compile(rf"{_MY_REL}\s*,?\s+(?:(?:is\s+)?(?i:called|named)\s+)?(?P<name>{NAME})\b"),
     # my dog's name is Rex
     re.compile(rf"{_MY_REL}(?:'s|’s)\s+name\s+is\s+(?P<name>{NAME})\b"),
+    # I have a cat called Pixel · we have a dog named Rex
+    re.compile(rf"\b(?:I|(?i:we))\s+(?i:have|have got|'ve got|’ve got)\s+(?i:an?)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+"
+               rf"(?i:called|named)\s+(?P<name>{NAME})\b"),
     # Mia, my wife · Leo is my son
     re.compile(rf"(?P<name>{NAME})(?:\s*,\s*|\s+is\s+){_MY_REL}(?!(?:'s|’s))"),
     # Tom's wife Anna · Tom's wife is called Anna
     re.compile(rf"(?P<holder>{NAME})(?:'s|’s)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+(?:(?:is\s+)?(?i:called|named)\s+)?"
                rf"(?P<name>{NAME})\b"),
 ]
-_WORK = re.compile(rf"\bI(?:\s+(?i:work|am working)|(?:'m|’m)\s+(?i:working)|(?:'m|’m|\s+am)\s+(?i:an?)\s+[a-z]+)"
+_WORK = re.compile(rf"\bI(?:\s+(?i:work|am working)(?:\s+as\s+(?i:an?)\s+[a-z]+)?|(?:'m|’m)\s+(?i:working)|"
+                   rf"(?:'m|’m|\s+am)\s+(?i:an?)\s+[a-z]+)"
                    rf"\s+(?i:at|for)\s+{_ORG}")
 _LIVE = re.compile(rf"\bI(?:\s+(?i:live|am living)|(?:'m|’m)\s+(?i:living))\s+(?i:in)\s+{_ORG}")
 _HYPOTHETICAL = re.compile(r"\b(?:if|would|wish|imagine|suppose|supposing|pretend|hypothetically|maybe|might|"
