@@ -89,3 +89,13 @@ def test_forget_lists_what_goes_and_cancel_keeps_it(qtbot, people, monkeypatch: 
 def test_the_tab_works_from_the_keyboard(qtbot, people) -> None:
     viewer, page = people
     _check(qtbot, viewer)
+
+
+def test_a_reply_recalled_through_someone_says_so(qtbot, make_app) -> None:
+    from tests.ui.conftest import chat
+    with open_profile(Options()) as profile:
+        make_bank(profile, HashEmbedder()).add_many([NewMemory(text=t, kind="fact") for t in SEED])
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    chat(qtbot, window, "When is my son's birthday?")
+    assert "via your son Leo" in window.chat_view.toPlainText()
