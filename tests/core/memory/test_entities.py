@@ -218,3 +218,8 @@ def test_my_sons_birthday_reaches_leo_with_the_real_embedder(tmp_path: Path) -> 
     assert (first.memory.text, first.via) == ("Leo turns 7 on June 3rd.", "your son Leo")
     assert PEOPLE[0][1] == "Leo turns 7 on June 3rd."
     bank.conn.close()
+
+
+def test_the_hop_respects_the_threshold(bank: MemoryBank) -> None:
+    add(bank, "Leo is my son.", "Leo turns 7 on June 3rd.")
+    assert bank.search("when is my son's birthday?", RecallParams(threshold=0.99)) == []

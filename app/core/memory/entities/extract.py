@@ -102,6 +102,8 @@ def statement_clauses(text: str) -> list[str]:
 def extract(text: str) -> list[Named]:
     """Everything ``text`` names with a stated relation, each name once, in order."""
     found: dict[str, Named] = {}
+    if not any(p.search(text) for p in (*_PATTERNS, _WORK, _LIVE)):
+        return []  # most memories name no one: skip cutting them into clauses (a rebuild reads them all)
     for clause in statement_clauses(text):
         for named in _people(clause) + _places(clause):
             found.setdefault(named.name.casefold(), named)

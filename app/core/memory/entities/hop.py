@@ -61,8 +61,10 @@ def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, 
     for recalled in [r for r in found if r.via and _lift(r.memory.text, asked)]:
         found.remove(recalled)
         found = _insert(found, recalled, HOP_BONUS, fallback=len(found))
-    for n, extra in enumerate(_extra(store, index, vector, found, why, now)):
-        found = _insert(found, extra, _lift(extra.memory.text, asked), fallback=params.top_k - 1 + n)
+    extras = [(r, _lift(r.memory.text, asked)) for r in _extra(store, index, vector, found, why, now)]
+    # The threshold still holds (with the lift): at 0.99 nothing joins.
+    for n, (extra, lift) in enumerate([(r, lift) for r, lift in extras if r.score + lift >= params.threshold]):
+        found = _insert(found, extra, lift, fallback=params.top_k - 1 + n)
     return _top(found, params)
 
 
