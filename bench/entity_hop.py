@@ -46,19 +46,38 @@ PEOPLE: list[tuple[str, str, str]] = [
 ]
 
 
-def build(home: Path, distractors: int, seed: int = 7) -> tuple[MemoryBank, list[int]]:
+# Written after HOP_BONUS/HOP_FLOOR and the insertion rule were settled on PEOPLE: a check, not tuning data.
+HELD_OUT: list[tuple[str, str, str]] = [
+    ("My husband Omar is an engineer.", "Omar hates coriander.", "What food does my husband dislike?"),
+    ("Kai is my roommate.", "Kai pays the internet bill on the 5th.", "When does my roommate pay the internet?"),
+    ("My grandfather Henrik was a sailor.", "Henrik's funeral was in Bergen.", "Where was my grandpa's funeral?"),
+    ("Lucia is my therapist.", "Lucia sees me every second Wednesday.", "How often do I see my therapist?"),
+    ("My cousin Dario lives abroad.", "Dario is getting married in Naples in May.", "When is my cousin's wedding?"),
+    ("Bella is my horse.", "Bella needs new shoes every six weeks.", "How often does my horse need shoeing?"),
+    ("My aunt Ruth sent a parcel.", "Ruth is turning 60 next month.", "How old will my aunt be?"),
+    ("Pavel is my coach.", "Pavel wants me to run 30 km a week.", "How much running does my coach want?"),
+    ("My girlfriend Noor studies law.", "Noor's exam is on the 14th.", "When is my girlfriend's exam?"),
+    ("Sven is my manager.", "Sven is on holiday until the 20th.", "Until when is my manager away?"),
+]
+
+
+def build(home: Path, distractors: int, seed: int = 7, people: list[tuple[str, str, str]] | None = None,
+          ) -> tuple[MemoryBank, list[int]]:
+    people = PEOPLE if people is None else people
+    home.mkdir(parents=True, exist_ok=True)
     bank = MemoryBank(open_db(home / "hop.hearth", DbKey(passphrase="bench")), MiniLMEmbedder())
     noise = [NewMemory(text=t) for t in corpus.memories(distractors, seed=seed)]
-    said = [NewMemory(text=who) for who, _, _ in PEOPLE]
-    facts = [NewMemory(text=fact) for _, fact, _ in PEOPLE]
+    said = [NewMemory(text=who) for who, _, _ in people]
+    facts = [NewMemory(text=fact) for _, fact, _ in people]
     added = bank.add_many(noise[: distractors // 2] + said + facts + noise[distractors // 2:])
-    first = distractors // 2 + len(PEOPLE)
-    return bank, [a.id for a in added[first: first + len(PEOPLE)]]
+    first = distractors // 2 + len(people)
+    return bank, [a.id for a in added[first: first + len(people)]]
 
 
-def ranks(bank: MemoryBank, fact_ids: list[int], hop: bool, params: RecallParams) -> list[int | None]:
+def ranks(bank: MemoryBank, fact_ids: list[int], hop: bool, params: RecallParams,
+          people: list[tuple[str, str, str]] | None = None) -> list[int | None]:
     out = []
-    for (_, _, question), fact_id in zip(PEOPLE, fact_ids):
+    for (_, _, question), fact_id in zip(PEOPLE if people is None else people, fact_ids):
         if hop:
             found = bank.search(question, params)
         else:
@@ -86,6 +105,12 @@ def main() -> None:
         for name, hop in (("recall() alone", False), ("with the hop", True)):
             found = ranks(bank, fact_ids, hop, params)
             print(f"  {name:<20} {at(found, 1):8.2f}  {at(found, 5):8.2f}")
+        held_bank, held_ids = build(Path(tmp) / "held", args.distractors, people=HELD_OUT)
+        print(f"held-out set ({len(HELD_OUT)} more, written after the rule was settled)")
+        for name, hop in (("recall() alone", False), ("with the hop", True)):
+            found = ranks(held_bank, held_ids, hop, params, HELD_OUT)
+            print(f"  {name:<20} {at(found, 1):8.2f}  {at(found, 5):8.2f}")
+        held_bank.conn.close()
         questions = [q for _, _, q in PEOPLE]
         vectors = bank.embed(questions)
         for name, step in (("recall() alone", lambda q, v: recall(bank.store, bank._ready_index(), q, v, params,
