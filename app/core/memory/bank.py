@@ -172,7 +172,7 @@ class MemoryBank:
             memory_id = self.store.insert(item, now)
             index.put([memory_id], vector.reshape(1, -1))
             linker = linker or entity_link.Linker(self.conn, now)
-            linker.link(memory_id, item.text)  # people, places and things it names (entities/)
+            linker.link(memory_id, item.text, origin=item.origin)  # who and what it names (entities/)
             out.append(Added(memory_id, created=True))
         return out
 

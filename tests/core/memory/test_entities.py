@@ -223,3 +223,13 @@ def test_my_sons_birthday_reaches_leo_with_the_real_embedder(tmp_path: Path) -> 
 def test_the_hop_respects_the_threshold(bank: MemoryBank) -> None:
     add(bank, "Leo is my son.", "Leo turns 7 on June 3rd.")
     assert bank.search("when is my son's birthday?", RecallParams(threshold=0.99)) == []
+
+
+def test_a_kept_reply_mentions_people_but_never_creates_them(bank: MemoryBank) -> None:
+    add(bank, "Leo is my son.")
+    bank.add(NewMemory(text="Your wife Mia and Leo will love the zoo.", kind="note", origin="model"))
+    bank.add(NewMemory(text="My brother Sam is the model's invention.", kind="note", origin="model"))
+    assert people(bank) == {"Leo": ("son",)}
+    assert bank.get_entity(bank.entities.by_name("Leo")).memory_count == 2
+    bank.rebuild_entities()
+    assert people(bank) == {"Leo": ("son",)}

@@ -28,10 +28,12 @@ class Linker:
         self.conn, self.store, self.now = conn, EntityStore(conn), now
         self._names: tuple[re.Pattern[str] | None, dict[str, int]] | None = None
 
-    def link(self, memory_id: int, text: str) -> None:
+    def link(self, memory_id: int, text: str, *, origin: str = "") -> None:
+        """``origin`` "model": a reply the user kept — it may mention people already known, but
+        its words never create anyone or any relation (DESIGN §4b)."""
         retro_names: list[str] = []
         retro_relations: list[str] = []
-        for named in extract(text):
+        for named in extract(text) if origin != "model" else ():
             entity_id, created = self._entity(named)
             if created:
                 retro_names.append(named.name)
@@ -45,7 +47,8 @@ class Linker:
     def relink(self, memory_id: int, text: str) -> None:
         """The memory's text changed: what it mentions is read again."""
         self.store.unlink_memory(memory_id)
-        self.link(memory_id, text)
+        origin = self.conn.execute("SELECT origin FROM memories WHERE id = ?", (memory_id,)).get or ""
+        self.link(memory_id, text, origin=origin)
 
     def mentioned(self, text: str) -> set[int]:
         """Entities ``text`` names, or refers to as the user's unique relation."""
@@ -115,8 +118,8 @@ def rebuild(conn: apsw.Connection, now: float) -> int:
     """Link every memory again (inside the caller's transaction). What the user renamed or merged
     stays: names are kept, and links only ever get added. Returns the number of entities."""
     linker = Linker(conn, now)
-    for memory_id, text in conn.execute("SELECT id, text FROM memories ORDER BY id").fetchall():
-        linker.link(memory_id, text)
+    for memory_id, text, origin in conn.execute("SELECT id, text, origin FROM memories ORDER BY id").fetchall():
+        linker.link(memory_id, text, origin=origin)
     linker.store.prune()
     return conn.execute("SELECT count(*) FROM entities").get
 
