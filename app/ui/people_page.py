@@ -12,12 +12,30 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QListWidget, QMessageBox, QPushButton,
-    QSplitter, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QListWidget,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
 )
 
 from app.core.types import Entity
-from app.services.types import EntityForgetPlan, EntityList, EntityMemories, Failure, MemoryChange, MemoryRequest
+from app.services.types import (
+    EntityForgetPlan,
+    EntityList,
+    EntityMemories,
+    Failure,
+    MemoryChange,
+    MemoryRequest,
+)
 
 if TYPE_CHECKING:
     from app.services.memory import MemoryService
@@ -121,10 +139,11 @@ class PeoplePage(QWidget):
             self.service.plan_forget_entity(chosen[0].id)
 
     def confirm(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(self, title, text,
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-                                      QMessageBox.StandardButton.Cancel)
-        return answer == QMessageBox.StandardButton.Yes
+        box = QMessageBox(QMessageBox.Icon.Question, title, text,
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, self)
+        box.setTextFormat(Qt.TextFormat.PlainText)  # memory text is data: "<b>" in it stays "<b>"
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        return box.exec() == QMessageBox.StandardButton.Yes
 
     # --- results ------------------------------------------------------------------------------
     def _on_entities(self, listing: EntityList) -> None:

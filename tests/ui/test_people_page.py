@@ -99,3 +99,18 @@ def test_a_reply_recalled_through_someone_says_so(qtbot, make_app) -> None:
     wait_ready(qtbot, window)
     chat(qtbot, window, "When is my son's birthday?")
     assert "via your son Leo" in window.chat_view.toPlainText()
+
+
+def test_the_confirmation_shows_memory_text_as_text(qtbot, people) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+    viewer, page = people
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        seen.append(f"{box.textFormat().name}:{box.text()}")
+        box.button(QMessageBox.StandardButton.Cancel).click()
+    QTimer.singleShot(200, answer)
+    assert page.confirm("Forget <b>Leo</b>?", "• <b>bold</b> stays text") is False
+    assert seen == ["PlainText:• <b>bold</b> stays text"]

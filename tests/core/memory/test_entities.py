@@ -131,7 +131,7 @@ def test_editing_a_memory_reads_it_again(bank: MemoryBank) -> None:
 
 def test_rename_keeps_the_old_name_as_an_alias_and_refuses_a_taken_one(bank: MemoryBank) -> None:
     add(bank, "My son Leo is 7.", "Mia, my wife, is a nurse.")
-    leo, mia = (bank.get_entity(bank.entities.by_name(n)) for n in ("Leo", "Mia"))
+    leo = bank.get_entity(bank.entities.by_name("Leo"))
     renamed = bank.rename_entity(leo.id, "Leonardo")
     assert (renamed.name, renamed.aliases) == ("Leonardo", ("Leo",))
     add(bank, "Leo started school.")
@@ -153,7 +153,7 @@ def test_merge_moves_names_memories_and_relations(bank: MemoryBank) -> None:
 def test_forgetting_someone_lists_and_forgets_only_what_is_only_about_them(bank: MemoryBank) -> None:
     leo_only, both, mia_only = add(bank, "My son Leo is 7.", "Mia, my wife, took Leo to the zoo.", "Mia likes tea.")
     leo = bank.entities.by_name("Leo")
-    entity, only = bank.plan_forget_entity(leo)
+    _, only = bank.plan_forget_entity(leo)
     assert [m.id for m in only] == [leo_only]
     bank.forget_entity(leo, [m.id for m in only])
     assert [m.id for m in bank.list()] == [both, mia_only]

@@ -17,7 +17,7 @@ import re
 
 import apsw
 
-from app.core.memory.entities.extract import RELATIONS, Named, extract, is_name, relation_mentions
+from app.core.memory.entities.extract import RELATIONS, Named, extract, relation_mentions
 from app.core.memory.entities.store import EntityStore
 
 
@@ -79,7 +79,7 @@ class Linker:
                 return False
             other = owners[0]
         elif named.of:
-            other, created = self._entity(Named(named.of, "person"))
+            other, _ = self._entity(Named(named.of, "person"))
             self.store.mention(other, memory_id)
         if other == entity_id:
             return False
@@ -132,4 +132,4 @@ def check_name(name: str) -> str:
     return name
 
 
-__all__ = ["Linker", "check_name", "is_name", "link_memory", "rebuild", "relink_memory"]
+__all__ = ["Linker", "check_name", "link_memory", "rebuild", "relink_memory"]
