@@ -58,10 +58,10 @@ def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, 
     asked = {r for pair in relation_mentions(query) for r in pair if r}
     why = {m: people[e] for e in people for m in entities.memories_of([e])}
     found = [replace(r, via=why[r.memory.id]) if r.memory.id in why else r for r in found]
-    for recalled in [r for r in found if r.via and _lift(r.memory.text, asked)]:
+    for recalled in [r for r in found if r.via and _lift(r, asked)]:
         found.remove(recalled)
         found = _insert(found, recalled, HOP_BONUS, fallback=len(found))
-    extras = [(r, _lift(r.memory.text, asked)) for r in _extra(store, index, vector, found, why, now)]
+    extras = [(r, _lift(r, asked)) for r in _extra(store, index, vector, found, why, now)]
     # The threshold still holds (with the lift): at 0.99 nothing joins.
     for n, (extra, lift) in enumerate([(r, lift) for r, lift in extras if r.score + lift >= params.threshold]):
         found = _insert(found, extra, lift, fallback=params.top_k - 1 + n)
@@ -88,11 +88,14 @@ def _extra(store: MemoryStore, index: VectorIndex, vector: np.ndarray, found: li
     return out
 
 
-def _lift(text: str, asked: set[str]) -> float:
-    """HOP_BONUS for a memory that doesn't say the relation the query asks about ("Leo turns 7"
+def _lift(found: Recall, asked: set[str]) -> float:
+    """HOP_BONUS for a memory reached through a relation that it doesn't say itself ("Leo turns 7"
     for "my son"): that missing word is what its cosine lacks. One that says it ("Leo is my
-    son.") is already as close as the embedder can make it."""
-    return 0.0 if asked & {r for pair in relation_mentions(text) for r in pair if r} else HOP_BONUS
+    son.") is already as close as the embedder can make it; one reached by a name the query
+    says ("Leo") shares that name with the query already."""
+    if not found.via.startswith("your "):
+        return 0.0
+    return 0.0 if asked & {r for pair in relation_mentions(found.memory.text) for r in pair if r} else HOP_BONUS
 
 
 def _insert(found: list[Recall], new: Recall, bonus: float, fallback: int) -> list[Recall]:
