@@ -233,3 +233,11 @@ def test_a_kept_reply_mentions_people_but_never_creates_them(bank: MemoryBank) -
     assert bank.get_entity(bank.entities.by_name("Leo")).memory_count == 2
     bank.rebuild_entities()
     assert people(bank) == {"Leo": ("son",)}
+
+
+def test_a_question_may_name_the_relation_loosely(bank: MemoryBank) -> None:
+    add(bank, "My sister Ana lives in Rome.", "Ana loves opera.", "My son Leo is 7.")
+    via = {r.memory.text: r.via for r in bank.search("What music does my sibling like?", RecallParams(threshold=0.0))}
+    assert via["Ana loves opera."] == "your sister Ana" and not via.get("My son Leo is 7.")
+    via = {r.memory.text: r.via for r in bank.search("How old is my boy?", RecallParams(threshold=0.0))}
+    assert via["My son Leo is 7."] == "your son Leo"

@@ -167,3 +167,33 @@ def relation_mentions(text: str) -> list[tuple[str, str]]:
         then = canonical(m.group("rel")) if m.group("owner") else (canonical(m.group("then")) if m.group("then") else "")
         out.append((first, then))
     return out
+
+
+# A question may name a relation more loosely than a statement does: "my sibling" is the user's
+# brother or sister, "my boy" their son. Used for questions only (hop.py), never to record anything.
+_GROUPS = {"sibling": ("brother", "sister", "sibling", "twin"), "child": ("son", "daughter", "child"),
+           "parent": ("mother", "father", "parent"), "spouse": ("wife", "husband", "partner", "spouse", "fiance"),
+           "grandparent": ("grandmother", "grandfather"), "grandchild": ("grandson", "granddaughter", "grandchild")}
+_LOOSE = {"sibling": "sibling", "siblings": "sibling", "boy": "son", "girl": "daughter", "kids": "child",
+          "children": "child", "kiddo": "child", "parents": "parent", "folks": "parent", "kitty": "cat",
+          "doggy": "dog", "doggo": "dog", "pup": "dog", "significant other": "spouse", "other half": "spouse",
+          "better half": "spouse", "grandparents": "grandparent", "grandkids": "grandchild", "grandkid": "grandchild"}
+_QUESTION_REL = "|".join(sorted(map(re.escape, [*RELATIONS, *_LOOSE]), key=len, reverse=True))
+_ASKED = re.compile(rf"\b(?i:my|our)\s+(?:(?P<owner>(?i:{_QUESTION_REL}))(?:'s|’s)\s+)?{_ADJ}"
+                    rf"(?P<rel>(?i:{_QUESTION_REL}))\b")
+
+
+def asked_relations(query: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The relations a question asks about, each as the relations it may mean: "my sibling" →
+    (("brother", "sister", "sibling", "twin"), ()); "my wife's brother" → (("wife",), ("brother",))."""
+    out = []
+    for m in _ASKED.finditer(query):
+        words = [w for w in (m.group("owner"), m.group("rel")) if w]
+        out.append(tuple(_meanings(w) for w in words) + ((),) * (2 - len(words)))
+    return out  # type: ignore[return-value]
+
+
+def _meanings(word: str) -> tuple[str, ...]:
+    word = " ".join(word.casefold().split())
+    relation = _LOOSE.get(word) or canonical(word)
+    return _GROUPS.get(relation, (relation,))

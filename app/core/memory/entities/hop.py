@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from app.core.memory.entities.extract import NOT_NAMES, relation_mentions
+from app.core.memory.entities.extract import NOT_NAMES, asked_relations, relation_mentions
 from app.core.memory.entities.store import EntityStore
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import MemoryStore
@@ -30,14 +30,13 @@ HOP_BONUS = 0.15  # what the missing relation word costs a memory's cosine, roug
 def referenced(entities: EntityStore, query: str) -> dict[int, str]:
     """Entities the query refers to → how ("your son Leo", "Leo")."""
     out: dict[int, str] = {}
-    for first, then in relation_mentions(query):
-        ids = entities.with_relation(first)
-        words = f"your {first}"
+    for first, then in asked_relations(query):
+        ids = sorted({i for r in first for i in entities.with_relation(r)})
         if then:
-            ids, words = entities.with_relation(then, ids), f"your {first}'s {then}"
+            ids = sorted({i for r in then for i in entities.with_relation(r, ids)})
         for entity_id in ids:
             if entity := entities.get(entity_id):
-                out.setdefault(entity_id, f"{words} {entity.name}")
+                out.setdefault(entity_id, f"your {_said(entities, entity_id, then or first)} {entity.name}")
     folded = query.casefold()
     for name, entity_id in entities.names():
         if name.casefold() in NOT_NAMES or len(name) < 2 or name.casefold() not in folded:
@@ -45,6 +44,12 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
         if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", query, re.I):
             out.setdefault(entity_id, name)
     return out
+
+
+def _said(entities: EntityStore, entity_id: int, meanings: tuple[str, ...]) -> str:
+    """The relation the entity has among those the question meant ("sister" for "my sibling")."""
+    mine = set(entities.get(entity_id).relations) | {r for r in meanings if entity_id in entities.with_relation(r)}
+    return next((r for r in meanings if r in mine), meanings[0])
 
 
 def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, found: list[Recall],
@@ -55,7 +60,7 @@ def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, 
     people = referenced(entities, query)
     if not people:
         return found
-    asked = {r for pair in relation_mentions(query) for r in pair if r}
+    asked = {r for pair in asked_relations(query) for group in pair for r in group}
     why = {m: people[e] for e in people for m in entities.memories_of([e])}
     found = [replace(r, via=why[r.memory.id]) if r.memory.id in why else r for r in found]
     for recalled in [r for r in found if r.via and _lift(r, asked)]:
