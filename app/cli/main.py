@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, memory, notes, system
+from app.cli import chat, entities, memory, notes, system
 from app.cli.call import Call, Command
 from app.cli.parser import build_parser
 from app.errors import UsageError
@@ -18,6 +18,7 @@ COMMANDS: dict[str, Command] = {
     "conversations": chat.cmd_conversations, "settings": chat.cmd_settings,
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},
+    **{f"memory {action}": command for action, command in entities.COMMANDS.items()},
 }
 WITH_ACTIONS = ("memory", "notes")  # commands whose second word names the action
 

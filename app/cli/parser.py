@@ -114,6 +114,7 @@ def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.A
     imp = actions.add_parser("import", parents=[common], help="add the memories of an export file")
     imp.add_argument("file", type=file_path, metavar="FILE")
     actions.add_parser("reindex", parents=[common], help="re-embed all memories with the current model")
+    _add_entity_commands(actions, common)
 
 
 def _add_notes_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
@@ -128,3 +129,25 @@ def _add_notes_commands(actions: argparse._SubParsersAction, common: argparse.Ar
     put.add_argument("--conversation", **which)
     clear = actions.add_parser("clear", parents=[common], help="empty the working notes")
     clear.add_argument("--conversation", **which)
+
+
+def _add_entity_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    """People, places and things the user named (schema v7)."""
+    entities = actions.add_parser("entities", parents=[common], help="list the people, places and things "
+                                  "your memories name")
+    entities.add_argument("--json", action="store_true")
+    entities.add_argument("--rebuild", action="store_true", help="read every memory again first")
+    show = actions.add_parser("entity", parents=[common], help="show one person, place or thing and its memories")
+    show.add_argument("id", type=ID)
+    show.add_argument("--json", action="store_true")
+    rename = actions.add_parser("entity-rename", parents=[common],
+                                help="give one a new name (the old one stays as an alias)")
+    rename.add_argument("id", type=ID)
+    rename.add_argument("name", metavar="NAME")
+    merge = actions.add_parser("entity-merge", parents=[common], help="OTHER is the same as KEEP: make them one")
+    merge.add_argument("keep", type=ID, metavar="KEEP")
+    merge.add_argument("other", type=ID, metavar="OTHER")
+    forget = actions.add_parser("entity-forget", parents=[common],
+                                help="forget one, with the memories only about it (lists them; --yes to do it)")
+    forget.add_argument("id", type=ID)
+    forget.add_argument("--yes", action="store_true", help="forget what the list shows")

@@ -77,13 +77,43 @@ class Recall:
     score: float
     rank: float
     keyword: bool = False
+    via: str = ""  # found through someone the query names ("your son Leo"): entities/hop.py
 
     def to_json(self) -> dict[str, Any]:
         out = {"id": self.memory.id, "text": self.memory.text, "score": round(self.score, 4)}
         out.update({k: v for k, v in self.memory.to_json().items() if k not in out})
         out["rank"] = round(self.rank, 4)
         out["keyword_match"] = self.keyword
+        if self.via:
+            out["via"] = self.via
         return out
+
+
+ENTITY_KINDS: tuple[str, ...] = ("person", "pet", "place", "org", "thing")
+
+
+@dataclass(frozen=True)
+class Entity:
+    """Someone or something the user named (entities/): ``relations`` are what it is to the user
+    in the user's words ("son", "works at"); ``links`` its stated ties to others ("wife of Tom")."""
+
+    id: int
+    name: str
+    kind: str
+    relations: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    memory_count: int = 0
+
+    def describe(self) -> str:
+        """"your son", "works at", "wife of Tom" — how it relates, for a list."""
+        mine = [{"works at": "where you work", "lives in": "where you live"}.get(r, f"your {r}")
+                for r in self.relations]
+        return ", ".join([*mine, *self.links])
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "kind": self.kind, "relations": list(self.relations),
+                "links": list(self.links), "aliases": list(self.aliases), "memories": self.memory_count}
 
 
 LEGACY_EPISODE_PREFIX = "User: "  # episodes before schema v3 were "User: …\nHearth: …"

@@ -177,8 +177,8 @@ def _message(message: Message, written: dict[int, list[Memory]]) -> ChatMessage:
 
 
 def _result(done: TurnDone) -> TurnResult:
-    recalled = tuple({"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": r.score}
-                     for r in done.recalled)
+    recalled = tuple({"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": r.score,
+                      **({"via": r.via} if r.via else {})} for r in done.recalled)
     return TurnResult(conversation_id=done.conversation_id, user_message_id=done.user_message_id,
                       reply_id=done.message_id, reply=done.reply, interrupted=done.interrupted, recalled=recalled,
                       written=done.written, incognito=done.incognito, replaced=done.replaced, stats=done.stats,

@@ -20,7 +20,9 @@ from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
 from app.core.types import Memory, MemoryQuery
 from app.services.session import Session
-from app.services.types import ForgetUndo, MemoryChange, MemoryPage, MemoryRequest, SearchResults
+from app.services.types import (
+    EntityForgetPlan, EntityList, EntityMemories, ForgetUndo, MemoryChange, MemoryPage, MemoryRequest, SearchResults,
+)
 from app.services.worker import Worker
 
 SEARCH_LIMIT = 100  # the viewer's search shows the best 100 (200 cost ≈ 10 ms more per search at 100k)
@@ -29,6 +31,9 @@ SEARCH_LIMIT = 100  # the viewer's search shows the best 100 (200 cost ≈ 10 ms
 class MemoryService(QObject):
     page = Signal(object)  # MemoryPage
     results = Signal(object)  # SearchResults
+    entities = Signal(object)  # EntityList (People & things)
+    entity_memories = Signal(object)  # EntityMemories
+    forget_plan = Signal(object)  # EntityForgetPlan: what forgetting someone takes, to confirm
     changed = Signal(object)  # MemoryChange, for every window
     failed = Signal(object)  # Failure whose request is the MemoryRequest (check its origin)
 
@@ -54,6 +59,52 @@ class MemoryService(QObject):
             self.results.emit(SearchResults(request_id, tuple(found)))
         self._reader.submit(job, doing="searching memories", on_failure=self.failed.emit,
                             request=MemoryRequest("search", value=text))
+
+    # --- people, places and things (reads on the reader thread) ------------------------------
+    def request_entities(self) -> None:
+        def job() -> None:
+            with self._session.reading() as bank:
+                rows = bank.list_entities()
+            self.entities.emit(EntityList(tuple(rows)))
+        self._reader.submit(job, doing="loading people and things", on_failure=self.failed.emit,
+                            request=MemoryRequest("entities"))
+
+    def request_entity_memories(self, entity_id: int) -> None:
+        def job() -> None:
+            with self._session.reading() as bank:
+                rows = bank.entity_memories(entity_id)
+            self.entity_memories.emit(EntityMemories(entity_id, tuple(rows)))
+        self._reader.submit(job, doing="loading what is said about them", on_failure=self.failed.emit,
+                            request=MemoryRequest("entity-memories", value=entity_id))
+
+    def plan_forget_entity(self, entity_id: int) -> None:
+        def job() -> None:
+            with self._session.reading() as bank:
+                entity, only = bank.plan_forget_entity(entity_id)
+            self.forget_plan.emit(EntityForgetPlan(entity, tuple(only)))
+        self._reader.submit(job, doing="working out what forgetting them takes", on_failure=self.failed.emit,
+                            request=MemoryRequest("entity-plan", value=entity_id))
+
+    # --- changes (engine thread) -----------------------------------------------------------
+    def rename_entity(self, entity_id: int, name: str, origin: str = "viewer") -> None:
+        self._change(MemoryRequest("entity-rename", (), name, origin),
+                     lambda bank: {"note": f"renamed to {bank.rename_entity(entity_id, name).name}"})
+
+    def merge_entities(self, keep: int, other: int, origin: str = "viewer") -> None:
+        def job(bank: MemoryBank) -> dict[str, Any]:
+            gone = bank.get_entity(other).name
+            kept = bank.merge_entities(keep, other)
+            return {"note": f"{gone} is now part of {kept.name}"}
+        self._change(MemoryRequest("entity-merge", (), (keep, other), origin), job)
+
+    def forget_entity(self, plan: EntityForgetPlan, origin: str = "viewer") -> None:
+        """Forget what the confirmed ``plan`` listed (and the entity): exactly that, nothing newer."""
+        def job(bank: MemoryBank) -> dict[str, Any]:
+            done = bank.forget_entity(plan.entity.id, [m.id for m in plan.memories])
+            also = f" ({done.describe()})" if done.describe() else ""
+            n = len(plan.memories)
+            return {"note": f"forgot {plan.entity.name} and {n} memor{'y' if n == 1 else 'ies'}{also}", "count": n}
+        self._change(MemoryRequest("entity-forget", (), plan, origin), job)
 
     # --- changes (engine thread) -----------------------------------------------------------
     def set_pinned(self, memory_id: int, pinned: bool, origin: str = "viewer") -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.types import Conversation, Memory, Recall, Written
+from app.core.types import Conversation, Entity, Memory, Recall, Written
 
 
 @dataclass(frozen=True)
@@ -171,6 +171,29 @@ class MemoryPage:
 class SearchResults:
     request_id: int
     rows: tuple[Recall, ...]
+
+
+@dataclass(frozen=True)
+class EntityList:
+    """The People & things tab's list: everyone and everything the memories name."""
+
+    rows: tuple[Entity, ...]
+
+
+@dataclass(frozen=True)
+class EntityMemories:
+    """What the memories say about one of them (newest first)."""
+
+    entity_id: int
+    rows: tuple[Memory, ...]
+
+
+@dataclass(frozen=True)
+class EntityForgetPlan:
+    """What forgetting someone would take: the memories only about them. Shown for confirmation."""
+
+    entity: Entity
+    memories: tuple[Memory, ...]
 
 
 @dataclass(frozen=True)

@@ -246,7 +246,8 @@ def _footer(entry: Entry) -> list[str]:
     if entry.role == "assistant" and entry.interrupted:
         lines.append("<i>(stopped)</i>")
     if entry.role == "assistant" and entry.recalled and not entry.streaming:
-        items = "; ".join(f'<a href="memory:{r["id"]}">{html.escape(_short(r["text"]))}</a> ({r["score"]:.2f})'
+        items = "; ".join(f'<a href="memory:{r["id"]}">{html.escape(_short(r["text"]))}</a> ({r["score"]:.2f}'
+                          + (f', via {html.escape(r["via"])})' if r.get("via") else ")")  # found through someone named
                           for r in entry.recalled)
         lines.append(f"<small><i>recalled: {items}</i></small>")
     if entry.role == "user":

@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit,
-    QPushButton, QTableView, QVBoxLayout, QWidget,
+    QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget,
 )
 
 from app.core import limits
@@ -22,6 +22,7 @@ from app.core.types import MEMORY_KINDS
 from app.services.types import Failure, ForgetUndo, MemoryChange, MemoryRequest, ProfileInfo
 from app.ui.actions import add_shortcuts, debounced
 from app.ui.models import CONVERSATION, PINNED, MemoryTableModel
+from app.ui.people_page import ENTITY_ACTIONS, PeoplePage
 
 if TYPE_CHECKING:
     from app.services.memory import MemoryService
@@ -102,12 +103,28 @@ class MemoryWindow(QWidget):
                        self.forget_button, self.undo_button):
             bottom.addWidget(widget)
 
-        layout = QVBoxLayout(self)
+        page = QWidget()
+        layout = QVBoxLayout(page)
         layout.addLayout(top)
         layout.addWidget(self.table, 1)
         layout.addWidget(self.error_label)
         layout.addLayout(bottom)
+        self.people = PeoplePage(self.service)
+        self.tabs = QTabWidget()  # Ctrl+Tab moves between the pages
+        self.tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its tab bar takes the focus (arrows switch pages)
+        self.tabs.tabBar().setAccessibleName("Memory viewer pages")
+        self.tabs.addTab(page, "Memories")
+        self.tabs.addTab(self.people, "People && things")
+        self.tabs.currentChanged.connect(self._tab_changed)
+        QVBoxLayout(self).addWidget(self.tabs)
         self._connect()
+
+    def _tab_changed(self, index: int) -> None:
+        if self.tabs.widget(index) is self.people:
+            self.people.reload()
+
+    def show_people(self) -> None:
+        self.tabs.setCurrentWidget(self.people)
 
     def _connect(self) -> None:
         # Search when typing pauses, not per key.
@@ -233,7 +250,7 @@ class MemoryWindow(QWidget):
                 self.undo_button.setEnabled(True)
             self._notice = f"{change.note} — Ctrl+Z brings it back"
             self.model.reload()
-        elif change.action in ("restore", "import", "expiry"):
+        elif change.action in ("restore", "import", "expiry", *ENTITY_ACTIONS):
             self.model.reload()
         if change.action == "export":
             self._notice = f"exported {change.count:,} memories to {change.path}"

@@ -3,9 +3,9 @@
 Runs the real app (real model, real MiniLM) on a scratch home, as a first-time user would see it,
 then holds a short conversation and visits every screen: first start, the chat with its receipts
 (what was recalled, what was stored), forgetting from a receipt, a private conversation, profiles,
-the memory viewer, the settings panel, the dark theme. ``QT_SCALE_FACTOR=2`` takes the 200 % set
-(the main window only), with its own file names. `take.py working-notes` takes only the working
-notes picture (the main window with its notes dock open).
+the memory viewer and its People & things tab, the settings panel, the dark theme. ``QT_SCALE_FACTOR=2`` takes the 200 % set
+(the main window only), with its own file names. ``SCREENSHOTS_ONLY=name,…`` saves just those; `take.py working-notes`
+takes only the working notes picture (the main window with its notes dock open).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 SCALE = os.environ.get("QT_SCALE_FACTOR", "1")
+ONLY = set(filter(None, os.environ.get("SCREENSHOTS_ONLY", "").split(",")))  # e.g. "people-and-things": just those
 SUFFIX = "" if SCALE == "1" else f"-{SCALE}x"
 SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm allergic to peanuts.", "fact", True),
         ("Dentist appointment with Dr. Okafor on Friday at 9.", "note", False),
@@ -50,6 +51,8 @@ def settle(seconds: float = 0.6) -> None:
 
 def save(widget, name: str) -> None:  # noqa: ANN001 - a QWidget
     settle()
+    if ONLY and name not in ONLY:
+        return
     widget.grab().save(str(HERE / f"{name}{SUFFIX}.png"))
 
 
@@ -58,6 +61,8 @@ def save_screen(name: str) -> None:
     from PySide6.QtGui import QGuiApplication
 
     settle()
+    if ONLY and name not in ONLY:
+        return
     QGuiApplication.primaryScreen().grabWindow(0).save(str(HERE / f"{name}{SUFFIX}.png"))
 
 
@@ -152,6 +157,12 @@ def main() -> int:
     viewer.resize(1100, 460)
     wait_until(lambda: viewer.model.rowCount() > 0 and not viewer.model.loading)
     save(viewer, "memory-viewer")
+    viewer.show_people()
+    page = viewer.people
+    wait_until(lambda: len(page.rows) > 0)
+    page.table.selectRow(next(r for r, e in enumerate(page.rows) if e.name == "Ana"))
+    wait_until(lambda: len(page.shown_memories) > 0)
+    save(viewer, "people-and-things")
     viewer.close()
 
     first_conversation = window.conversation_list.item(window.conversation_list.count() - 1).data(0x0100)  # UserRole

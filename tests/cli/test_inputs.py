@@ -19,7 +19,8 @@ from app.core import settings as settings_module
 from app.core.memory.recall import RecallParams
 from tests.support.cli import Result, hearth
 
-MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "forget", "export", "import", "reindex")
+MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "forget", "export", "import", "reindex",
+                  "entities", "entity", "entity-rename", "entity-merge", "entity-forget")
 ACTIONS = {"memory": MEMORY_ACTIONS, "notes": ("show", "set", "clear")}  # commands with a second word
 
 
@@ -176,6 +177,10 @@ OPTIONS = {
     "memory export": ["--salvage"],
     "memory import": [],
     "memory reindex": [],
+    "memory entities": ["--json", "--rebuild"],
+    "memory entity": ["--json"],
+    "memory entity-rename": [], "memory entity-merge": [],
+    "memory entity-forget": ["--yes"],
     "conversations": ["--json"],
     "notes show": ["--conversation", "--json"],
     "notes set": ["--conversation"],
@@ -184,7 +189,7 @@ OPTIONS = {
     "doctor": ["--json", "--fix"],
     "chat": ["--conversation", "--new", "--json"],
 }
-FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption", "--fix"}
+FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption", "--fix", "--rebuild", "--yes"}
 GLOBAL = ["--profile", "--set", "--no-encryption"]  # not --home: never point the test at a random directory
 
 
@@ -217,7 +222,7 @@ def seeded(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     work = tmp_path / "cwd"
     work.mkdir()
     monkeypatch.chdir(work)  # `memory export RANDOM` writes relative paths here, not into the checkout
-    for text in ("my bike is blue", "I live in Porto"):
+    for text in ("my bike is blue", "I live in Porto", "My son Leo is 7."):
         assert hearth("memory", "add", text).code == 0
     from app.bootstrap import Options, open_profile
     from app.core.memory.conversations import ConversationStore

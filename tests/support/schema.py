@@ -29,7 +29,13 @@ def _undo_v4_only(conn: apsw.Connection) -> None:
     conn.execute("ALTER TABLE conversations DROP COLUMN incognito")
 
 
-UNDO = {4: _undo_v4_only, 6: undo_v6, 8: undo_v8}  # every migration after v3 (v3 has fixture files)
+def undo_v7(conn: apsw.Connection) -> None:
+    """Drop the entity tables v7 added (inside the caller's transaction)."""
+    for name in ("entity_relations", "entity_mentions", "entity_names", "entities"):
+        conn.execute(f"DROP TABLE {name}")
+
+
+UNDO = {4: _undo_v4_only, 6: undo_v6, 7: undo_v7, 8: undo_v8}  # every migration after v3 (v3 has fixture files)
 
 
 def undo_to(conn: apsw.Connection, version: int) -> None:

@@ -294,7 +294,8 @@ class Agent:
         vectors = self.bank.embed_memories([*facts, *(m.text for m in new_memories)])
         plans = plan_facts(self.bank, facts, vectors[:len(facts)], exclude=turn.exclude)
         summary = None if turn.incognito else self._plan_summary(turn)
-        receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4)}
+        receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4),
+                    **({"via": r.via} if r.via else {})}  # found through someone the message named
                    for r in assembled.memories]
         now = self.clock()
         with self.bank.transaction():

@@ -19,12 +19,15 @@ import numpy as np
 from app.core import limits
 from app.core.memory import said
 from app.core.memory.embed import Embedder
+from app.core.memory.entities import link as entity_link
+from app.core.memory.entities.hop import hop
+from app.core.memory.entities.store import EntityStore
 from app.core.memory.forgetting import ForgetPlan, plan_forget
 from app.core.memory.recall import RecallParams, recall
 from app.core.memory.store import MemoryStore, NewMemory
 from app.core.memory.txn import write_txn
 from app.core.memory.vectors import VectorIndex
-from app.core.types import Memory, Recall
+from app.core.types import Entity, Memory, Recall
 from app.errors import KnownError
 
 MAX_MEMORY_CHARS = 10_000
@@ -165,8 +168,11 @@ class MemoryBank:
         return self._speakers[1]
 
     def recall_named(self, query: str, vector: np.ndarray, names: Sequence[str], params: RecallParams) -> list[Recall]:
-        """Recall once the query is embedded without the speakers it names (``names``)."""
-        return recall(self.store, self._ready_index(), query, vector, params, self.clock(), speakers=frozenset(names))
+        """Recall once the query is embedded without the speakers it names (``names``), plus the
+        memories about anyone the query names (entities/hop.py)."""
+        index, now = self._ready_index(), self.clock()
+        found = recall(self.store, index, query, vector, params, now, speakers=frozenset(names))
+        return hop(self.store, index, query, vector, found, params, now)
 
     # --- writes -----------------------------------------------------------
     def add(self, new: NewMemory) -> Added:
@@ -200,6 +206,7 @@ class MemoryBank:
         index = self._ready_index()
         now = self.clock()
         out: list[Added] = []
+        linker: entity_link.Linker | None = None
         for item, vector in zip(batch, vectors):
             existing = self.store.find_by_text(item.text)
             if existing is not None:
@@ -207,6 +214,8 @@ class MemoryBank:
                 continue
             memory_id = self.store.insert(item, now)
             index.put([memory_id], vector.reshape(1, -1))
+            linker = linker or entity_link.Linker(self.conn, now)
+            linker.link(memory_id, item.text, origin=item.origin)  # who and what it names (entities/)
             out.append(Added(memory_id, created=True))
         return out
 
@@ -222,6 +231,8 @@ class MemoryBank:
                                  f"forget one of them (`hearth memory forget {other}`)")
             self.store.update_text(memory_id, text, self.clock())
             index.put([memory_id], vector)
+            entity_link.relink_memory(self.conn, memory_id, text, self.clock())
+            self.entities.prune()
         return self.get(memory_id)
 
     def set_importance(self, memory_id: int, importance: float) -> Memory:
@@ -276,12 +287,82 @@ class MemoryBank:
                 continue
             self.store.update_text(memory_id, text, self.clock())
             self.index.put([memory_id], plan.vectors[memory_id].reshape(1, -1))
+            entity_link.relink_memory(self.conn, memory_id, text, self.clock())
         self.delete_in_transaction(plan.all_deleted)
 
     def delete_in_transaction(self, memory_ids: Sequence[int]) -> None:
         """Just these rows (no search for copies): for taking back a turn or an undo."""
-        self.store.delete(memory_ids)  # FTS and vec0 rows follow by trigger
+        self.store.delete(memory_ids)  # FTS and vec0 rows follow by trigger; entity links by cascade
         self.index.forget(memory_ids)
+        self.entities.prune()  # someone no memory mentions any more is forgotten too
+
+    # --- people, places and things (entities/) ------------------------------
+    @property
+    def entities(self) -> EntityStore:
+        return EntityStore(self.conn)
+
+    def list_entities(self) -> list[Entity]:
+        return self.entities.all()
+
+    def get_entity(self, entity_id: int) -> Entity:
+        entity = self.entities.get(entity_id)
+        if entity is None:
+            raise KnownError(f"there is no person, place or thing with id {entity_id}",
+                             "`hearth memory entities` lists them")
+        return entity
+
+    def entity_memories(self, entity_id: int) -> list[Memory]:
+        """What the memories say about it, newest first."""
+        self.get_entity(entity_id)
+        found = self.store.get_many(self.entities.memories_of([entity_id], limit=10_000))
+        return sorted(found.values(), key=lambda m: (-m.created_at, -m.id))
+
+    def rename_entity(self, entity_id: int, name: str) -> Entity:
+        """A new name; the old one stays as an alias, so the memories that say it still link."""
+        try:
+            name = entity_link.check_name(name)
+        except ValueError as exc:
+            raise KnownError(f"that name can't be used: {exc}", "type a name") from None
+        self.get_entity(entity_id)
+        other = self.entities.by_name(name)
+        if other is not None and other != entity_id:
+            raise KnownError(f"“{name}” is already the name of entity {other}",
+                             f"merge them instead (`hearth memory entity-merge {other} {entity_id}`)")
+        with self.transaction():
+            self.entities.rename(entity_id, name, self.clock())
+            entity_link.Linker(self.conn, self.clock()).retro([name], [])
+        return self.get_entity(entity_id)
+
+    def merge_entities(self, keep: int, gone: int) -> Entity:
+        """``gone`` and ``keep`` are the same one: names, memories and relations go to ``keep``."""
+        if keep == gone:
+            raise KnownError("that is the same entity twice", "pick two different ones to merge")
+        self.get_entity(keep)
+        self.get_entity(gone)
+        with self.transaction():
+            self.entities.merge(keep, gone, self.clock())
+        return self.get_entity(keep)
+
+    def plan_forget_entity(self, entity_id: int) -> tuple[Entity, list[Memory]]:
+        """The entity and the memories only about it (mentioning no one else): forgetting it
+        forgets them; memories that also mention others stay."""
+        entity = self.get_entity(entity_id)
+        only = self.store.get_many(self.entities.only_about(entity_id))
+        return entity, sorted(only.values(), key=lambda m: m.id)
+
+    def forget_entity(self, entity_id: int, memory_ids: Sequence[int]) -> ForgetPlan:
+        """Forget the memories the plan listed (with every copy of their words) and the entity."""
+        self.get_entity(entity_id)
+        plan = self.plan_forget(memory_ids) if memory_ids else ForgetPlan(())
+        with self.transaction():
+            self.apply_forget(plan)
+            self.entities.delete(entity_id)
+        return plan
+
+    def rebuild_entities(self) -> int:
+        """Link every memory again (after an upgrade of the patterns); returns the entity count."""
+        with self.transaction():
+            return entity_link.rebuild(self.conn, self.clock())
 
     def reindex(self, progress: Progress | None = None) -> int:
         """Re-embed every memory with the current embedder (after a model change)."""

@@ -10,12 +10,14 @@ The vector tables are not here: their dimension depends on the embedder, so
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Callable
 
 import apsw
 
 from app.core.memory import said
+from app.core.memory.entities.link import rebuild
 from app.core.memory.spans import legacy_episode_said
 from app.core.memory.store import content_hash
 from app.core.memory.txn import write_txn
@@ -168,6 +170,48 @@ def v8_speakers_and_threads(conn: apsw.Connection) -> None:
     if any(said.speaker(text) for _, text in rows):
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_speakers', '1')")
 
+# v7: people, places and things the user named (issue 12): nodes linked to the memories that mention
+# them and to each other by the relation the user stated. Everything here is derived from memory
+# texts (entities/link.py): a mention or relation row goes with its memory (CASCADE), an entity with
+# its last mention (link.prune), so forgetting memories forgets what they said about someone.
+# `other_id` NULL means "the user" ("Leo is my son"); `memory_id` is the memory that said it.
+V7_TABLES = """
+CREATE TABLE entities (
+    id         INTEGER PRIMARY KEY,
+    name       TEXT NOT NULL,
+    kind       TEXT NOT NULL CHECK (kind IN ('person', 'pet', 'place', 'org', 'thing')),
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+) STRICT;
+CREATE TABLE entity_names (
+    entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    name      TEXT NOT NULL COLLATE NOCASE UNIQUE
+) STRICT;
+CREATE INDEX entity_names_by_entity ON entity_names(entity_id);
+CREATE TABLE entity_mentions (
+    entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    memory_id INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+    PRIMARY KEY (entity_id, memory_id)
+) STRICT, WITHOUT ROWID;
+CREATE INDEX entity_mentions_by_memory ON entity_mentions(memory_id);
+CREATE TABLE entity_relations (
+    entity_id INTEGER NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    relation  TEXT NOT NULL,
+    other_id  INTEGER REFERENCES entities(id) ON DELETE CASCADE,
+    memory_id INTEGER NOT NULL REFERENCES memories(id) ON DELETE CASCADE
+) STRICT;
+CREATE UNIQUE INDEX entity_relations_once ON entity_relations(entity_id, relation, ifnull(other_id, 0), memory_id);
+CREATE INDEX entity_relations_by_relation ON entity_relations(relation, other_id);
+CREATE INDEX entity_relations_by_memory ON entity_relations(memory_id);
+"""
+
+
+def v7_entities(conn: apsw.Connection) -> None:
+    """v7: the entity tables, then the memories already stored are linked (deterministic
+    patterns over their text; no model)."""
+    conn.execute(V7_TABLES)
+    rebuild(conn, now=time.time())
+
 
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
@@ -176,6 +220,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (3, v3_origins_and_user_only_episodes),
     (4, V4),
     (6, V6),
+    (7, v7_entities),
     (8, v8_speakers_and_threads),
 ]
 LATEST = MIGRATIONS[-1][0]

@@ -1,0 +1,116 @@
+"""The memory viewer's People & things tab over the real services (reader thread for the list,
+engine thread for rename / merge / forget), real SQLite, the hash embedder."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.bootstrap import Options, make_bank, open_profile
+from app.core.memory.embed import HashEmbedder
+from app.core.memory.store import NewMemory
+from app.ui.memory_window import MemoryWindow
+from tests.ui.conftest import TIMEOUT_MS, wait_ready
+from tests.ui.test_accessibility import _check
+
+SEED = ["Leo is my son.", "Leo turns 7 on June 3rd.", "Mia, my wife, took Leo to the zoo.",
+        "I work at the Riverside clinic.", "My brother Leonardo is tall.", "I like green tea."]
+
+
+@pytest.fixture
+def people(qtbot, make_app):
+    with open_profile(Options()) as profile:
+        make_bank(profile, HashEmbedder()).add_many([NewMemory(text=t, kind="fact") for t in SEED])
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_memories()
+    viewer: MemoryWindow = window.memory_window
+    viewer.show_people()
+    page = viewer.people
+    qtbot.waitUntil(lambda: len(page.rows) == 4, timeout=TIMEOUT_MS)
+    return viewer, page
+
+
+def _select(page, *names: str) -> None:
+    page.table.clearSelection()
+    for name in names:
+        row = next(r for r, e in enumerate(page.rows) if e.name == name)
+        page.table.selectionModel().select(page.table.model().index(row, 0),
+                                           page.table.selectionModel().SelectionFlag.Select
+                                           | page.table.selectionModel().SelectionFlag.Rows)
+
+
+def test_lists_everyone_with_their_relation_and_memories(qtbot, people) -> None:
+    viewer, page = people
+    cells = {page.table.item(r, 0).text(): (page.table.item(r, 2).text(), page.table.item(r, 3).text())
+             for r in range(page.table.rowCount())}
+    assert cells == {"Leo": ("your son", "3"), "Mia": ("your wife", "1"), "Leonardo": ("your brother", "1"),
+                     "Riverside clinic": ("where you work", "1")}
+    _select(page, "Leo")
+    qtbot.waitUntil(lambda: len(page.shown_memories) == 3, timeout=TIMEOUT_MS)
+    assert "Leo turns 7 on June 3rd." in page.shown_memories and "Leo" in page.heading.text()
+    assert page.rename_button.isEnabled() and not page.merge_button.isEnabled()
+
+
+def test_rename_and_merge(qtbot, people, monkeypatch: pytest.MonkeyPatch) -> None:
+    viewer, page = people
+    _select(page, "Riverside clinic")
+    monkeypatch.setattr(page, "ask_name", lambda entity: ("Riverside Health Clinic", True))
+    page.rename_selected()
+    qtbot.waitUntil(lambda: any(e.name == "Riverside Health Clinic" for e in page.rows), timeout=TIMEOUT_MS)
+    assert "renamed" in page.status.text()
+    _select(page, "Leo", "Leonardo")
+    assert page.merge_button.isEnabled()
+    asked: list[str] = []
+    monkeypatch.setattr(page, "confirm", lambda title, text: asked.append(title) or True)
+    page.merge_selected()
+    qtbot.waitUntil(lambda: len(page.rows) == 3, timeout=TIMEOUT_MS)
+    assert asked == ["Merge Leonardo into Leo?"]
+    (leo,) = [e for e in page.rows if e.name == "Leo"]
+    assert leo.aliases == ("Leonardo",) and leo.memory_count == 4
+
+
+def test_forget_lists_what_goes_and_cancel_keeps_it(qtbot, people, monkeypatch: pytest.MonkeyPatch) -> None:
+    viewer, page = people
+    shown: list[str] = []
+    monkeypatch.setattr(page, "confirm", lambda title, text: shown.append(text) or False)
+    _select(page, "Leo")
+    page.forget_selected()
+    qtbot.waitUntil(lambda: bool(shown), timeout=TIMEOUT_MS)
+    assert "• Leo is my son." in shown[0] and "• Leo turns 7 on June 3rd." in shown[0]
+    assert "zoo" not in shown[0]  # it also names Mia: it stays
+    assert len(page.rows) == 4
+    monkeypatch.setattr(page, "confirm", lambda title, text: True)
+    page.forget_selected()
+    qtbot.waitUntil(lambda: len(page.rows) == 3, timeout=TIMEOUT_MS)
+    assert "forgot Leo and 2 memories" in page.status.text()
+    qtbot.waitUntil(lambda: viewer.model.total == len(SEED) - 2, timeout=TIMEOUT_MS)
+
+
+def test_the_tab_works_from_the_keyboard(qtbot, people) -> None:
+    viewer, page = people
+    _check(qtbot, viewer)
+
+
+def test_a_reply_recalled_through_someone_says_so(qtbot, make_app) -> None:
+    from tests.ui.conftest import chat
+    with open_profile(Options()) as profile:
+        make_bank(profile, HashEmbedder()).add_many([NewMemory(text=t, kind="fact") for t in SEED])
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    chat(qtbot, window, "When is my son's birthday?")
+    assert "via your son Leo" in window.chat_view.toPlainText()
+
+
+def test_the_confirmation_shows_memory_text_as_text(qtbot, people) -> None:
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+    viewer, page = people
+    seen: list[str] = []
+
+    def answer() -> None:
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        seen.append(f"{box.textFormat().name}:{box.text()}")
+        box.button(QMessageBox.StandardButton.Cancel).click()
+    QTimer.singleShot(200, answer)
+    assert page.confirm("Forget <b>Leo</b>?", "• <b>bold</b> stays text") is False
+    assert seen == ["PlainText:• <b>bold</b> stays text"]
