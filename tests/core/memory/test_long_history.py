@@ -192,3 +192,16 @@ def test_a_line_said_on_the_day_asked_about_comes_first(bank) -> None:
     bank.embedder.vectors[said.without(asked, ["Tim"])] = vec((0, 1.0))
     assert ranked(bank, asked, OFF) == [june, may]
     assert ranked(bank, asked, replace(OFF, date_weight=0.1)) == [may, june]
+
+
+def test_a_transcript_line_creates_no_person_of_the_user(tmp_path: Path) -> None:
+    """ "Melanie: my son Leo" is Melanie's son: who in a transcript is the user is not known."""
+    conn = open_db(tmp_path / "e.hearth", DbKey(passphrase="pw"))
+    try:
+        bank = MemoryBank(conn, HashEmbedder())
+        bank.add(NewMemory(text="[8 May 2023] Melanie: My son Leo loves trains."))
+        assert bank.list_entities() == []
+        bank.add(NewMemory(text="My son Leo loves trains."))  # the user's own words do
+        assert [e.name for e in bank.list_entities()] == ["Leo"]
+    finally:
+        conn.close()

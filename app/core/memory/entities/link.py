@@ -17,6 +17,7 @@ import re
 
 import apsw
 
+from app.core.memory import said
 from app.core.memory.entities.extract import RELATIONS, Named, extract, relation_mentions
 from app.core.memory.entities.store import EntityStore
 
@@ -30,10 +31,12 @@ class Linker:
 
     def link(self, memory_id: int, text: str, *, origin: str = "") -> None:
         """``origin`` "model": a reply the user kept — it may mention people already known, but
-        its words never create anyone or any relation (DESIGN §4b)."""
+        its words never create anyone or any relation (DESIGN §4b). Nor does a transcript line
+        said by someone (said.py): "[8 May 2023] Melanie: my son Leo…" is Melanie's son, not the
+        user's, and which speaker is the user is not known."""
         retro_names: list[str] = []
         retro_relations: list[str] = []
-        for named in extract(text) if origin != "model" else ():
+        for named in extract(text) if origin != "model" and said.speaker(text) is None else ():
             entity_id, created = self._entity(named)
             if created:
                 retro_names.append(named.name)
