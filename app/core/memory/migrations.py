@@ -138,12 +138,22 @@ CREATE INDEX memories_by_expires ON memories(expires_at);
 CREATE INDEX memories_by_text ON memories(text);
 """
 
+# v5: imported history (issue 12). Where a conversation came from (chatgpt, claude, jan, lmstudio,
+# openwebui, hearth) and its id there: importing the same export twice adds nothing. Conversations
+# made in Hearth have neither (NULL is never equal to NULL, so the UNIQUE index ignores them).
+V5 = """
+ALTER TABLE conversations ADD COLUMN source TEXT;
+ALTER TABLE conversations ADD COLUMN source_id TEXT;
+CREATE UNIQUE INDEX conversations_by_source ON conversations(source, source_id);
+"""
+
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
     (2, V2),
     (3, v3_origins_and_user_only_episodes),
     (4, V4),
+    (5, V5),
 ]
 LATEST = MIGRATIONS[-1][0]
 

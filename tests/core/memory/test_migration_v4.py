@@ -7,6 +7,7 @@ from pathlib import Path
 
 import apsw
 
+from app.core.memory import migrations
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.db import open_db
@@ -34,7 +35,7 @@ def test_a_v3_profile_becomes_v4_and_keeps_everything(tmp_path: Path) -> None:
     path = tmp_path / "old.hearth"
     _as_v3(path)
     conn = open_db(path, KEY)
-    assert conn.pragma("user_version") == 4
+    assert conn.pragma("user_version") == migrations.LATEST
     (conversation,) = ConversationStore(conn).list()
     assert conversation.title == "an old chat" and conversation.incognito is False
     assert [m.text for m in MemoryBank(conn, HashEmbedder()).list()] == ["I play the cello."]

@@ -1,0 +1,51 @@
+"""`hearth import FORMAT PATH` and `hearth export FILE`: chat history in and out of a profile."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from app.bootstrap import load_settings, open_profile
+from app.cli.call import Call
+from app.cli.output import print_json, progress
+from app.core.importers import import_history
+from app.core.importers.export import export_conversations
+
+
+def source_path(text: str) -> Path:
+    """An argparse ``type=`` for an export: a file, a zip or a folder (it must exist)."""
+    if not text.strip() or "\x00" in text:
+        raise argparse.ArgumentTypeError("a path is needed")
+    path = Path(text)
+    if not path.exists():
+        raise argparse.ArgumentTypeError(f"{text} does not exist")
+    return path
+
+
+def cmd_import(call: Call) -> int:
+    args, err = call.args, call.err
+    window = load_settings(call.options).window_turns
+    with call.bank(create=True) as bank:
+        def parsed(fmt: str, n: int) -> None:
+            err.write(f"read {n:,} conversations ({fmt}); writing…\n" if err.isatty() else "")
+        report = import_history(bank, args.path, args.format, window_turns=window,
+                                progress=progress(err, "importing messages"), parsed=parsed)
+    if args.json:
+        print_json(report.to_json(), call.out)
+    else:
+        for line in report.lines():
+            err.write(line + "\n")
+    return 0
+
+
+def cmd_export(call: Call) -> int:
+    args = call.args
+    with open_profile(call.options, create=False, read_only=True) as profile:
+        count = export_conversations(profile.conn, args.file, args.format, args.conversation, now=time.time())
+    call.err.write(f"exported {count} conversation{'s' * (count != 1)} to {args.file} — it is plain text "
+                   "(readable by anyone who can read the file), unlike the encrypted profile: keep it private\n")
+    return 0
+
+
+COMMANDS = {"import": cmd_import, "export": cmd_export}
