@@ -48,7 +48,7 @@ class ImportReport:
     def lines(self) -> list[str]:
         """The summary a person reads."""
         head = (f"Imported {self.conversations:,} conversation{'s' * (self.conversations != 1)} "
-                f"({self.messages:,} messages, {self.memories:,} memor{"y" if self.memories == 1 else "ies"}) from {self.format}")
+                f"({self.messages:,} messages, {self.memories:,} memor{'y' if self.memories == 1 else 'ies'}) from {self.format}")
         out = [head + "."]
         if self.already:
             out.append(f"{self.already:,} conversation{'s were' if self.already != 1 else ' was'} already "
