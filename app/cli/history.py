@@ -9,7 +9,7 @@ from pathlib import Path
 from app.bootstrap import load_settings, open_profile
 from app.cli.call import Call
 from app.cli.output import print_json, progress
-from app.core.importers import import_history
+from app.core.importers import LABELS, read_export, write_history
 from app.core.importers.export import export_conversations
 
 
@@ -26,11 +26,13 @@ def source_path(text: str) -> Path:
 def cmd_import(call: Call) -> int:
     args, err = call.args, call.err
     window = load_settings(call.options).window_turns
+    # Read and parse first: a wrong or corrupt file fails before the profile is even opened.
+    fmt, conversations, skips = read_export(args.path, args.format)
+    if err.isatty():
+        err.write(f"read {len(conversations):,} conversations ({LABELS[fmt]}); writing…\n")
     with call.bank(create=True) as bank:
-        def parsed(fmt: str, n: int) -> None:
-            err.write(f"read {n:,} conversations ({fmt}); writing…\n" if err.isatty() else "")
-        report = import_history(bank, args.path, args.format, window_turns=window,
-                                progress=progress(err, "importing messages"), parsed=parsed)
+        report = write_history(bank, fmt, conversations, skips, window_turns=window,
+                               progress=progress(err, "importing messages"))
     if args.json:
         print_json(report.to_json(), call.out)
     else:

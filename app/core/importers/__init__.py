@@ -24,7 +24,7 @@ FORMATS = tuple(PARSERS)  # chatgpt, claude, jan, lmstudio, openwebui, hearth
 LABELS = {"chatgpt": "ChatGPT", "claude": "Claude", "jan": "Jan", "lmstudio": "LM Studio",
           "openwebui": "Open WebUI", "hearth": "Hearth"}
 
-__all__ = ["FORMATS", "LABELS", "ImportReport", "import_history", "read_export"]
+__all__ = ["FORMATS", "LABELS", "ImportReport", "import_history", "read_export", "write_history"]
 
 
 def read_export(path: Path, fmt: str = "auto") -> tuple[str, list[ImportedConversation], Skips]:
@@ -35,10 +35,19 @@ def read_export(path: Path, fmt: str = "auto") -> tuple[str, list[ImportedConver
         if name not in PARSERS:
             raise KnownError(f"unknown format {fmt!r}", f"use one of: auto, {', '.join(FORMATS)}")
         conversations = list(PARSERS[name](source, skips))
-    if not conversations and not skips.counts:
-        raise KnownError(f"{path.name} holds no {LABELS[name]} conversations",
-                         "is this the right file? Choose another format or give the export itself")
+    if not conversations:
+        left = f" (skipped: {'; '.join(skips.lines())})" if skips.counts else ""
+        raise KnownError(f"{path.name} holds no {LABELS[name]} conversation to import{left}",
+                         "is this the right file? Choose another format, or give the export itself")
     return name, conversations, skips
+
+
+def write_history(bank: MemoryBank, fmt: str, conversations: list[ImportedConversation], skips: Skips, *,
+                  window_turns: int, progress: Progress | None = None,
+                  cancel: threading.Event | None = None) -> ImportReport:
+    """Write what ``read_export`` read (the profile is opened only once the file proved readable)."""
+    report = ImportReport(format=LABELS[fmt], skips=skips)
+    return HistoryWriter(bank, window_turns=window_turns).write(conversations, report, progress, cancel)
 
 
 def import_history(bank: MemoryBank, path: Path, fmt: str = "auto", *, window_turns: int,
@@ -48,5 +57,5 @@ def import_history(bank: MemoryBank, path: Path, fmt: str = "auto", *, window_tu
     name, conversations, skips = read_export(path, fmt)
     if parsed:
         parsed(name, len(conversations))
-    report = ImportReport(format=LABELS[name], skips=skips)
-    return HistoryWriter(bank, window_turns=window_turns).write(conversations, report, progress, cancel)
+    return write_history(bank, name, conversations, skips, window_turns=window_turns, progress=progress,
+                         cancel=cancel)

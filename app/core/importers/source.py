@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import zipfile
+import zlib
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
@@ -75,7 +76,7 @@ class Source:
         """A file's bytes, refused past ``MAX_FILE_BYTES`` (or the export's total) with a KnownError."""
         try:
             data = self._read_capped(name)
-        except (OSError, zipfile.BadZipFile, EOFError, RuntimeError) as exc:  # zlib errors, encrypted zips
+        except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as exc:  # damage; encrypted zips
             raise KnownError(f"cannot read {name} in {self.path.name}: {exc}",
                              "download or copy the export again; nothing was imported from it") from exc
         self._read += len(data)

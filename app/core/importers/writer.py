@@ -128,11 +128,13 @@ class HistoryWriter:
         todo, count = [], 0
         for conversation in conversations:
             key = (conversation.source, conversation.source_id)
-            if key in seen or self._present(conversation, uid):
-                report.already += key not in seen
-                seen.add(key)
+            if key in seen:
+                report.skips.add("conversations listed twice in the export")
                 continue
             seen.add(key)
+            if self._present(conversation, uid):
+                report.already += 1
+                continue
             if count + len(conversation.messages) > MAX_IMPORT_MESSAGES:
                 report.limited = True
                 report.skips.add(f"conversations past the {MAX_IMPORT_MESSAGES:,}-message limit of one import "
