@@ -174,6 +174,8 @@ OPTIONS = {
     "memory import": [],
     "memory reindex": [],
     "conversations": ["--json"],
+    "import": ["--json"],
+    "export": ["--format", "--conversation"],
     "settings": ["--json"],
     "doctor": ["--json", "--fix"],
     "chat": ["--conversation", "--new", "--json"],

@@ -9,7 +9,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from app.core.importers.model import ImportedConversation, ImportedMessage, Skips, build, epoch, role_of
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_dict, as_list, build, epoch,
+                                      guarded, key, role_of)
 from app.core.importers.source import Source, each_json
 
 NAME = "chatgpt"
@@ -32,15 +33,15 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
             if not looks_like(item):
                 skips.add("entries that are not ChatGPT conversations")
                 continue
-            conversation = _conversation(item, skips)
+            conversation = guarded(_conversation, item, skips)
             if conversation is not None:
                 yield conversation
 
 
 def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | None:
     mapping: dict[str, Any] = item["mapping"]
-    thread = _thread(mapping, item.get("current_node"))
-    messages = [m for m in (_message(mapping[n].get("message"), skips) for n in thread) if m is not None]
+    thread = _thread(mapping, key(item.get("current_node")))
+    messages = [m for m in (_message(as_dict(mapping[n]).get("message"), skips) for n in thread) if m is not None]
     shown = set(thread)
     skips.add("messages on branches not shown (edited or regenerated)",
               sum(1 for n, node in mapping.items() if n not in shown and _said(node)))
@@ -48,7 +49,7 @@ def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | 
                  item.get("update_time"), messages, skips)
 
 
-def _thread(mapping: dict[str, Any], current: Any) -> list[str]:
+def _thread(mapping: dict[str, Any], current: str | None) -> list[str]:
     """Node ids from the root to ``current_node`` (or to the last leaf when it is missing)."""
     if current not in mapping:
         leaves = [n for n, node in mapping.items() if isinstance(node, dict) and not node.get("children")]
@@ -59,7 +60,7 @@ def _thread(mapping: dict[str, Any], current: Any) -> list[str]:
         seen.add(current)
         path.append(current)
         node = mapping[current]
-        current = node.get("parent") if isinstance(node, dict) else None
+        current = key(node.get("parent")) if isinstance(node, dict) else None
     return path[::-1]
 
 
@@ -81,7 +82,7 @@ def _message(message: Any, skips: Skips) -> ImportedMessage | None:
     if content.get("content_type") not in _TEXT_TYPES:
         skips.add(f"non-text messages ({content.get('content_type') or 'no content'})")
         return None
-    parts = content.get("parts") if isinstance(content.get("parts"), list) else []
+    parts = as_list(content.get("parts"))
     texts = [p for p in parts if isinstance(p, str) and p.strip()]
     skips.add("non-text parts (images, files)", sum(1 for p in parts if not isinstance(p, str)))
     return ImportedMessage(role, "\n\n".join(texts), epoch(message.get("create_time")))

@@ -10,7 +10,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from app.core.importers.model import ImportedConversation, ImportedMessage, Skips, build, epoch, role_of, text_of
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
+                                      key, role_of, text_of)
 from app.core.importers.source import Source, each_json
 
 NAME = "claude"
@@ -32,7 +33,7 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
             if not looks_like(item):
                 skips.add("entries that are not Claude conversations")
                 continue
-            conversation = _conversation(item, skips)
+            conversation = guarded(_conversation, item, skips)
             if conversation is not None:
                 yield conversation
 
@@ -48,7 +49,7 @@ def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | 
 
 def _thread(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The branch ending at the newest message; an export without parent links is one thread."""
-    by_id = {m.get("uuid"): m for m in raw if m.get("uuid")}
+    by_id = {key(m.get("uuid")): m for m in raw if key(m.get("uuid"))}
     if not any(m.get("parent_message_uuid") for m in raw):
         return raw
     last = max(enumerate(raw), key=lambda p: (epoch(p[1].get("created_at")) or 0.0, p[0]))[1]
@@ -57,7 +58,7 @@ def _thread(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
     while current is not None and id(current) not in seen:
         seen.add(id(current))
         path.append(current)
-        parent = current.get("parent_message_uuid")
+        parent = key(current.get("parent_message_uuid"))
         current = by_id.get(parent) if parent and parent != ROOT else None
     return path[::-1]
 
@@ -68,15 +69,15 @@ def _message(message: dict[str, Any], skips: Skips) -> ImportedMessage | None:
         skips.add("messages with an unknown sender")
         return None
     text = _text(message, skips)
-    attached = [text_of(a.get("extracted_content")) for a in message.get("attachments") or [] if isinstance(a, dict)]
-    skips.add("attached files without text", len(message.get("files") or []))
+    attached = [text_of(a.get("extracted_content")) for a in as_list(message.get("attachments")) if isinstance(a, dict)]
+    skips.add("attached files without text", len(as_list(message.get("files"))))
     body = "\n\n".join(t for t in (text, *attached) if t.strip())
     return ImportedMessage(role, body, epoch(message.get("created_at")))
 
 
 def _text(message: dict[str, Any], skips: Skips) -> str:
     """The message's text blocks (``content``), else its ``text`` field."""
-    blocks = [b for b in message.get("content") or [] if isinstance(b, dict)]
+    blocks = [b for b in as_list(message.get("content")) if isinstance(b, dict)]
     texts = [text_of(b.get("text")) for b in blocks if b.get("type") == "text"]
     skips.add("thinking, tool calls and tool results", sum(1 for b in blocks if b.get("type") != "text"))
     joined = "\n\n".join(t for t in texts if t.strip())

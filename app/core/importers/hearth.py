@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from app.core.importers.model import ImportedConversation, ImportedMessage, Skips, build, epoch, role_of, text_of
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
+                                      role_of, text_of)
 from app.core.importers.source import Source, each_json
 from app.errors import KnownError
 
@@ -36,11 +37,14 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
         if not looks_like(data):
             skips.add("files that are not Hearth conversation exports")
             continue
-        if int(data.get("format_version") or 0) > FORMAT_VERSION:
+        version = data.get("format_version")
+        if not isinstance(version, int):
+            raise KnownError(f"{name} has no readable format_version", "give a file made by `hearth export`")
+        if version > FORMAT_VERSION:
             raise KnownError(f"{name} was exported by a newer Hearth", "upgrade Hearth to import it")
         found = True
-        for item in data.get("conversations") or []:
-            conversation = _conversation(item, data.get("profile_uid"), skips) if isinstance(item, dict) else None
+        for item in as_list(data.get("conversations")):
+            conversation = guarded(_conversation, item, skips, data.get("profile_uid"))
             if conversation is not None:
                 yield conversation
     if not found:
@@ -48,9 +52,9 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
                          "give a file made by `hearth export --format json`, or choose another format")
 
 
-def _conversation(item: dict[str, Any], profile_uid: str | None, skips: Skips) -> ImportedConversation | None:
+def _conversation(item: dict[str, Any], skips: Skips, profile_uid: str | None) -> ImportedConversation | None:
     messages = []
-    for message in item.get("messages") or []:
+    for message in as_list(item.get("messages")):
         role = role_of(message.get("role")) if isinstance(message, dict) else None
         if role is None:
             skips.add("system and tool messages")

@@ -9,7 +9,7 @@ import posixpath
 from collections.abc import Iterator
 from typing import Any
 
-from app.core.importers.model import ImportedConversation, ImportedMessage, Skips, build, epoch, role_of, text_of
+from app.core.importers.model import ImportedConversation, ImportedMessage, Skips, build, epoch, guarded, role_of, text_of
 from app.core.importers.source import Source
 from app.errors import KnownError
 
@@ -29,7 +29,7 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
     first: KnownError | None = None
     for folder in folders:
         try:
-            conversation = _thread(source, folder, skips)
+            conversation = guarded(_thread, source, skips, folder)
         except KnownError as exc:
             first = first or exc
             skips.add(f"unreadable threads ({exc.what})")
@@ -40,7 +40,7 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
         raise first
 
 
-def _thread(source: Source, folder: str, skips: Skips) -> ImportedConversation | None:
+def _thread(source: Source, skips: Skips, folder: str) -> ImportedConversation | None:
     join = (lambda name: posixpath.join(folder, name)) if folder else (lambda name: name)
     meta = source.json(join("thread.json"))
     if not isinstance(meta, dict):
@@ -66,7 +66,8 @@ def _message(line: str, skips: Skips) -> ImportedMessage | None:
     if role is None:
         skips.add("system and tool messages")
         return None
-    return ImportedMessage(role, _content(item.get("content"), skips), epoch(item.get("created_at") or item.get("created")))
+    return ImportedMessage(role, _content(item.get("content"), skips),
+                           epoch(item.get("created_at") or item.get("created")))
 
 
 def _content(content: Any, skips: Skips) -> str:

@@ -9,7 +9,8 @@ import posixpath
 from collections.abc import Iterator
 from typing import Any
 
-from app.core.importers.model import ImportedConversation, ImportedMessage, Skips, build, epoch, role_of, text_of
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
+                                      role_of, text_of)
 from app.core.importers.source import Source, each_json
 
 NAME = "lmstudio"
@@ -29,14 +30,18 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
         if not looks_like(item):
             skips.add("files that are not LM Studio conversations")
             continue
-        messages = [m for m in (_message(m, skips) for m in item["messages"]) if m is not None]
-        # The file's name (its creation time in ms) is the conversation's id in LM Studio: the same
-        # whether one file or the whole folder is imported.
-        source_id = posixpath.basename(name).removesuffix(SUFFIX)
-        conversation = build(NAME, source_id, item.get("name"), item.get("createdAt"),
-                             item.get("updatedAt") or item.get("lastModified"), messages, skips)
+        conversation = guarded(_conversation, item, skips, name)
         if conversation is not None:
             yield conversation
+
+
+def _conversation(item: dict[str, Any], skips: Skips, name: str) -> ImportedConversation | None:
+    messages = [m for m in (_message(m, skips) for m in item["messages"]) if m is not None]
+    # The file's name (its creation time in ms) is the conversation's id in LM Studio: the same
+    # whether one file or the whole folder is imported.
+    source_id = posixpath.basename(name).removesuffix(SUFFIX)
+    return build(NAME, source_id, item.get("name"), item.get("createdAt"),
+                 item.get("updatedAt") or item.get("lastModified"), messages, skips)
 
 
 def _message(message: Any, skips: Skips) -> ImportedMessage | None:
@@ -53,8 +58,8 @@ def _message(message: Any, skips: Skips) -> ImportedMessage | None:
         skips.add("system and tool messages")
         return None
     blocks = version.get("content") if role == "user" else [
-        block for step in version.get("steps") or [] if isinstance(step, dict) and step.get("type") == "contentBlock"
-        for block in step.get("content") or []]
+        block for step in as_list(version.get("steps")) if isinstance(step, dict) and step.get("type") == "contentBlock"
+        for block in as_list(step.get("content"))]
     return ImportedMessage(role, _text(blocks, skips), epoch(version.get("createdAt") or message.get("createdAt")))
 
 

@@ -11,6 +11,7 @@ import datetime as _dt
 import math
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from typing import Any
 
 from app.core import limits
@@ -47,6 +48,33 @@ class Skips:
 
     def lines(self) -> list[str]:
         return [f"{n:,} {reason}" for reason, n in self.counts.most_common()]
+
+
+SHAPE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError)
+
+
+def guarded(parse_one: Callable[..., ImportedConversation | None], item: Any,
+            skips: Skips, *args: Any) -> ImportedConversation | None:
+    """One conversation parsed, or skipped and counted when its shape is not what the format says
+    (exports change, files get edited): one odd conversation never stops the others."""
+    try:
+        return parse_one(item, skips, *args)
+    except SHAPE_ERRORS:
+        skips.add("conversations in a shape this version of Hearth does not know")
+        return None
+
+
+def as_list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def as_dict(value: Any) -> dict[str, Any]:
+    return value if isinstance(value, dict) else {}
+
+
+def key(value: Any) -> str | None:
+    """An id usable as a dict key (exports' ids are strings; anything else finds nothing)."""
+    return value if isinstance(value, str) else None
 
 
 def epoch(value: Any) -> float | None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from app.core.importers.model import ImportedConversation, ImportedMessage, Skips, build, epoch, role_of, text_of
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_dict, as_list, build, epoch,
+                                      guarded, key, role_of, text_of)
 from app.core.importers.source import Source, each_json
 
 NAME = "openwebui"
@@ -27,16 +28,16 @@ def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
             if not looks_like(item):
                 skips.add("entries that are not Open WebUI chats")
                 continue
-            conversation = _conversation(item, skips)
+            conversation = guarded(_conversation, item, skips)
             if conversation is not None:
                 yield conversation
 
 
 def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | None:
     chat = item["chat"]
-    history = chat.get("history") if isinstance(chat.get("history"), dict) else {}
-    nodes = history.get("messages") if isinstance(history.get("messages"), dict) else {}
-    thread = _thread(nodes, history.get("currentId"))
+    history = as_dict(chat.get("history"))
+    nodes = as_dict(history.get("messages"))
+    thread = _thread(nodes, key(history.get("currentId")))
     if not nodes and isinstance(chat.get("messages"), list):  # older exports: a flat list
         thread = [m for m in chat["messages"] if isinstance(m, dict)]
     skips.add("messages on branches not shown (regenerated or edited)", max(0, len(nodes) - len(thread)))
@@ -45,14 +46,14 @@ def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | 
                  item.get("updated_at"), messages, skips)
 
 
-def _thread(nodes: dict[str, Any], current: Any) -> list[dict[str, Any]]:
+def _thread(nodes: dict[str, Any], current: str | None) -> list[dict[str, Any]]:
     if current not in nodes:
         return []
     path, seen = [], set()
     while current in nodes and current not in seen and isinstance(nodes[current], dict):
         seen.add(current)
         path.append(nodes[current])
-        current = nodes[current].get("parentId")
+        current = key(nodes[current].get("parentId"))
     return path[::-1]
 
 
@@ -61,5 +62,5 @@ def _message(message: dict[str, Any], skips: Skips) -> ImportedMessage | None:
     if role is None:
         skips.add("system and tool messages")
         return None
-    skips.add("attached files and images", len(message.get("files") or []))
+    skips.add("attached files and images", len(as_list(message.get("files"))))
     return ImportedMessage(role, text_of(message.get("content")), epoch(message.get("timestamp")))

@@ -183,3 +183,31 @@ def test_a_jan_folder_with_one_broken_thread_imports_the_rest(exports: Path, tmp
     _, conversations, skips = read_export(root, "jan")
     assert [c.title for c in conversations] == ["Garden plans"]
     assert any(reason.startswith("unreadable threads") for reason in skips.counts)
+
+
+ODD = [  # shapes no app writes, each found by hand or by the fuzzing in tests/cli/test_history_commands.py
+    ("chatgpt", [{"id": "x", "mapping": {"a": "str", "b": {"parent": "a", "message": {"author": "u"}}}, "current_node": "b"}]),
+    ("chatgpt", [{"id": ["x"], "mapping": {"a": {"message": {}}}, "current_node": ["a"]}]),
+    ("claude", [{"uuid": "u", "chat_messages": ["x", {"sender": "human", "text": 5, "content": "str",
+                                                      "attachments": "abc", "files": 5, "parent_message_uuid": "zz"}]}]),
+    ("openwebui", [{"id": "o", "chat": {"history": {"currentId": ["x"], "messages": {"a": 5}}, "messages": "x"}}]),
+    ("openwebui", [{"id": "o", "chat": {"history": {"currentId": "a", "messages": {
+        "a": {"role": "user", "content": ["x"], "files": 5, "timestamp": "q"}}}}}]),
+    ("lmstudio", {"createdAt": 1, "messages": [{"versions": [{"role": "assistant", "steps": [
+        {"type": "contentBlock", "content": 5}]}]}]}),
+    ("hearth", {"format": "hearth-conversations", "format_version": "x", "conversations": [5]}),
+    ("hearth", {"format": "hearth-conversations", "format_version": 1, "conversations": [
+        {"messages": "abc"}, {"id": [1], "messages": [{"role": "user", "content": "hi"}]}]}),
+]
+
+
+@pytest.mark.parametrize("fmt,data", ODD, ids=[f"{f}-{n}" for n, (f, _) in enumerate(ODD)])
+def test_odd_shapes_are_skipped_or_refused_never_a_crash(tmp_path: Path, fmt: str, data: object) -> None:
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(data))
+    try:
+        _, conversations, _ = read_export(path, fmt)
+    except KnownError as exc:
+        assert exc.fix  # says what to do
+    else:
+        assert all(m.content.strip() for c in conversations for m in c.messages)
