@@ -79,8 +79,10 @@ class ImportDialog(QDialog):
         self.format_combo.currentIndexChanged.connect(self._show_where)
         self._show_where()
         form = QFormLayout()
-        form.addRow("&Export:", row)
-        form.addRow("&From:", self.format_combo)
+        for text, buddy, field in (("&Export:", self.path_edit, row), ("F&rom:", self.format_combo, self.format_combo)):
+            label = QLabel(text)
+            label.setBuddy(buddy)  # Alt+E / Alt+R focus the field (a plain string row shows the "&")
+            form.addRow(label, field)
         form.addRow("", self.where_label)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = buttons.addButton("&Import", QDialogButtonBox.ButtonRole.AcceptRole)

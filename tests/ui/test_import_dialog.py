@@ -109,3 +109,16 @@ def test_export_the_open_conversation(qtbot, make_app, tmp_path: Path) -> None:
     assert not told
     assert target.read_text().startswith("# Bike repair")
     qtbot.waitUntil(lambda: "plain text" in window.statusBar().currentMessage(), timeout=TIMEOUT_MS)
+
+
+def test_the_import_dialog_works_from_the_keyboard(qtbot, make_app) -> None:
+    from tests.ui.test_accessibility import _check
+
+    _, window = make_app()
+    wait_ready(qtbot, window)
+    shortcuts = {a.shortcut().toString(): a.text() for m in window.menuBar().actions() for a in m.menu().actions()}
+    assert shortcuts["Ctrl+I"] == "&Import conversations…" and shortcuts["Ctrl+E"] == "&Export conversation…"
+    window.open_import()
+    dialog = window.import_dialog
+    dialog.path_edit.setText("x")  # the Import button is enabled once there is a path
+    _check(qtbot, dialog)
