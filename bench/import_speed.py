@@ -95,7 +95,7 @@ def main() -> None:
         second = write_history(bank, fmt2, conv2, skips2, window_turns=args.window)
         again_s = time.perf_counter() - again
 
-        print(f"export: {archive.stat().st_size / 1e6:.1f} MB zipped, {len(conversations)} conversations, "
+        print(f"export: {archive.stat().st_size / 1e3:.0f} KB zipped, {len(conversations)} conversations, "
               f"{report.messages} messages, embedder {embedder.id}")
         print("| step | seconds |\n|---|---|")
         print(f"| read + parse | {read_s:.2f} |")
