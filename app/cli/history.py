@@ -31,7 +31,7 @@ def cmd_import(call: Call) -> int:
     if err.isatty():
         err.write(f"read {len(conversations):,} conversations ({LABELS[fmt]}); writing…\n")
     with call.bank(create=True) as bank:
-        report = write_history(bank, fmt, conversations, skips, window_turns=window,
+        report = write_history(bank, fmt, conversations, skips, window_turns=window, remember=not args.no_memory,
                                progress=progress(err, "importing messages"))
     if args.json:
         print_json(report.to_json(), call.out)

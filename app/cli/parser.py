@@ -85,6 +85,8 @@ def _add_history_commands(commands: argparse._SubParsersAction, common: argparse
     imp.add_argument("format", choices=("auto", *FORMATS), metavar="FORMAT",
                      help=f"auto (detect), {', '.join(FORMATS)}")
     imp.add_argument("path", type=source_path, metavar="PATH", help="the export: file, zip or folder")
+    imp.add_argument("--no-memory", action="store_true",
+                     help="import the conversations only: nothing from them goes to long-term memory")
     imp.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     export = commands.add_parser("export", parents=[common], help="write conversations to a Markdown or JSON file "

@@ -38,10 +38,10 @@ class HistoryService(QObject):
         self._cancel = threading.Event()
 
     # --- requests (GUI thread) ---------------------------------------------------------
-    def import_file(self, path: str, fmt: str = "auto") -> None:
+    def import_file(self, path: str, fmt: str = "auto", *, remember: bool = True) -> None:
         self._cancel.clear()
-        self._engine.submit(lambda: self._import(Path(path), fmt), doing="the import", on_failure=self.failed.emit,
-                            request="import")
+        self._engine.submit(lambda: self._import(Path(path), fmt, remember), doing="the import",
+                            on_failure=self.failed.emit, request="import")
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -51,7 +51,7 @@ class HistoryService(QObject):
                             on_failure=self.failed.emit, request="export")
 
     # --- jobs (engine thread) -------------------------------------------------------------
-    def _import(self, path: Path, fmt: str) -> None:
+    def _import(self, path: Path, fmt: str, remember: bool) -> None:
         self.progress.emit(ImportProgress("reading"))
         name, conversations, skips = read_export(path, fmt)
         bank = self._session.memory
@@ -60,7 +60,7 @@ class HistoryService(QObject):
         def progress(done: int, total: int) -> None:
             self.progress.emit(ImportProgress("writing", done, total, count))
         report = write_history(bank, name, conversations, skips, window_turns=self._session.settings.window_turns,
-                               progress=progress, cancel=self._cancel)
+                               remember=remember, progress=progress, cancel=self._cancel)
         self.imported.emit(ImportSummary(report.format, report.conversations, report.messages, report.memories,
                                          report.already, report.cancelled, tuple(report.lines())))
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
     QProgressBar, QPushButton, QStackedWidget, QVBoxLayout, QWidget,
 )
 
@@ -84,6 +84,11 @@ class ImportDialog(QDialog):
             label.setBuddy(buddy)  # Alt+E / Alt+R focus the field (a plain string row shows the "&")
             form.addRow(label, field)
         form.addRow("", self.where_label)
+        self.remember_box = QCheckBox("Re&member what I said in them (long-term memory)")
+        self.remember_box.setChecked(True)
+        self.remember_box.setToolTip("Off: the conversations are imported to read and search, and nothing from "
+                                     "them goes to long-term memory.")
+        form.addRow("", self.remember_box)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.import_button = buttons.addButton("&Import", QDialogButtonBox.ButtonRole.AcceptRole)
         self.import_button.setDefault(True)
@@ -161,7 +166,7 @@ class ImportDialog(QDialog):
         self.progress_label.setText("Reading the export…")
         self.progress_bar.setRange(0, 0)  # busy until the messages are counted
         self.pages.setCurrentIndex(1)
-        self.history.import_file(path, self.format_combo.currentData())
+        self.history.import_file(path, self.format_combo.currentData(), remember=self.remember_box.isChecked())
 
     def cancel(self) -> None:
         self.history.cancel()

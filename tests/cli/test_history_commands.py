@@ -31,6 +31,12 @@ def test_import_json_summary(home: Path) -> None:
     assert summary["skipped"] == {"message versions not shown (regenerated or edited)": 1}
 
 
+def test_no_memory_imports_the_conversations_only(home: Path) -> None:
+    result = hearth("import", "claude", str(EXPORTS / "claude"), "--no-memory", "--json")
+    assert result.code == 0 and (result.json()["conversations"], result.json()["memories"]) == (1, 0)
+    assert hearth("memory", "list", "--json").json() == []
+
+
 def test_a_bad_file_fails_before_the_profile_exists(home: Path, tmp_path: Path) -> None:
     cut = tmp_path / "conversations.json"
     cut.write_text((EXPORTS / "chatgpt" / "conversations.json").read_text()[:300])

@@ -174,13 +174,13 @@ OPTIONS = {
     "memory import": [],
     "memory reindex": [],
     "conversations": ["--json"],
-    "import": ["--json"],
+    "import": ["--json", "--no-memory"],
     "export": ["--format", "--conversation"],
     "settings": ["--json"],
     "doctor": ["--json", "--fix"],
     "chat": ["--conversation", "--new", "--json"],
 }
-FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption", "--fix"}
+FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption", "--fix", "--no-memory"}
 GLOBAL = ["--profile", "--set", "--no-encryption"]  # not --home: never point the test at a random directory
 
 

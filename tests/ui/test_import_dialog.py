@@ -46,6 +46,15 @@ def test_import_shows_a_summary_and_the_list_refreshes(qtbot, make_app) -> None:
     dialog.accept()
 
 
+def test_unticking_remember_imports_without_memory(qtbot, make_app) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_import()
+    window.import_dialog.remember_box.setChecked(False)
+    dialog = run_import(qtbot, window, EXPORTS / "claude")
+    assert "(4 messages, 0 memories)" in dialog.summary_label.text()
+
+
 def test_a_corrupt_file_says_nothing_was_imported(qtbot, make_app, tmp_path: Path) -> None:
     _, window = make_app()
     wait_ready(qtbot, window)

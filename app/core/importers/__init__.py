@@ -43,19 +43,21 @@ def read_export(path: Path, fmt: str = "auto") -> tuple[str, list[ImportedConver
 
 
 def write_history(bank: MemoryBank, fmt: str, conversations: list[ImportedConversation], skips: Skips, *,
-                  window_turns: int, progress: Progress | None = None,
+                  window_turns: int, remember: bool = True, progress: Progress | None = None,
                   cancel: threading.Event | None = None) -> ImportReport:
-    """Write what ``read_export`` read (the profile is opened only once the file proved readable)."""
+    """Write what ``read_export`` read (the profile is opened only once the file proved readable);
+    ``remember=False`` imports the conversations without writing long-term memory."""
     report = ImportReport(format=LABELS[fmt], skips=skips)
-    return HistoryWriter(bank, window_turns=window_turns).write(conversations, report, progress, cancel)
+    writer = HistoryWriter(bank, window_turns=window_turns, remember=remember)
+    return writer.write(conversations, report, progress, cancel)
 
 
-def import_history(bank: MemoryBank, path: Path, fmt: str = "auto", *, window_turns: int,
+def import_history(bank: MemoryBank, path: Path, fmt: str = "auto", *, window_turns: int, remember: bool = True,
                    progress: Progress | None = None, cancel: threading.Event | None = None,
                    parsed: Callable[[str, int], None] | None = None) -> ImportReport:
     """Import an export into the profile; ``parsed(format, n)`` is told once reading is done."""
     name, conversations, skips = read_export(path, fmt)
     if parsed:
         parsed(name, len(conversations))
-    return write_history(bank, name, conversations, skips, window_turns=window_turns, progress=progress,
-                         cancel=cancel)
+    return write_history(bank, name, conversations, skips, window_turns=window_turns, remember=remember,
+                         progress=progress, cancel=cancel)

@@ -7,6 +7,7 @@ conversation made in Hearth is known as ``hearth`` / ``<profile uid>:<id>``."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
@@ -65,4 +66,6 @@ def _conversation(item: dict[str, Any], skips: Skips, profile_uid: str | None) -
         source, source_id = NAME, native_id(profile_uid, item.get("id"))
     conversation = build(str(source), source_id, item.get("title"), item.get("created_at"), item.get("updated_at"),
                          messages, skips)
+    if conversation is not None and item.get("incognito") is True:  # private stays private, in any profile
+        conversation = replace(conversation, incognito=True)
     return conversation

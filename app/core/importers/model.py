@@ -34,6 +34,7 @@ class ImportedConversation:
     created_at: float | None
     updated_at: float | None
     messages: tuple[ImportedMessage, ...]
+    incognito: bool = False  # a Hearth conversation marked "Don't remember": stays private, no memory
 
 
 @dataclass

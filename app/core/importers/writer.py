@@ -96,10 +96,12 @@ def plan_memory(messages: Sequence[ImportedMessage], window_turns: int) -> _Plan
 
 
 class HistoryWriter:
-    def __init__(self, bank: MemoryBank, *, window_turns: int, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, bank: MemoryBank, *, window_turns: int, remember: bool = True,
+                 clock: Callable[[], float] = time.time) -> None:
         self.bank = bank
         self.store = ConversationStore(bank.conn)
         self.window_turns = window_turns
+        self.remember = remember  # False: the conversations only, nothing to long-term memory
         self.clock = clock
 
     def write(self, conversations: Sequence[ImportedConversation], report: ImportReport,
@@ -155,7 +157,8 @@ class HistoryWriter:
         return False
 
     def _write_batch(self, batch: Sequence[ImportedConversation], report: ImportReport) -> None:
-        plans = [plan_memory(c.messages, self.window_turns) for c in batch]
+        plans = [plan_memory(c.messages, self.window_turns) if self.remember and not c.incognito else _Plan()
+                 for c in batch]
         vectors = self.bank.embed([t for p in plans for t in p.texts()])
         with self.bank.transaction():
             offset = 0
@@ -170,7 +173,8 @@ class HistoryWriter:
         """One conversation, its messages and its memories (inside the batch's transaction)."""
         times = _times(conversation, self.clock())
         created = conversation.created_at if conversation.created_at is not None else times[0]
-        cid = self.store.create_imported(conversation.title, created, conversation.source, conversation.source_id)
+        cid = self.store.create_imported(conversation.title, created, conversation.source, conversation.source_id,
+                                         incognito=conversation.incognito)
         ids = [self.store.add_message(cid, m.role, m.content, t) for m, t in zip(conversation.messages, times)]
         sources = [(ids[i], ids[i + 1]) if i + 1 < len(ids) and conversation.messages[i + 1].role == "assistant"
                    else (ids[i],) for i in range(len(ids))]

@@ -60,10 +60,11 @@ class ConversationStore:
                                  (source, source_id)).get
 
     # --- writes (inside the caller's transaction) --------------------------
-    def create_imported(self, title: str, created_at: float, source: str, source_id: str) -> int:
+    def create_imported(self, title: str, created_at: float, source: str, source_id: str, *,
+                        incognito: bool = False) -> int:
         """A conversation from another app's export, remembered by its id there (never imported twice)."""
-        self.conn.execute("INSERT INTO conversations(title, created_at, updated_at, source, source_id) "
-                          "VALUES (?, ?, ?, ?, ?)", (title, created_at, created_at, source, source_id))
+        self.conn.execute("INSERT INTO conversations(title, created_at, updated_at, incognito, source, source_id) "
+                          "VALUES (?, ?, ?, ?, ?, ?)", (title, created_at, created_at, int(incognito), source, source_id))
         return self.conn.last_insert_rowid()
 
     def set_updated(self, conversation_id: int, updated_at: float) -> None:

@@ -83,3 +83,24 @@ def test_a_newer_hearth_export_is_refused(tmp_path: Path, bank: MemoryBank) -> N
     path.write_text(json.dumps({"format": "hearth-conversations", "format_version": 99, "conversations": []}))
     with pytest.raises(KnownError, match="newer Hearth"):
         import_history(bank, path, window_turns=6)
+
+
+def test_a_private_conversation_stays_private_in_another_profile(bank: MemoryBank, tmp_path: Path) -> None:
+    store = ConversationStore(bank.conn)
+    with bank.transaction():
+        cid = store.create("Private", T, incognito=True)
+        store.add_message(cid, "user", "My PIN hint is my dog's birthday.", T)
+    path = tmp_path / "private.json"
+    export_conversations(bank.conn, path, "json", cid, now=T)
+    other_conn = open_db(tmp_path / "b.hearth", DbKey(passphrase="pw"))
+    other = MemoryBank(other_conn, HashEmbedder())
+    assert import_history(other, path, window_turns=6).memories == 0
+    (conversation,) = ConversationStore(other_conn).list()
+    assert conversation.incognito and other.list() == []
+    other_conn.close()
+
+
+def test_import_without_memory(bank: MemoryBank, exports: Path) -> None:
+    report = import_history(bank, exports / "chatgpt", window_turns=6, remember=False)
+    assert (report.conversations, report.memories) == (2, 0) and bank.list() == []
+    assert [c.incognito for c in ConversationStore(bank.conn).list()] == [False, False]
