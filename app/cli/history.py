@@ -18,7 +18,11 @@ def source_path(text: str) -> Path:
     if not text.strip() or "\x00" in text:
         raise argparse.ArgumentTypeError("a path is needed")
     path = Path(text)
-    if not path.exists():
+    try:
+        exists = path.exists()
+    except OSError as exc:  # a name too long for the file system (ENAMETOOLONG), …
+        raise argparse.ArgumentTypeError(f"{text[:60]}… can't be a path: {exc.strerror}") from None
+    if not exists:
         raise argparse.ArgumentTypeError(f"{text} does not exist")
     return path
 

@@ -147,3 +147,9 @@ def test_any_export_file_imports_or_fails_cleanly(home: Path, tmp_path: Path, fm
     assert "Traceback" not in result.err and "internal error" not in result.err, result.err
     if result.code == 1:
         assert result.err.startswith("error: ") and _state() == before
+
+
+def test_a_path_too_long_for_the_file_system_is_a_usage_error(home: Path) -> None:
+    for argv in (["import", "auto", "☃" * 500], ["export", "☃" * 500], ["memory", "add", "--file", "☃" * 500]):
+        result = hearth(*argv)
+        assert result.code == 2 and "can't be a" in result.err and "Traceback" not in result.err, argv
