@@ -3,7 +3,7 @@
 
 The real app (real MiniLM, the bundled model) on a scratch home imports a synthetic ChatGPT
 export of ~1,500 messages (bench/import_speed.py makes it): the dialog as it opens, while it
-writes, its summary, and the conversation list afterwards.
+writes, its summary, and the window afterwards with an imported conversation open.
 """
 
 from __future__ import annotations
@@ -55,6 +55,8 @@ def main() -> int:
     save(dialog, "import-summary")
     dialog.accept()
     wait_until(lambda: window.conversation_list.count() > 10)
+    window.panel.open_conversation(window.conversation_list.item(0).data(0x0100))  # UserRole: the newest
+    wait_until(lambda: len(window.chat_view.entries) > 2)
     save(window, "import-list")
     services.stop()
     del app
