@@ -39,6 +39,12 @@ def test_import_shows_a_summary_and_the_list_refreshes(qtbot, make_app) -> None:
     assert text.startswith("Imported 2 conversations (6 messages, 3 memories) from ChatGPT.")
     assert "branches not shown" in text
     qtbot.waitUntil(lambda: any("Trip to Porto" in t for t in titles(window)), timeout=TIMEOUT_MS)
+    window.conversation_search.setText("river")  # what was said in an imported conversation is searchable
+    qtbot.waitUntil(lambda: [window.conversation_list.item(i).text().split("\n")[0]
+                             for i in range(window.conversation_list.count())
+                             if not window.conversation_list.item(i).isHidden()] == ["Trip to Porto"],
+                    timeout=TIMEOUT_MS)
+    window.conversation_search.clear()
     dialog.again_button.click()
     assert dialog.pages.currentIndex() == 0
     again = run_import(qtbot, window, EXPORTS / "chatgpt")
