@@ -160,6 +160,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     from app.core.state import load_state, state_path
     from app.services.chat import ChatService
     from app.services.desktop import Desktop
+    from app.services.history import HistoryService
     from app.services.memory import MemoryService
     from app.services.profiles import ProfileService
     from app.services.session import Session, Wiring
@@ -191,7 +192,8 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     return Desktop(session=session, chat=ChatService(session, engine.worker, reader.worker),
                    memory=MemoryService(session, engine.worker, reader.worker),
                    settings=SettingsService(session, engine.worker, reader.worker),
-                   profiles=ProfileService(session, engine.worker), engine=engine, reader=reader)
+                   profiles=ProfileService(session, engine.worker),
+                   history=HistoryService(session, engine.worker), engine=engine, reader=reader)
 
 
 def _load_llama_runtime() -> object:

@@ -28,7 +28,11 @@ def file_path(text: str) -> Path:
     path = Path(text)
     if not text.strip() or "\x00" in text:
         raise argparse.ArgumentTypeError("a file name is needed")
-    if path.is_dir():
+    try:
+        folder = path.is_dir()
+    except OSError as exc:  # a name too long for the file system (ENAMETOOLONG), …
+        raise argparse.ArgumentTypeError(f"{text[:60]}… can't be a file name: {exc.strerror}") from None
+    if folder:
         raise argparse.ArgumentTypeError(f"{text} is a folder; give a file name")
     return path
 

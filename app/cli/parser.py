@@ -10,7 +10,7 @@ from app.cli.inputs import file_path, option
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
-COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "settings", "gui")
+COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "gui")
 MEMORY_KINDS = ("note", "fact", "summary", "episode")
 ID = option(limits.ROW_ID)
 
@@ -66,11 +66,37 @@ def build_parser() -> argparse.ArgumentParser:
 
     notes = commands.add_parser("notes", parents=[common], help="show or change a conversation's working notes")
     _add_notes_commands(notes.add_subparsers(dest="action", metavar="ACTION", required=True), common)
+    _add_history_commands(commands, common)
 
     settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
     settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
     settings.add_argument("--json", action="store_true")
     return parser
+
+
+def _add_history_commands(commands: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+    from app.cli.history import source_path
+    from app.core.importers import FORMATS
+    from app.core.importers.export import FORMATS as EXPORT_FORMATS
+
+    imp = commands.add_parser(
+        "import", parents=[common], help="import chat history exported from ChatGPT, Claude, Jan, LM Studio, "
+        "Open WebUI or Hearth", description="Import conversations from another app's export (a file, its zip, or "
+        "a folder). They keep their titles and dates, appear in the conversation list and search, and what you "
+        "said in them goes to long-term memory. Importing the same export again adds nothing.")
+    imp.add_argument("format", choices=("auto", *FORMATS), metavar="FORMAT",
+                     help=f"auto (detect), {', '.join(FORMATS)}")
+    imp.add_argument("path", type=source_path, metavar="PATH", help="the export: file, zip or folder")
+    imp.add_argument("--no-memory", action="store_true",
+                     help="import the conversations only: nothing from them goes to long-term memory")
+    imp.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    export = commands.add_parser("export", parents=[common], help="write conversations to a Markdown or JSON file "
+                                 "(plain text: keep it private)")
+    export.add_argument("file", type=file_path, metavar="FILE")
+    export.add_argument("--format", choices=EXPORT_FORMATS, default="md",
+                        help="md to read (default), json to import again with `hearth import hearth`")
+    export.add_argument("--conversation", type=ID, metavar="ID", help="only this conversation (default: all)")
 
 
 def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:

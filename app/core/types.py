@@ -160,11 +160,13 @@ class Conversation:
     updated_at: float
     message_count: int = 0
     incognito: bool = False  # "Don't remember this conversation": nothing goes to long-term memory
+    source: str | None = None  # the app it was imported from (chatgpt, claude, …); None: made in Hearth
+    source_id: str | None = None  # its id there
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "created_at": iso_time(self.created_at),
                 "updated_at": iso_time(self.updated_at), "message_count": self.message_count,
-                "incognito": self.incognito}
+                "incognito": self.incognito, "source": self.source, "source_id": self.source_id}
 
 
 # --- what a turn reports while it runs (the GUI turns these into signals) ------

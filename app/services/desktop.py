@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.services.chat import ChatService
+from app.services.history import HistoryService
 from app.services.memory import MemoryService
 from app.services.profiles import ProfileService
 from app.services.session import Session
@@ -19,6 +20,7 @@ class Desktop:
     memory: MemoryService
     settings: SettingsService
     profiles: ProfileService
+    history: HistoryService  # import other apps' chat exports, export conversations
     engine: WorkerThread  # model, embedder, the write connection: one job at a time
     reader: WorkerThread  # reads for the viewer and the conversation list, on their own connection
 
@@ -35,5 +37,6 @@ class Desktop:
     def stop(self) -> None:
         """Stop a reply, let queued jobs finish, close the profile on the engine thread."""
         self.chat.stop()
+        self.history.cancel()  # an import stops at its next batch: whole conversations only
         self.reader.stop()
         self.engine.stop()

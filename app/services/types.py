@@ -259,3 +259,31 @@ class NotesState:
     text: str
     updated_at: float | None
     source: str = "loaded"
+
+
+# --- chat history in and out (issue 12) ----------------------------------------------
+@dataclass(frozen=True)
+class ImportProgress:
+    stage: str  # "reading" (the file is parsed) or "writing" (messages embedded and saved)
+    done: int = 0  # messages written
+    total: int = 0  # messages to write (0 while reading)
+    conversations: int = 0  # conversations found in the export
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What an import did, in sentences (``lines``) and numbers."""
+
+    format: str
+    conversations: int
+    messages: int
+    memories: int
+    already: int
+    cancelled: bool
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ExportDone:
+    path: str
+    count: int  # conversations written

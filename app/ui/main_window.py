@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QDockWidget, QInputDialog, QLabel, QLineEdit, QListWidgetItem, QMainWindow, QMessageBox,
+    QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel, QLineEdit, QListWidgetItem, QMainWindow,
+    QMessageBox,
     QProgressBar, QPushButton, QSplitter, QVBoxLayout, QWidget,
 )
 
 from app.core.types import Conversation
 from app.services.types import (
-    ConversationHit, Failure, ModelProblem, ModelStatus, PassphraseRequest, ProfileEntry, ProfileInfo, Progress,
+    ConversationHit, ExportDone, Failure, ImportSummary, ModelProblem, ModelStatus, PassphraseRequest, ProfileEntry, ProfileInfo, Progress,
     SettingsState, TurnResult,
 )
 from app.ui.actions import add_shortcuts, debounced
@@ -45,6 +46,7 @@ class MainWindow(QMainWindow):
         self.model: ModelStatus | None = None
         self.memory_window = None
         self.settings_dialog = None
+        self.import_dialog = None
         self._profile_entries: list[ProfileEntry] = []
         self._search_request = 0
         self._theme: str | None = None
@@ -127,6 +129,12 @@ class MainWindow(QMainWindow):
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         self._action(file_menu, "&New conversation", QKeySequence.StandardKey.New, self.panel.new_conversation)
+        file_menu.addSeparator()
+        self._action(file_menu, "&Import conversations…", QKeySequence("Ctrl+I"), self.open_import)
+        self._action(file_menu, "&Export conversation…", QKeySequence("Ctrl+E"), self.export_conversation)
+        self._action(file_menu, "Export &all conversations…", QKeySequence("Ctrl+Shift+E"),
+                     self.export_all_conversations)
+        file_menu.addSeparator()
         self._action(file_menu, "Se&ttings…", QKeySequence("Ctrl+,"), self.open_settings)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
@@ -186,6 +194,8 @@ class MainWindow(QMainWindow):
         s.model_ready.connect(self._on_model_ready)
         s.model_failed.connect(self._on_model_failed)
         s.state.connect(self._on_settings_state)
+        self.services.history.exported.connect(self._on_exported)
+        self.services.history.failed.connect(self._on_history_failed)
 
     # --- start-up, model, settings ------------------------------------------------------------
     def _on_progress(self, progress: Progress) -> None:
@@ -422,7 +432,55 @@ class MainWindow(QMainWindow):
         self.open_memories()
         self.memory_window.show_memory(memory_id)
 
+    # --- chat history in and out -------------------------------------------------------------------
+    def open_import(self) -> None:
+        from app.ui.import_dialog import ImportDialog
+
+        if self.import_dialog is None:
+            self.import_dialog = ImportDialog(self.services.history, self)
+            self.import_dialog.finished_import.connect(self._on_imported)
+        self.import_dialog.pages.setCurrentIndex(0 if not self.import_dialog.running else 1)
+        self.import_dialog.show()
+        self.import_dialog.raise_()
+
+    def _on_imported(self, summary: ImportSummary) -> None:
+        self.chat.refresh()
+        self.statusBar().showMessage(summary.lines[0], 10_000)
+
+    def export_conversation(self) -> None:
+        if not self.panel.conversation_id:  # 0: a new conversation, nothing saved yet
+            self.tell("Export conversation", "Open a conversation first (or use File → Export all conversations).")
+            return
+        self._export(self.panel.conversation_id)
+
+    def export_all_conversations(self) -> None:
+        self._export(None)
+
+    def _export(self, conversation_id: int | None) -> None:
+        chosen = self.ask_save_path("Export conversation" if conversation_id else "Export all conversations",
+                                    "conversation" if conversation_id else "conversations")
+        if chosen is not None:
+            self.services.history.export(chosen[0], chosen[1], conversation_id)
+
+    def _on_exported(self, done: ExportDone) -> None:
+        noun = "conversation" if done.count == 1 else "conversations"
+        self.statusBar().showMessage(f"Exported {done.count} {noun} to {done.path} — plain text, unlike the "
+                                     "encrypted profile: keep it private.", 15_000)
+
+    def _on_history_failed(self, failure: Failure) -> None:
+        if failure.request == "export":
+            self.tell("Export failed", str(failure))
+
     # --- small dialogs (tests replace these) -------------------------------------------------------
+    def ask_save_path(self, title: str, name: str) -> tuple[str, str] | None:
+        """(path, "md" or "json"), or None when cancelled."""
+        markdown, json_filter = "Markdown, to read (*.md)", "JSON, to import again (*.json)"
+        path, chosen = QFileDialog.getSaveFileName(self, title, f"{name}.md", f"{markdown};;{json_filter}")
+        if not path:
+            return None
+        fmt = "json" if chosen == json_filter or path.lower().endswith(".json") else "md"
+        return (path if "." in path.rsplit("/", 1)[-1] else f"{path}.{fmt}"), fmt
+
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
         return QInputDialog.getText(self, title, label, text=text)
 

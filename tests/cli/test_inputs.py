@@ -185,11 +185,13 @@ OPTIONS = {
     "notes show": ["--conversation", "--json"],
     "notes set": ["--conversation"],
     "notes clear": ["--conversation"],
+    "import": ["--json", "--no-memory"],
+    "export": ["--format", "--conversation"],
     "settings": ["--json"],
     "doctor": ["--json", "--fix"],
     "chat": ["--conversation", "--new", "--json"],
 }
-FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption", "--fix", "--rebuild", "--yes"}
+FLAGS = {"--pin", "--json", "--new", "--salvage", "--no-encryption", "--fix", "--rebuild", "--yes", "--no-memory"}
 GLOBAL = ["--profile", "--set", "--no-encryption"]  # not --home: never point the test at a random directory
 
 

@@ -9,6 +9,14 @@ import apsw
 from app.core.memory import migrations
 
 
+def undo_v5(conn: apsw.Connection) -> None:
+    """Drop what v5 added (imported conversations' source); the caller sets user_version."""
+    conn.execute("DROP INDEX conversations_by_source")
+    conn.execute("ALTER TABLE conversations DROP COLUMN source_id")
+    conn.execute("ALTER TABLE conversations DROP COLUMN source")
+
+
+
 def undo_v8(conn: apsw.Connection) -> None:
     """Drop what v8 added (speakers and threads)."""
     for name in ("memories_by_speaker", "memories_by_said_at", "memories_by_thread"):
@@ -35,7 +43,7 @@ def undo_v7(conn: apsw.Connection) -> None:
         conn.execute(f"DROP TABLE {name}")
 
 
-UNDO = {4: _undo_v4_only, 6: undo_v6, 7: undo_v7, 8: undo_v8}  # every migration after v3 (v3 has fixture files)
+UNDO = {4: _undo_v4_only, 5: undo_v5, 6: undo_v6, 7: undo_v7, 8: undo_v8}  # every migration after v3 (v3 has fixture files)
 
 
 def undo_to(conn: apsw.Connection, version: int) -> None:

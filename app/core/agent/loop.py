@@ -26,12 +26,11 @@ from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
     note_tool, parse_call, propose_call
 from app.core.llm.backend import LLMBackend
-from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank
-from app.core.memory.consolidate import SUMMARY_EVERY, apply_facts, plan_facts, summary_text
+from app.core.memory.bank import MemoryBank
+from app.core.memory.consolidate import apply_facts, episode_text, leaving_window, plan_facts, summary_text
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
-from app.core.memory.spans import statements
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
 from app.core.types import AgentEvent, Memory, Message, Recall, TextDelta, ToolCall, TurnDone, Written
@@ -334,7 +333,7 @@ class Agent:
             return [], []
         choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
         facts = [] if turn.interrupted or asked else extract_facts(self.backend, turn.text, choose=choose)
-        episode = "" if asked else _episode_text(turn.text)
+        episode = "" if asked else episode_text(turn.text)
         written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
         written += [NewMemory(text=text, kind="fact", importance=0.9, origin="words")
                     for tool in turn.tools for text in tool.add]
@@ -345,10 +344,9 @@ class Agent:
         (counting the episode this turn is about to add, which stays in the window)."""
         if turn.conversation_id is None:
             return None
-        keep = max(self.settings.window_turns, 1)
         episodes = [e for e in self.bank.store.episodes(turn.conversation_id) if e.id not in turn.exclude]
-        leaving = episodes[: max(0, len(episodes) + 1 - keep)]
-        if len(leaving) < SUMMARY_EVERY:
+        leaving = leaving_window(episodes, self.settings.window_turns)
+        if not leaving:
             return None
         text = summary_text([e.text for e in leaving])
         return text, self.bank.embed_memories([text]), leaving
@@ -388,8 +386,3 @@ def _receipt(bank: MemoryBank, touched: list[tuple[int, str]]) -> list[Written]:
             seen[memory_id] = Written(memory.id, memory.kind, memory.text, status)
     return list(seen.values())
 
-
-def _episode_text(message: str) -> str:
-    """The statements of the user's message ("" when it only asks or requests)."""
-    text = " ".join(statements(message))
-    return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"

@@ -17,6 +17,7 @@ import numpy as np
 
 from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank
 from app.core.memory.relate import MERGE_AT, SUPERSEDE_FLOOR, relation
+from app.core.memory.spans import statements
 from app.core.memory.store import NewMemory
 from app.core.types import Memory
 
@@ -95,3 +96,17 @@ def summary_text(user_lines: Sequence[str]) -> str:
     said = " / ".join(" ".join(line.split()) for line in user_lines)
     text = SUMMARY_PREFIX + said
     return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"
+
+
+def episode_text(message: str) -> str:
+    """The episode a user message leaves: its statements ("" when it only asks or requests).
+    Live turns and imported history both write episodes with this (DESIGN §4b)."""
+    text = " ".join(statements(message))
+    return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"
+
+
+def leaving_window(episodes: Sequence[Memory] | Sequence[str], keep: int) -> list:
+    """The unfolded episodes of a conversation that have left a ``keep``-turn window, counting the
+    turn about to be added (which stays in the window); [] until there are ``SUMMARY_EVERY``."""
+    leaving = list(episodes[: max(0, len(episodes) + 1 - max(keep, 1))])
+    return leaving if len(leaving) >= SUMMARY_EVERY else []

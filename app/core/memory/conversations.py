@@ -12,7 +12,8 @@ from app.core.memory.store import fts_query
 from app.core.types import Conversation, Message
 
 _CONV = ("SELECT c.id, c.title, c.created_at, c.updated_at, "
-         "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id), c.incognito FROM conversations c")
+         "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id), c.incognito, c.source, c.source_id "
+         "FROM conversations c")
 _MSG = "SELECT id, conversation_id, role, content, created_at, interrupted, receipt FROM messages"
 
 
@@ -53,7 +54,22 @@ class ConversationStore:
             "ORDER BY bm25(messages_fts) LIMIT ?", (match, limit))
         return [(r[0], r[1]) for r in rows]
 
+    def find_source(self, source: str, source_id: str) -> int | None:
+        """The conversation imported from ``source_id`` of app ``source``, if any (schema v5)."""
+        return self.conn.execute("SELECT id FROM conversations WHERE source = ? AND source_id = ?",
+                                 (source, source_id)).get
+
     # --- writes (inside the caller's transaction) --------------------------
+    def create_imported(self, title: str, created_at: float, source: str, source_id: str, *,
+                        incognito: bool = False) -> int:
+        """A conversation from another app's export, remembered by its id there (never imported twice)."""
+        self.conn.execute("INSERT INTO conversations(title, created_at, updated_at, incognito, source, source_id) "
+                          "VALUES (?, ?, ?, ?, ?, ?)", (title, created_at, created_at, int(incognito), source, source_id))
+        return self.conn.last_insert_rowid()
+
+    def set_updated(self, conversation_id: int, updated_at: float) -> None:
+        self.conn.execute("UPDATE conversations SET updated_at = ? WHERE id = ?", (updated_at, conversation_id))
+
     def rename(self, conversation_id: int, title: str) -> None:
         self.conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (title, conversation_id))
 
@@ -84,8 +100,8 @@ class ConversationStore:
 
 
 def _to_conversation(row: Sequence) -> Conversation:
-    cid, title, created, updated, count, incognito = row
-    return Conversation(cid, title, created, updated, count, bool(incognito))
+    cid, title, created, updated, count, incognito, source, source_id = row
+    return Conversation(cid, title, created, updated, count, bool(incognito), source, source_id)
 
 
 def _to_message(row: Sequence) -> Message:

@@ -141,34 +141,22 @@ CREATE INDEX memories_by_expires ON memories(expires_at);
 CREATE INDEX memories_by_text ON memories(text);
 """
 
+# v5: imported history (issue 12). Where a conversation came from (chatgpt, claude, jan, lmstudio,
+# openwebui, hearth) and its id there: importing the same export twice adds nothing. Conversations
+# made in Hearth have neither (NULL is never equal to NULL, so the UNIQUE index ignores them).
+V5 = """
+ALTER TABLE conversations ADD COLUMN source TEXT;
+ALTER TABLE conversations ADD COLUMN source_id TEXT;
+CREATE UNIQUE INDEX conversations_by_source ON conversations(source, source_id);
+"""
+
 # v6: working notes (issue 12): a short scratchpad per conversation — goal, open questions, decisions —
 # that goes into that conversation's prompt only. It is working memory, not long-term memory: never
-# embedded, never recalled elsewhere, and kept in private conversations too. (v5 is another branch's.)
+# embedded, never recalled elsewhere, and kept in private conversations too.
 V6 = """
 ALTER TABLE conversations ADD COLUMN notes TEXT NOT NULL DEFAULT '';
 ALTER TABLE conversations ADD COLUMN notes_updated_at REAL;
 """
-
-def v8_speakers_and_threads(conn: apsw.Connection) -> None:
-    """v8 (long histories, bench/longmem): who said a transcript line ("[date] Name: words", see
-    said.py) and on which day are kept beside it, so recall can match a question that names them or
-    the date; and lines added
-    together as one conversation (`memory add --file`) share a ``thread`` (the first one's id), so
-    recall can read a line with its neighbours. Lines stored before v8 get their speaker here;
-    their vectors, made from the whole line, are re-made from the words by the bank on first use
-    (no embedder here)."""
-    conn.execute("ALTER TABLE memories ADD COLUMN speaker TEXT")
-    conn.execute("ALTER TABLE memories ADD COLUMN said_at REAL")
-    conn.execute("ALTER TABLE memories ADD COLUMN thread INTEGER")
-    conn.execute("CREATE INDEX memories_by_speaker ON memories(speaker) WHERE speaker IS NOT NULL")
-    conn.execute("CREATE INDEX memories_by_said_at ON memories(said_at) WHERE said_at IS NOT NULL")
-    conn.execute("CREATE INDEX memories_by_thread ON memories(thread, id) WHERE thread IS NOT NULL")
-    rows = conn.execute("SELECT id, text FROM memories WHERE text LIKE '[%'").fetchall()
-    conn.executemany("UPDATE memories SET speaker = ?, said_at = ? WHERE id = ?",
-                     [(line.speaker, line.said_at, memory_id) for memory_id, text in rows
-                      if (line := said.parse(text)).when])
-    if any(said.speaker(text) for _, text in rows):
-        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_speakers', '1')")
 
 # v7: people, places and things the user named (issue 12): nodes linked to the memories that mention
 # them and to each other by the relation the user stated. Everything here is derived from memory
@@ -213,12 +201,35 @@ def v7_entities(conn: apsw.Connection) -> None:
     rebuild(conn, now=time.time())
 
 
+def v8_speakers_and_threads(conn: apsw.Connection) -> None:
+    """v8 (long histories, bench/longmem): who said a transcript line ("[date] Name: words", see
+    said.py) and on which day are kept beside it, so recall can match a question that names them or
+    the date; and lines added
+    together as one conversation (`memory add --file`) share a ``thread`` (the first one's id), so
+    recall can read a line with its neighbours. Lines stored before v8 get their speaker here;
+    their vectors, made from the whole line, are re-made from the words by the bank on first use
+    (no embedder here)."""
+    conn.execute("ALTER TABLE memories ADD COLUMN speaker TEXT")
+    conn.execute("ALTER TABLE memories ADD COLUMN said_at REAL")
+    conn.execute("ALTER TABLE memories ADD COLUMN thread INTEGER")
+    conn.execute("CREATE INDEX memories_by_speaker ON memories(speaker) WHERE speaker IS NOT NULL")
+    conn.execute("CREATE INDEX memories_by_said_at ON memories(said_at) WHERE said_at IS NOT NULL")
+    conn.execute("CREATE INDEX memories_by_thread ON memories(thread, id) WHERE thread IS NOT NULL")
+    rows = conn.execute("SELECT id, text FROM memories WHERE text LIKE '[%'").fetchall()
+    conn.executemany("UPDATE memories SET speaker = ?, said_at = ? WHERE id = ?",
+                     [(line.speaker, line.said_at, memory_id) for memory_id, text in rows
+                      if (line := said.parse(text)).when])
+    if any(said.speaker(text) for _, text in rows):
+        conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_speakers', '1')")
+
+
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
     (2, V2),
     (3, v3_origins_and_user_only_episodes),
     (4, V4),
+    (5, V5),
     (6, V6),
     (7, v7_entities),
     (8, v8_speakers_and_threads),

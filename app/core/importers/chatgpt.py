@@ -1,0 +1,88 @@
+"""ChatGPT's data export: ``conversations.json`` (newer exports: ``conversations-NNN.json``), alone
+or in the zip. A conversation is a tree (``mapping``); the thread the user saw runs from
+``current_node`` up through ``parent`` to the root. Other branches (edits, regenerated replies)
+are counted as skipped, as are system/tool nodes and non-text parts (images, files, code runs)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_dict, as_list, build, epoch,
+                                      guarded, key, role_of)
+from app.core.importers.source import Source, each_json
+
+NAME = "chatgpt"
+_FILE = re.compile(r"(^|/)conversations(-\d+)?\.json$")
+_TEXT_TYPES = ("text", "multimodal_text")
+
+
+def files(source: Source) -> list[str]:
+    return source.names() if source.single_file else sorted(n for n in source.names() if _FILE.search(n))
+
+
+def looks_like(item: Any) -> bool:
+    return isinstance(item, dict) and isinstance(item.get("mapping"), dict)
+
+
+def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
+    for _, data in each_json(source, files(source), skips):
+        items = data if isinstance(data, list) else [data]
+        for item in items:
+            if not looks_like(item):
+                skips.add("entries that are not ChatGPT conversations")
+                continue
+            conversation = guarded(_conversation, item, skips)
+            if conversation is not None:
+                yield conversation
+
+
+def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | None:
+    mapping: dict[str, Any] = item["mapping"]
+    thread = _thread(mapping, key(item.get("current_node")))
+    messages = [m for m in (_message(as_dict(mapping[n]).get("message"), skips) for n in thread) if m is not None]
+    shown = set(thread)
+    skips.add("messages on branches not shown (edited or regenerated)",
+              sum(1 for n, node in mapping.items() if n not in shown and _said(node)))
+    return build(NAME, item.get("id") or item.get("conversation_id"), item.get("title"), item.get("create_time"),
+                 item.get("update_time"), messages, skips)
+
+
+def _thread(mapping: dict[str, Any], current: str | None) -> list[str]:
+    """Node ids from the root to ``current_node`` (or to the last leaf when it is missing)."""
+    if current not in mapping:
+        leaves = [n for n, node in mapping.items() if isinstance(node, dict) and not node.get("children")]
+        current = leaves[-1] if leaves else None
+    path: list[str] = []
+    seen: set[str] = set()
+    while current in mapping and current not in seen:  # a cycle in a damaged file ends the walk
+        seen.add(current)
+        path.append(current)
+        node = mapping[current]
+        current = key(node.get("parent")) if isinstance(node, dict) else None
+    return path[::-1]
+
+
+def _said(node: Any) -> bool:
+    message = node.get("message") if isinstance(node, dict) else None
+    return isinstance(message, dict) and role_of((message.get("author") or {}).get("role")) is not None
+
+
+def _message(message: Any, skips: Skips) -> ImportedMessage | None:
+    if not isinstance(message, dict):
+        return None  # the root and some system nodes carry no message
+    author = message.get("author") if isinstance(message.get("author"), dict) else {}
+    role = role_of(author.get("role"))
+    metadata = message.get("metadata") if isinstance(message.get("metadata"), dict) else {}
+    if role is None or metadata.get("is_user_system_message") or metadata.get("is_visually_hidden_from_conversation"):
+        skips.add("system, tool and hidden messages")
+        return None
+    content = message.get("content") if isinstance(message.get("content"), dict) else {}
+    if content.get("content_type") not in _TEXT_TYPES:
+        skips.add(f"non-text messages ({content.get('content_type') or 'no content'})")
+        return None
+    parts = as_list(content.get("parts"))
+    texts = [p for p in parts if isinstance(p, str) and p.strip()]
+    skips.add("non-text parts (images, files)", sum(1 for p in parts if not isinstance(p, str)))
+    return ImportedMessage(role, "\n\n".join(texts), epoch(message.get("create_time")))

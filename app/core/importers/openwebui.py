@@ -1,0 +1,66 @@
+"""Open WebUI's chat export: a JSON list of chats, each with ``chat.history = {currentId,
+messages: {id: {parentId, role, content, timestamp}}}``. The thread shown runs from ``currentId``
+up through ``parentId``; other branches (regenerations, edits) are counted as skipped."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_dict, as_list, build, epoch,
+                                      guarded, key, role_of, text_of)
+from app.core.importers.source import Source, each_json
+
+NAME = "openwebui"
+
+
+def files(source: Source) -> list[str]:
+    return source.names() if source.single_file else sorted(n for n in source.names() if n.endswith(".json"))
+
+
+def looks_like(item: Any) -> bool:
+    return isinstance(item, dict) and isinstance(item.get("chat"), dict)
+
+
+def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
+    for _, data in each_json(source, files(source), skips):
+        for item in data if isinstance(data, list) else [data]:
+            if not looks_like(item):
+                skips.add("entries that are not Open WebUI chats")
+                continue
+            conversation = guarded(_conversation, item, skips)
+            if conversation is not None:
+                yield conversation
+
+
+def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | None:
+    chat = item["chat"]
+    history = as_dict(chat.get("history"))
+    nodes = as_dict(history.get("messages"))
+    thread = _thread(nodes, key(history.get("currentId")))
+    if not nodes and isinstance(chat.get("messages"), list):  # older exports: a flat list
+        thread = [m for m in chat["messages"] if isinstance(m, dict)]
+    skips.add("messages on branches not shown (regenerated or edited)", max(0, len(nodes) - len(thread)))
+    messages = [m for m in (_message(m, skips) for m in thread) if m is not None]
+    return build(NAME, item.get("id"), item.get("title") or chat.get("title"), item.get("created_at"),
+                 item.get("updated_at"), messages, skips)
+
+
+def _thread(nodes: dict[str, Any], current: str | None) -> list[dict[str, Any]]:
+    if current not in nodes:
+        return []
+    path, seen = [], set()
+    while current in nodes and current not in seen and isinstance(nodes[current], dict):
+        seen.add(current)
+        path.append(nodes[current])
+        current = key(nodes[current].get("parentId"))
+    return path[::-1]
+
+
+def _message(message: dict[str, Any], skips: Skips) -> ImportedMessage | None:
+    role = role_of(message.get("role"))
+    if role is None:
+        skips.add("system and tool messages")
+        return None
+    skips.add("attached files and images", len(as_list(message.get("files"))))
+    return ImportedMessage(role, text_of(message.get("content")), epoch(message.get("timestamp")))

@@ -1,0 +1,136 @@
+"""Reading an export safely: one file, a zip, or a folder, with size limits.
+
+Exports come from elsewhere and can be anything: a truncated download, a zip bomb, a 2 GB
+file, the wrong file. Every read is capped (the zip's own size fields are not trusted: the
+bytes are counted as they are inflated), and every failure is a ``KnownError`` naming the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import zipfile
+import zlib
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+from app.core.importers.model import Skips
+from app.errors import KnownError
+
+MAX_FILE_BYTES = 256 * 1024 * 1024  # one JSON file: parsing it takes several times this in RAM
+MAX_TOTAL_BYTES = 2 * 1024 * 1024 * 1024  # everything read from one export
+MAX_FILES = 100_000  # entries of a folder or zip looked at
+_CHUNK = 1024 * 1024
+
+
+class Source:
+    """The files of an export, by relative name ('/'-separated)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._read = 0
+        self._zip: zipfile.ZipFile | None = None
+        if not path.exists():
+            raise KnownError(f"{path} does not exist", "give the path of an export file, zip or folder")
+        if path.is_file() and zipfile.is_zipfile(path):
+            try:
+                self._zip = zipfile.ZipFile(path)
+            except (zipfile.BadZipFile, OSError) as exc:
+                raise KnownError(f"{path} is not a readable zip ({exc})", "download the export again") from exc
+        self._names = self._list()
+
+    def close(self) -> None:
+        if self._zip is not None:
+            self._zip.close()
+
+    def __enter__(self) -> "Source":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def single_file(self) -> bool:
+        return self._zip is None and self.path.is_file()
+
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    def _list(self) -> list[str]:
+        if self._zip is not None:
+            infos = self._zip.infolist()
+            return [i.filename for i in infos[:MAX_FILES] if not i.is_dir()]
+        if self.path.is_file():
+            return [self.path.name]
+        names: list[str] = []
+        for root, dirs, files in os.walk(self.path):
+            dirs.sort()
+            for name in sorted(files):
+                names.append(Path(root, name).relative_to(self.path).as_posix())
+                if len(names) >= MAX_FILES:
+                    return names
+        return names
+
+    def read_bytes(self, name: str) -> bytes:
+        """A file's bytes, refused past ``MAX_FILE_BYTES`` (or the export's total) with a KnownError."""
+        try:
+            data = self._read_capped(name)
+        except (OSError, zipfile.BadZipFile, zlib.error, EOFError, RuntimeError) as exc:  # damage; encrypted zips
+            raise KnownError(f"cannot read {name} in {self.path.name}: {exc}",
+                             "download or copy the export again; nothing was imported from it") from exc
+        self._read += len(data)
+        if self._read > MAX_TOTAL_BYTES:
+            raise KnownError(f"{self.path.name} holds more than {MAX_TOTAL_BYTES >> 20:,} MB of data",
+                             "import its files one at a time")
+        return data
+
+    def _read_capped(self, name: str) -> bytes:
+        with self._open(name) as fh:
+            chunks, size = [], 0
+            while chunk := fh.read(_CHUNK):
+                size += len(chunk)
+                if size > MAX_FILE_BYTES:
+                    raise KnownError(f"{name} is larger than {MAX_FILE_BYTES >> 20:,} MB",
+                                     "split the export or import a smaller part of it")
+                chunks.append(chunk)
+        return b"".join(chunks)
+
+    def _open(self, name: str):  # noqa: ANN202 - a binary file object
+        if self._zip is not None:
+            return self._zip.open(name)
+        return open(self.path if self.path.is_file() else self.path / name, "rb")
+
+    def text(self, name: str) -> str:
+        data = self.read_bytes(name)
+        try:
+            return data.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise KnownError(f"{name} is not UTF-8 text (byte {exc.start})",
+                             "is this the right file? Exports are UTF-8 JSON") from exc
+
+    def json(self, name: str) -> Any:
+        try:
+            return json.loads(self.text(name))
+        except json.JSONDecodeError as exc:
+            raise KnownError(f"{name} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
+                             "the file may be cut short: download the export again; nothing was imported "
+                             "from it") from exc
+
+
+def each_json(source: Source, names: Iterable[str], skips: Skips) -> Iterator[tuple[str, Any]]:
+    """(name, parsed JSON) of each readable file; an unreadable one is skipped and counted, unless
+    none at all can be read: then the first failure is raised (a wrong file must not look empty)."""
+    first: KnownError | None = None
+    good = 0
+    for name in names:
+        try:
+            value = source.json(name)
+        except KnownError as exc:
+            first = first or exc
+            skips.add(f"unreadable files ({exc.what})")
+            continue
+        good += 1
+        yield name, value
+    if first is not None and not good:
+        raise first

@@ -1,0 +1,69 @@
+"""The history façade: import another app's chat export, export conversations.
+
+Both run on the engine thread (they write, or read what it writes, with the embedder). An import
+reads and parses the whole file before it opens a transaction, so a wrong or corrupt file fails
+with nothing written; then it writes whole conversations batch by batch, reporting progress, and
+``cancel()`` (called on the GUI thread: it sets a flag the writer checks between batches) stops it
+with whole conversations only.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core.importers import LABELS, read_export, write_history
+from app.core.importers.export import export_conversations
+from app.services.session import Session
+from app.services.types import ExportDone, ImportProgress, ImportSummary
+from app.services.worker import Worker
+
+
+class HistoryService(QObject):
+    progress = Signal(object)  # ImportProgress
+    imported = Signal(object)  # ImportSummary
+    exported = Signal(object)  # ExportDone
+    failed = Signal(object)  # Failure; ``request`` is "import" or "export"
+
+    # (key, label) for the import dialog's format choice; "auto" looks at the files.
+    formats: tuple[tuple[str, str], ...] = (("auto", "Detect automatically"), *LABELS.items())
+
+    def __init__(self, session: Session, engine: Worker) -> None:
+        super().__init__()
+        self._session = session
+        self._engine = engine
+        self._cancel = threading.Event()
+
+    # --- requests (GUI thread) ---------------------------------------------------------
+    def import_file(self, path: str, fmt: str = "auto", *, remember: bool = True) -> None:
+        self._cancel.clear()
+        self._engine.submit(lambda: self._import(Path(path), fmt, remember), doing="the import",
+                            on_failure=self.failed.emit, request="import")
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def export(self, path: str, fmt: str, conversation_id: int | None = None) -> None:
+        self._engine.submit(lambda: self._export(Path(path), fmt, conversation_id), doing="the export",
+                            on_failure=self.failed.emit, request="export")
+
+    # --- jobs (engine thread) -------------------------------------------------------------
+    def _import(self, path: Path, fmt: str, remember: bool) -> None:
+        self.progress.emit(ImportProgress("reading"))
+        name, conversations, skips = read_export(path, fmt)
+        bank = self._session.memory
+        count = len(conversations)
+
+        def progress(done: int, total: int) -> None:
+            self.progress.emit(ImportProgress("writing", done, total, count))
+        report = write_history(bank, name, conversations, skips, window_turns=self._session.settings.window_turns,
+                               remember=remember, progress=progress, cancel=self._cancel)
+        self.imported.emit(ImportSummary(report.format, report.conversations, report.messages, report.memories,
+                                         report.already, report.cancelled, tuple(report.lines())))
+
+    def _export(self, path: Path, fmt: str, conversation_id: int | None) -> None:
+        count = export_conversations(self._session.memory.conn, path, fmt, conversation_id, now=time.time())
+        self.exported.emit(ExportDone(str(path), count))
