@@ -78,13 +78,36 @@ def pct(values: list[float], p: float) -> float:
     return float(np.percentile(values, p))
 
 
-def run_size(n: int, embedder: MiniLMEmbedder, queries: np.ndarray, query_texts: list[str], home: Path) -> dict:
-    texts, vectors = corpus_vectors(n, embedder)
+SPEAKERS = ["Marta", "Jorge", "Kenji", "Olivia", "Farid", "Chloe", "Bruno", "Aisha"]
+THREAD = 500  # lines per conversation in --transcript
+
+
+def as_transcript(texts: list[str]) -> list[str]:
+    """The corpus as transcript lines of 8 speakers, a new day every 40 lines (bench/longmem's shape)."""
+    start = time.mktime((2021, 1, 1, 12, 0, 0, 0, 0, -1))
+    return [f"[{time.strftime('%d %B %Y', time.gmtime(start + (i // 40) * 86_400))}] {SPEAKERS[i % 8]}: {t}"
+            for i, t in enumerate(texts)]
+
+
+def transcript_queries(query_texts: list[str]) -> list[tuple[str, frozenset[str]]]:
+    """Each question naming a speaker and a day (every recall path runs: speaker, date, neighbours)."""
+    return [(f"{q} ({SPEAKERS[i % 8]}, on 3 March, 2021)", frozenset({SPEAKERS[i % 8]}))
+            for i, q in enumerate(query_texts)]
+
+
+def run_size(n: int, embedder: MiniLMEmbedder, queries: np.ndarray, query_texts: list[str], home: Path,
+             transcript: bool = False) -> dict:
+    texts, vectors = corpus_vectors(n, embedder)  # the words of a transcript line are the corpus text
     path = home / f"speed-{n}.hearth"
     conn = open_db(path, KEY)
     bank = MemoryBank(conn, CachedEmbedder(texts, vectors))
     started = time.perf_counter()
-    bank.add_many([NewMemory(text=t) for t in texts])
+    if transcript:
+        lines = as_transcript(texts)
+        for first in range(0, n, THREAD):
+            bank.add_many([NewMemory(text=t) for t in lines[first:first + THREAD]], thread=True)
+    else:
+        bank.add_many([NewMemory(text=t) for t in texts])
     insert_rate = n / (time.perf_counter() - started)
     ids, matrix = bank.index.all_vectors()
     conn.close()
@@ -99,10 +122,11 @@ def run_size(n: int, embedder: MiniLMEmbedder, queries: np.ndarray, query_texts:
         agree.append(overlap(bank.index.knn(q, 10), ids, matrix, q))
     warm_ms = timed(bank.warm, 1)[0]
     params, now = RecallParams(), time.time()
-    for q, text in zip(queries, query_texts):
+    asked = transcript_queries(query_texts) if transcript else [(t, frozenset()) for t in query_texts]
+    for q, (text, speakers) in zip(queries, asked):
         rows["numpy"] += timed(lambda: np.argpartition(-(matrix @ q), 10)[:10], 5)
         rows["session"] += timed(lambda: bank.index.knn(q, 10), 5)
-        rows["recall"] += timed(lambda: recall(bank.store, bank.index, text, q, params, now), 3)
+        rows["recall"] += timed(lambda: recall(bank.store, bank.index, text, q, params, now, speakers=speakers), 3)
         agree.append(overlap(bank.index.knn(q, 10), ids, matrix, q))
     conn.close()
     return {"n": n, "rows": rows, "agree": min(agree), "cold_ms": cold, "warm_ms": warm_ms,
@@ -118,6 +142,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.recall_speed")
     parser.add_argument("--sizes", default="1000,10000,100000")
     parser.add_argument("--queries", type=int, default=70)
+    parser.add_argument("--transcript", action="store_true",
+                        help="store the corpus as dated speaker lines in threads, and ask naming a speaker and a day")
     args = parser.parse_args()
     embedder = MiniLMEmbedder()
     query_texts = [q for _, q in FACTS][: args.queries]
@@ -127,7 +153,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         for n in (int(s) for s in args.sizes.split(",")):
             print(f"building {n} …", flush=True)
-            results.append(run_size(n, embedder, queries, query_texts, Path(tmp)))
+            results.append(run_size(n, embedder, queries, query_texts, Path(tmp), args.transcript))
     print_table(results, embed_ms)
 
 
