@@ -110,6 +110,7 @@ NO_LINE = Line()
 class MemoryStore:
     def __init__(self, conn: apsw.Connection) -> None:
         self.conn = conn
+        self._fts_tokenizer = None
 
     # --- reads ------------------------------------------------------------
     def get(self, memory_id: int) -> Memory | None:
@@ -202,16 +203,27 @@ class MemoryStore:
         return [(r[0], r[1]) for r in rows]
 
     def words_matched(self, query: str, ids: Sequence[int]) -> dict[int, int]:
-        """How many different words of the query each of these memories matches (as FTS5 does:
-        stemmed, case- and accent-folded)."""
-        count = dict.fromkeys(ids, 0)
-        chosen = json.dumps([int(i) for i in ids])
-        for word in query_words(query) if ids else ():
-            for (memory_id,) in self.conn.execute(
-                    "SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? "
-                    "AND rowid IN (SELECT value FROM json_each(?))", (f'"{word}"', chosen)):
-                count[memory_id] += 1
-        return count
+        """How many different words of the query each of these memories holds, as FTS5 matches them
+        (its own tokenizer: stemmed, case- and accent-folded). In Python over the few keyword hits:
+        one FTS5 query per word restricted to them ran the MATCH once per id (90 ms a question)."""
+        words = {self._stem(w) for w in query_words(query)} - {""}
+        rows = self.conn.execute("SELECT id, text FROM memories WHERE id IN (SELECT value FROM json_each(?))",
+                                 (json.dumps([int(i) for i in ids]),)) if words and ids else ()
+        return {memory_id: len(words & self._stems(text)) for memory_id, text in rows}
+
+    def _stems(self, text: str) -> set[str]:
+        return {token for _, _, token, *_ in self._tokenizer()(text.encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT,
+                                                                 None)}
+
+    def _stem(self, word: str) -> str:
+        tokens = self._tokenizer()(word.encode("utf-8"), apsw.FTS5_TOKENIZE_QUERY, None)
+        return tokens[0][2] if tokens else ""
+
+    def _tokenizer(self):  # noqa: ANN202 — an apsw FTS5 tokenizer callable
+        """The tokenizer memories_fts is made with (migrations V1: porter over unicode61)."""
+        if self._fts_tokenizer is None:
+            self._fts_tokenizer = self.conn.fts5_tokenizer("porter", ["unicode61", "remove_diacritics", "2"])
+        return self._fts_tokenizer
 
     # --- writes (inside the caller's transaction) --------------------------
     def insert(self, new: NewMemory, now: float) -> int:

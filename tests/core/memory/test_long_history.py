@@ -205,3 +205,19 @@ def test_a_transcript_line_creates_no_person_of_the_user(tmp_path: Path) -> None
         assert [e.name for e in bank.list_entities()] == ["Leo"]
     finally:
         conn.close()
+
+
+def test_my_son_in_someone_elses_line_is_not_the_users_son(tmp_path: Path) -> None:
+    """Linked before or after "My son Leo is 7." was said, Melanie's "my son" never becomes Leo."""
+    conn = open_db(tmp_path / "e.hearth", DbKey(passphrase="pw"))
+    try:
+        bank = MemoryBank(conn, HashEmbedder())
+        before = bank.add(NewMemory(text="[7 May 2023] Melanie: my son went camping.")).id
+        bank.add(NewMemory(text="My son Leo is 7."))
+        after = bank.add(NewMemory(text="[8 May 2023] Melanie: my son loves the lake.")).id
+        named = bank.add(NewMemory(text="[9 May 2023] Melanie: Leo came too!")).id
+        leo = bank.list_entities()[0]
+        about_leo = {m.id for m in bank.entity_memories(leo.id)}
+        assert before not in about_leo and after not in about_leo and named in about_leo
+    finally:
+        conn.close()

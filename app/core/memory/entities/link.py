@@ -54,10 +54,11 @@ class Linker:
         self.link(memory_id, text, origin=origin)
 
     def mentioned(self, text: str) -> set[int]:
-        """Entities ``text`` names, or refers to as the user's unique relation."""
+        """Entities ``text`` names, or refers to as the user's unique relation. In a transcript line
+        said by someone (said.py), "my son" is the speaker's: only names count there."""
         pattern, ids = self._name_pattern()
         found = {ids[m.group(0).casefold()] for m in pattern.finditer(text)} if pattern else set()
-        for first, then in relation_mentions(text):
+        for first, then in relation_mentions(text) if said.speaker(text) is None else ():
             match = self.store.with_relation(first)
             if then and len(match) == 1:
                 match = self.store.with_relation(then, match)
