@@ -27,6 +27,9 @@ def cmd_show(call: Call) -> int:
 
 def cmd_set(call: Call) -> int:
     text = check_notes(read_text_arg(call.args.text, call.stdin))  # bad input fails before the file is opened
+    if not text.strip():  # an empty pipe (`cat missing | hearth notes set -`) must not wipe what was typed
+        raise KnownError("no text was given, and setting it would empty the working notes",
+                         "to empty them on purpose, use `hearth notes clear`")
     return _write(call, text, "saved")
 
 

@@ -49,6 +49,13 @@ def test_too_long_notes_are_refused_and_nothing_changes(conversations: tuple[int
     assert hearth("notes", "show").out == "keep me\n"
 
 
+def test_an_empty_pipe_never_wipes_the_notes(conversations: tuple[int, int]) -> None:
+    assert hearth("notes", "set", "Goal: plan Leo's party").code == 0
+    result = hearth("notes", "set", "-", stdin=b"")
+    assert result.code == 1 and "notes clear" in result.err
+    assert hearth("notes", "show").out == "Goal: plan Leo's party\n"
+
+
 def test_a_missing_conversation_or_none_at_all_is_a_clear_error(home: Path) -> None:
     assert hearth("memory", "add", "seed").code == 0
     none = hearth("notes", "show")
