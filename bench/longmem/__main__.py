@@ -46,12 +46,12 @@ def run_one(conv: Conversation, home: Path, date_style: str) -> dict:
     home.mkdir(parents=True, exist_ok=True)
     os.environ["HEARTH_HOME"] = str(home)
     lines = conv.lines(raw_dates=date_style == "raw")
-    kept = home / "ids.json"
+    kept = home / f"ids-{conv.name}.json"
     started = time.perf_counter()
     if kept.exists():  # --keep: the profile from an earlier run (same data and ingestion code)
         ids = json.loads(kept.read_text())
     else:
-        add = home / "turns.txt"
+        add = home / f"turns-{conv.name}.txt"
         add.write_text("".join(text.replace("\n", " ") + "\n" for _, text in lines), encoding="utf-8")
         ids = [int(i) for i in hearth("memory", "add", "--file", str(add)).split()]
         kept.write_text(json.dumps(ids))
@@ -59,7 +59,7 @@ def run_one(conv: Conversation, home: Path, date_style: str) -> dict:
     turns_of: dict[int, set[str]] = defaultdict(set)
     for (dia_id, _), memory_id in zip(lines, ids):
         turns_of[memory_id].add(dia_id)
-    asked = home / "questions.txt"
+    asked = home / f"questions-{conv.name}.txt"
     asked.write_text("".join(q.text.replace("\n", " ") + "\n" for q in conv.questions), encoding="utf-8")
     started = time.perf_counter()
     out = hearth("memory", "search", "--file", str(asked), "--json", "--top-k", "10")
@@ -137,6 +137,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", nargs="*", help="conversation names (file stems) to run")
     parser.add_argument("--misses", type=Path, help="write the questions missed at 5, with what came back")
     parser.add_argument("--keep", type=Path, help="keep the profiles in DIR and reuse them on the next run")
+    parser.add_argument("--pooled", action="store_true",
+                        help="every conversation into one profile (one `memory add --file` each), not one profile each")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a RecallParams weight to try instead of the default (tuning on dev data)")
     args = parser.parse_args(argv)
@@ -150,7 +152,8 @@ def main(argv: list[str] | None = None) -> int:
     runs = {}
     with tempfile.TemporaryDirectory(prefix="hearth-longmem-") as tmp:
         for conv in conversations:
-            runs[conv.name] = run_one(conv, (args.keep or Path(tmp)) / conv.name, args.date_style)
+            folder = "pooled" if args.pooled else conv.name
+            runs[conv.name] = run_one(conv, (args.keep or Path(tmp)) / folder, args.date_style)
             print(f"{conv.name}: any@5 {score(runs[conv.name]['hits'], 5, False):.3f}", file=sys.stderr)
     print(table(runs))
     if args.misses:
