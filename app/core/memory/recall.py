@@ -58,7 +58,7 @@ class RecallParams:
     candidates: int = 400  # nearest neighbours fetched; the density neighbourhood
     include_pinned: bool = True
     speaker_weight: float = 0.2
-    neighbour_weight: float = 0.15
+    neighbour_weight: float = 0.3
     date_weight: float = 0.1  # a transcript line dated on the days the query names (dates.py)
     dated_pool: int = 200  # how many such lines join the candidates
 
