@@ -159,7 +159,7 @@ class HistoryWriter:
     def _write_batch(self, batch: Sequence[ImportedConversation], report: ImportReport) -> None:
         plans = [plan_memory(c.messages, self.window_turns) if self.remember and not c.incognito else _Plan()
                  for c in batch]
-        vectors = self.bank.embed([t for p in plans for t in p.texts()])
+        vectors = self.bank.embed_memories([t for p in plans for t in p.texts()])  # words, not "[date] Name:"
         with self.bank.transaction():
             offset = 0
             for conversation, plan in zip(batch, plans):
