@@ -24,6 +24,7 @@ class ImportedMessage:
     role: str  # "user" or "assistant"
     content: str
     created_at: float | None = None
+    interrupted: bool = False  # a reply the user stopped (Hearth's own export says so)
 
 
 @dataclass(frozen=True)
@@ -35,6 +36,8 @@ class ImportedConversation:
     updated_at: float | None
     messages: tuple[ImportedMessage, ...]
     incognito: bool = False  # a Hearth conversation marked "Don't remember": stays private, no memory
+    notes: str = ""  # a Hearth conversation's working notes (notes.py): the user's words, kept whole
+    notes_updated_at: float | None = None
 
 
 @dataclass
