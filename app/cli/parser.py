@@ -94,8 +94,9 @@ def _add_history_commands(commands: argparse._SubParsersAction, common: argparse
     export = commands.add_parser("export", parents=[common], help="write conversations to a Markdown or JSON file "
                                  "(plain text: keep it private)")
     export.add_argument("file", type=file_path, metavar="FILE")
-    export.add_argument("--format", choices=EXPORT_FORMATS, default="md",
-                        help="md to read (default), json to import again with `hearth import hearth`")
+    export.add_argument("--format", choices=EXPORT_FORMATS, default=None,
+                        help="md to read, json to import again with `hearth import`; default: from FILE's "
+                        "suffix (.json, .md), else md")
     export.add_argument("--conversation", type=ID, metavar="ID", help="only this conversation (default: all)")
 
 

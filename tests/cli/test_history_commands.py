@@ -153,3 +153,20 @@ def test_a_path_too_long_for_the_file_system_is_a_usage_error(home: Path) -> Non
     for argv in (["import", "auto", "☃" * 500], ["export", "☃" * 500], ["memory", "add", "--file", "☃" * 500]):
         result = hearth(*argv)
         assert result.code == 2 and "can't be a" in result.err and "Traceback" not in result.err, argv
+
+
+def test_export_takes_the_format_from_the_file_name(home: Path, tmp_path: Path) -> None:
+    """B7: `hearth export backup.json` wrote Markdown into a .json file (default --format md)."""
+    assert hearth("import", "auto", str(EXPORTS / "openwebui")).code == 0
+    backup = tmp_path / "backup.json"
+    assert hearth("export", str(backup)).code == 0
+    assert json.loads(backup.read_text())["format"] == "hearth-conversations"
+    assert hearth("--profile", "other", "import", "auto", str(backup), "--json").json()["conversations"] == 1
+    assert hearth("export", str(tmp_path / "notes.md")).code == 0
+    assert (tmp_path / "notes.md").read_text().startswith("# Bike repair\n")
+    assert hearth("export", str(tmp_path / "plain")).code == 0  # no suffix: Markdown, as before
+    assert (tmp_path / "plain").read_text().startswith("# Bike repair\n")
+    clash = hearth("export", str(tmp_path / "b.json"), "--format", "md")
+    assert clash.code == 2 and "b.json" in clash.err and "--format json" in clash.err
+    assert not (tmp_path / "b.json").exists()
+    assert hearth("export", str(tmp_path / "c.JSON"), "--format", "json").code == 0

@@ -20,9 +20,20 @@ from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import NotesStore, WorkingNotes
 from app.core.private import open_private
 from app.core.types import Conversation, Message, iso_time
-from app.errors import KnownError
+from app.errors import KnownError, UsageError
 
 FORMATS = ("md", "json")
+
+
+def format_for(path: Path, given: str | None) -> str:
+    """The format to write: ``given``, else the file's suffix (.json, .md), else Markdown. A suffix
+    that contradicts ``given`` is refused: ``backup.json`` holding Markdown would not import again."""
+    suffix = path.suffix.lower().lstrip(".")
+    implied = suffix if suffix in FORMATS else None
+    if given is not None and implied is not None and given != implied:
+        raise UsageError(f"{path.name} is named .{suffix} but --format {given} was given",
+                         f"use --format {implied}, or name the file .{given}")
+    return given or implied or "md"
 _WHO = {"user": "You", "assistant": "Hearth"}
 
 
