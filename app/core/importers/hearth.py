@@ -81,5 +81,5 @@ def _notes(item: dict[str, Any], skips: Skips) -> str:
     try:
         return check_notes(text_of(item.get("notes")))
     except KnownError:
-        skips.add("working notes too long or not text (the conversation was imported without them)")
+        skips.add("conversations whose working notes were left out (too long or not text)")
         return ""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from collections.abc import Callable
@@ -51,7 +52,24 @@ class Skips:
             self.counts[reason] += n
 
     def lines(self) -> list[str]:
-        return [f"{n:,} {reason}" for reason, n in self.counts.most_common()]
+        return [f"{n:,} {reason if n != 1 else singular(reason)}" for reason, n in self.counts.most_common()]
+
+
+_SINGULAR = {"conversations": "conversation", "messages": "message", "entries": "entry", "files": "file",
+             "parts": "part", "versions": "version", "chats": "chat", "images": "image", "calls": "call",
+             "results": "result", "threads": "thread", "lines": "line", "exports": "export", "are": "is",
+             "and": "or"}  # "1 system, tool or hidden message": one of them, not all
+_WORD = re.compile(r"\b(" + "|".join(_SINGULAR) + r")\b")
+
+
+def singular(reason: str) -> str:
+    """A reason (written for many: "entries that are not Claude conversations") for a count of one;
+    the words in brackets (an error's own text) are left as they are."""
+    head, bracket, tail = reason.partition("(")
+    head = _WORD.sub(lambda m: _SINGULAR[m[1]], head)
+    head = re.sub(r"\bthat is not (?=[A-Z])", lambda m: "that is not an " if head[m.end()] in "AEIOU" else
+                  "that is not a ", head)
+    return head + bracket + tail
 
 
 SHAPE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError)

@@ -47,14 +47,24 @@ def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | 
 
 
 def _thread(nodes: dict[str, Any], current: str | None) -> list[dict[str, Any]]:
+    """The messages from the root to ``currentId`` (or, without one, to the newest leaf)."""
     if current not in nodes:
-        return []
+        current = _newest_leaf(nodes)
     path, seen = [], set()
     while current in nodes and current not in seen and isinstance(nodes[current], dict):
         seen.add(current)
         path.append(nodes[current])
         current = key(nodes[current].get("parentId"))
     return path[::-1]
+
+
+def _newest_leaf(nodes: dict[str, Any]) -> str | None:
+    """The message no other answers, written last (ties: the later in the file), as ChatGPT's
+    parser falls back to its last leaf: a chat without ``currentId`` is not imported empty."""
+    parents = {key(n.get("parentId")) for n in nodes.values() if isinstance(n, dict)}
+    leaves = [(epoch(n.get("timestamp")) or 0.0, i, k) for i, (k, n) in enumerate(nodes.items())
+              if isinstance(n, dict) and k not in parents]
+    return max(leaves)[2] if leaves else None
 
 
 def _message(message: dict[str, Any], skips: Skips) -> ImportedMessage | None:

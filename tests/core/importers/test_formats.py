@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.importers import read_export, source
-from app.core.importers.model import epoch
+from app.core.importers.model import Skips, epoch
 from app.errors import KnownError
 
 T = 1714550400.0  # 2024-05-01T08:00:00Z, the fixtures' clock
@@ -211,3 +211,28 @@ def test_odd_shapes_are_skipped_or_refused_never_a_crash(tmp_path: Path, fmt: st
         assert exc.fix  # says what to do
     else:
         assert all(m.content.strip() for c in conversations for m in c.messages)
+
+
+def test_openwebui_without_current_id_follows_the_newest_leaf(exports: Path, tmp_path: Path) -> None:
+    """A chat whose history has no ``currentId`` (older or edited exports) was imported empty."""
+    data = json.loads((exports / "openwebui" / "chat-export-1714554400.json").read_text())
+    del data[0]["chat"]["history"]["currentId"]
+    nodes = data[0]["chat"]["history"]["messages"]
+    data[0]["chat"]["history"]["messages"] = {k: nodes[k] for k in ("q1", "r2", "r1")}  # the newest not last
+    path = tmp_path / "owui.json"
+    path.write_text(json.dumps(data))
+    fmt, (conversation,), skips = read_export(path)
+    assert said(conversation) == [("user", "My bike is a blue Brompton and the chain slips."),
+                                  ("assistant", "Check the chain tension first.")]
+    assert skips.lines() == ["1 message on branches not shown (regenerated or edited)"]
+
+
+def test_a_count_of_one_reads_in_the_singular() -> None:
+    skips = Skips()
+    for reason in ("conversations with no text to import", "entries that are not Claude conversations",
+                   "attached files and images", "empty messages"):
+        skips.add(reason)
+    skips.add("system, tool and hidden messages", 2)
+    assert skips.lines() == ["2 system, tool and hidden messages", "1 conversation with no text to import",
+                             "1 entry that is not a Claude conversation", "1 attached file or image",
+                             "1 empty message"]
