@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import zipfile
 import zlib
 from collections.abc import Iterable, Iterator
@@ -33,11 +34,11 @@ class Source:
         self._zip: zipfile.ZipFile | None = None
         if not path.exists():
             raise KnownError(f"{path} does not exist", "give the path of an export file, zip or folder")
-        if path.is_file() and zipfile.is_zipfile(path):
+        if path.is_file() and (zipfile.is_zipfile(path) or _named_or_started_as_zip(path)):
             try:
                 self._zip = zipfile.ZipFile(path)
-            except (zipfile.BadZipFile, OSError) as exc:
-                raise KnownError(f"{path} is not a readable zip ({exc})", "download the export again") from exc
+            except (zipfile.BadZipFile, OSError) as exc:  # a download cut short loses the zip's directory
+                raise KnownError(f"{path.name} is not a zip file (cut short?)", "download the export again") from exc
         self._names = self._list()
 
     def close(self) -> None:
@@ -110,12 +111,43 @@ class Source:
                              "is this the right file? Exports are UTF-8 JSON") from exc
 
     def json(self, name: str) -> Any:
+        text = self.text(name)
+        _check_looks_like_json(name, text)
         try:
-            return json.loads(self.text(name))
+            return json.loads(text)
         except json.JSONDecodeError as exc:
             raise KnownError(f"{name} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                              "the file may be cut short: download the export again; nothing was imported "
                              "from it") from exc
+
+
+def _named_or_started_as_zip(path: Path) -> bool:
+    """A ``.zip``, or a file starting like one: when it does not open as a zip, it is a damaged
+    zip (say so), not a JSON file to read (that said "not UTF-8", which sent people astray)."""
+    try:
+        with open(path, "rb") as fh:
+            start = fh.read(4)
+    except OSError:
+        return False
+    return path.suffix.lower() == ".zip" or start == b"PK\x03\x04"
+
+
+def _check_looks_like_json(name: str, text: str) -> None:
+    """A clear word for files that are not JSON at all, before the parser's "line 1, column 1"."""
+    start = text.lstrip()[:1]
+    if start in ("{", "["):
+        return
+    if not start:
+        raise KnownError(f"{name} is empty", "download the export again, or choose the file you downloaded")
+    if _HEARTH_MARKDOWN.search(text[:4096]):
+        raise KnownError(f"{name} is a Hearth Markdown export: it is for reading and cannot be imported",
+                         "to move conversations, export them with `hearth export --format json` (or as .json in "
+                         "the app) and import that file")
+    raise KnownError(f"{name} is not a chat export (it is not JSON)",
+                     "choose the export file (.json) or the zip you downloaded")
+
+
+_HEARTH_MARKDOWN = re.compile(r"^# .*\n\n\*[^\n]* · \d+ messages", re.MULTILINE)
 
 
 def each_json(source: Source, names: Iterable[str], skips: Skips) -> Iterator[tuple[str, Any]]:

@@ -236,3 +236,51 @@ def test_a_count_of_one_reads_in_the_singular() -> None:
     assert skips.lines() == ["2 system, tool and hidden messages", "1 conversation with no text to import",
                              "1 entry that is not a Claude conversation", "1 attached file or image",
                              "1 empty message"]
+
+
+def _error(path: Path, fmt: str = "auto", **kwargs: object) -> KnownError:
+    with pytest.raises(KnownError) as caught:
+        read_export(path, fmt, **kwargs)
+    return caught.value
+
+
+def test_errors_say_what_the_file_is_and_what_to_do(exports: Path, tmp_path: Path) -> None:
+    """Each of these used to say something misleading ("not UTF-8", "cannot tell which app")."""
+    (tmp_path / "empty").mkdir()
+    with zipfile.ZipFile(tmp_path / "empty.zip", "w"):
+        pass
+    for empty in ("empty", "empty.zip"):
+        error = _error(tmp_path / empty)
+        assert (error.what, error.fix) == (f"{empty} holds no files", "choose the zip you downloaded")
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(exports / "chatgpt" / "conversations.json", "conversations.json")
+    (tmp_path / "cut.zip").write_bytes(archive.read_bytes()[:200])
+    (tmp_path / "page.zip").write_text("<html>Sign in</html>")
+    for bad in ("cut.zip", "page.zip"):
+        for fmt in ("auto", "chatgpt"):
+            error = _error(tmp_path / bad, fmt)
+            assert (error.what, error.fix) == (f"{bad} is not a zip file (cut short?)", "download the export again")
+    (tmp_path / "notes.json").write_text("Dear diary")
+    assert "not a chat export" in _error(tmp_path / "notes.json").what
+    assert "not a chat export" in _error(tmp_path / "notes.json", "claude").what
+    (tmp_path / "blank.json").write_text("  \n")
+    assert _error(tmp_path / "blank.json").what == "blank.json is empty"
+
+
+def test_a_hearth_markdown_export_points_to_the_json_one(bank, exports: Path, tmp_path: Path) -> None:
+    from app.core.importers import import_history
+    from app.core.importers.export import export_conversations
+    import_history(bank, exports / "claude", window_turns=6)
+    export_conversations(bank.conn, tmp_path / "chats.md", "md", now=0.0)
+    for fmt in ("auto", "hearth"):
+        error = _error(tmp_path / "chats.md", fmt)
+        assert "Hearth Markdown export" in error.what and "hearth export --format json" in error.fix
+
+
+def test_the_app_words_auto_as_its_own_control(tmp_path: Path) -> None:
+    from app.core.importers import GUI_FORMAT_HINT
+    odd = tmp_path / "notes.json"
+    odd.write_text('{"hello": "world"}')
+    fix = _error(odd, hint=GUI_FORMAT_HINT).fix
+    assert "Detect automatically" in fix and "auto:" not in fix
