@@ -170,3 +170,11 @@ def test_export_takes_the_format_from_the_file_name(home: Path, tmp_path: Path) 
     assert clash.code == 2 and "b.json" in clash.err and "--format json" in clash.err
     assert not (tmp_path / "b.json").exists()
     assert hearth("export", str(tmp_path / "c.JSON"), "--format", "json").code == 0
+
+
+def test_an_empty_chatgpt_export_imports_nothing_and_succeeds(home: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "conversations.json"
+    empty.write_text("[]\n")
+    result = hearth("import", "auto", str(empty))
+    assert result.code == 0, result.err
+    assert result.err.startswith("Imported 0 conversations (0 messages, 0 memories) from ChatGPT.")

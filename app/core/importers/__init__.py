@@ -36,7 +36,7 @@ def read_export(path: Path, fmt: str = "auto", *, hint: str = FORMAT_HINT) -> tu
         if name not in PARSERS:
             raise KnownError(f"unknown format {fmt!r}", f"use one of: auto, {', '.join(FORMATS)}")
         conversations = list(PARSERS[name](source, skips))
-    if not conversations:
+    if not conversations and not (skips.files_read and not skips.counts):  # `[]` is an empty export, fine
         left = f" (skipped: {'; '.join(skips.lines())})" if skips.counts else ""
         raise KnownError(f"{path.name} holds no {LABELS[name]} conversation to import{left}",
                          "is this the right file? Choose another format, or give the export itself")

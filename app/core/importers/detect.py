@@ -28,10 +28,15 @@ def detect(source: Source, hint: str = FORMAT_HINT) -> str:
         [n for n in names if _CONVERSATIONS.search(n)] or [n for n in names if n.endswith(".json")])
     if not candidates:
         raise KnownError(f"{source.path.name} holds no chat export files (no .json)", "choose the zip you downloaded")
+    empty = False
     for name in candidates[:3]:
-        shape = _shape(source.json(name))
+        data = source.json(name)
+        shape = _shape(data)
         if shape:
             return shape
+        empty = empty or data == []
+    if empty:  # an account with no chats exports `[]`: nothing to import, and that is fine
+        return "chatgpt"
     raise KnownError(f"cannot tell which app {source.path.name} was exported from", hint)
 
 

@@ -46,6 +46,7 @@ class Skips:
     """Why things were left out: reason → count (reasons are short phrases shown to the user)."""
 
     counts: Counter[str] = field(default_factory=Counter)
+    files_read: int = 0  # export files parsed: an export of no conversations is not a wrong file
 
     def add(self, reason: str, n: int = 1) -> None:
         if n:

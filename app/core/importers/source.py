@@ -163,6 +163,7 @@ def each_json(source: Source, names: Iterable[str], skips: Skips) -> Iterator[tu
             skips.add(f"unreadable files ({exc.what})")
             continue
         good += 1
+        skips.files_read += 1
         yield name, value
     if first is not None and not good:
         raise first

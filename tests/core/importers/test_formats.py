@@ -284,3 +284,25 @@ def test_the_app_words_auto_as_its_own_control(tmp_path: Path) -> None:
     odd.write_text('{"hello": "world"}')
     fix = _error(odd, hint=GUI_FORMAT_HINT).fix
     assert "Detect automatically" in fix and "auto:" not in fix
+
+
+def test_an_export_of_no_conversations_is_valid_and_empty(tmp_path: Path) -> None:
+    """A ChatGPT account with no chats exports ``[]``: that is 0 conversations, not a broken file."""
+    empty = tmp_path / "conversations.json"
+    empty.write_text("[]")
+    for fmt in ("auto", "chatgpt", "claude", "openwebui"):
+        name, conversations, skips = read_export(empty, fmt)
+        assert (conversations, skips.lines()) == ([], [])
+    assert read_export(empty)[0] == "chatgpt"
+    with zipfile.ZipFile(tmp_path / "export.zip", "w") as z:
+        z.write(empty, "conversations.json")
+    assert read_export(tmp_path / "export.zip")[1] == []
+    nothing = tmp_path / "hearth.json"
+    nothing.write_text('{"format": "hearth-conversations", "format_version": 1, "conversations": []}')
+    assert read_export(nothing)[:2] == ("hearth", [])
+    (tmp_path / "jan").mkdir()  # an empty folder is still not an export
+    with pytest.raises(KnownError):
+        read_export(tmp_path / "jan", "jan")
+    other = tmp_path / "emptylist.json"  # whatever its name
+    other.write_text(" [ ] ")
+    assert read_export(other)[:2] == ("chatgpt", [])
