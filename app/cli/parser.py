@@ -84,8 +84,9 @@ def _add_history_commands(commands: argparse._SubParsersAction, common: argparse
         "Open WebUI or Hearth", description="Import conversations from another app's export (a file, its zip, or "
         "a folder). They keep their titles and dates, appear in the conversation list and search, and what you "
         "said in them goes to long-term memory. Importing the same export again adds nothing.")
-    imp.add_argument("format", choices=("auto", *FORMATS), metavar="FORMAT",
-                     help=f"auto (detect), {', '.join(FORMATS)}")
+    # FORMAT may be left out (`hearth import chatgpt.zip`): argparse gives a lone word to PATH.
+    imp.add_argument("format", nargs="?", default="auto", choices=("auto", *FORMATS), metavar="FORMAT",
+                     help=f"auto (detect: the default), {', '.join(FORMATS)}")
     imp.add_argument("path", type=source_path, metavar="PATH", help="the export: file, zip or folder")
     imp.add_argument("--no-memory", action="store_true",
                      help="import the conversations only: nothing from them goes to long-term memory")

@@ -178,3 +178,15 @@ def test_an_empty_chatgpt_export_imports_nothing_and_succeeds(home: Path, tmp_pa
     result = hearth("import", "auto", str(empty))
     assert result.code == 0, result.err
     assert result.err.startswith("Imported 0 conversations (0 messages, 0 memories) from ChatGPT.")
+
+
+def test_the_format_may_be_left_out(home: Path) -> None:
+    """`hearth import chatgpt.zip` (FORMAT forgotten) detects it, like `hearth import auto chatgpt.zip`."""
+    result = hearth("import", str(EXPORTS / "chatgpt"), "--json")
+    assert result.code == 0, result.err
+    assert (result.json()["format"], result.json()["conversations"]) == ("ChatGPT", 2)
+    assert hearth("import", "chatgpt", str(EXPORTS / "chatgpt"), "--json").json()["already"] == 2
+    assert hearth("import", "whatsapp", str(EXPORTS / "chatgpt")).code == 2
+    assert "PATH" in hearth("import").err
+    lone = hearth("import", "chatgpt")
+    assert lone.code == 2 and "hearth import chatgpt PATH" in lone.err

@@ -27,7 +27,8 @@ LABELS = {"chatgpt": "ChatGPT", "claude": "Claude", "jan": "Jan", "lmstudio": "L
 __all__ = ["FORMATS", "GUI_FORMAT_HINT", "LABELS", "ImportReport", "import_history", "read_export", "write_history"]
 
 
-def read_export(path: Path, fmt: str = "auto", *, hint: str = FORMAT_HINT) -> tuple[str, list[ImportedConversation], Skips]:
+def read_export(path: Path, fmt: str = "auto", *,
+                hint: str = FORMAT_HINT) -> tuple[str, list[ImportedConversation], Skips]:
     """(format, conversations, what was skipped) of an export; a KnownError if it can't be read.
     ``hint`` is what to do when the app can't be told (the GUI words it as its own control)."""
     skips = Skips()
