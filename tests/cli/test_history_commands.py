@@ -190,3 +190,11 @@ def test_the_format_may_be_left_out(home: Path) -> None:
     assert "PATH" in hearth("import").err
     lone = hearth("import", "chatgpt")
     assert lone.code == 2 and "hearth import chatgpt PATH" in lone.err
+
+
+def test_export_help_says_what_it_writes(home: Path) -> None:
+    text = " ".join(hearth("export", "--help").out.split())
+    assert "Write conversations" in text and "working notes" in text and "plain text" in text
+    assert "FILE the file to write" in text and "replaced" in text
+    text = " ".join(hearth("import", "--help").out.split())
+    assert "PATH the export" in text and "FORMAT" in text and "leave it out" in text
