@@ -12,7 +12,7 @@ from typing import Any
 
 from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
                                       role_of, text_of)
-from app.core.importers.source import Source, each_json
+from app.core.importers.source import Source, each_json, files_matching
 from app.core.memory.notes import check_notes
 from app.errors import KnownError
 
@@ -30,7 +30,7 @@ def native_id(profile_uid: str | None, conversation_id: int) -> str:
 
 
 def files(source: Source) -> list[str]:
-    return source.names() if source.single_file else sorted(n for n in source.names() if n.endswith(".json"))
+    return files_matching(source, lambda name: name.endswith(".json"))
 
 
 def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:

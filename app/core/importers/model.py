@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from app.core import limits
 
@@ -85,6 +85,23 @@ def guarded(parse_one: Callable[..., ImportedConversation | None], item: Any,
     except SHAPE_ERRORS:
         skips.add("conversations in a shape this version of Hearth does not know")
         return None
+
+
+Node = TypeVar("Node")
+
+
+def walk_up(start: Node | None, parent_of: Callable[[Node], Node | None]) -> list[Node]:
+    """The thread ending at ``start``: it, its parent, … up to the root, returned root first. Every
+    branching format (ChatGPT, Claude, Open WebUI) keeps the thread shown this way; a cycle in a
+    damaged file ends the walk instead of looping."""
+    path: list[Node] = []
+    seen: set[Node] = set()
+    current = start
+    while current is not None and current not in seen:
+        seen.add(current)
+        path.append(current)
+        current = parent_of(current)
+    return path[::-1]
 
 
 def as_list(value: Any) -> list[Any]:

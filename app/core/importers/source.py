@@ -12,11 +12,11 @@ import os
 import re
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from app.core.importers.model import Skips
+from app.core.importers.model import ImportedConversation, Skips, guarded
 from app.errors import KnownError
 
 MAX_FILE_BYTES = 256 * 1024 * 1024  # one JSON file: parsing it takes several times this in RAM
@@ -148,6 +148,27 @@ def _check_looks_like_json(name: str, text: str) -> None:
 
 
 _HEARTH_MARKDOWN = re.compile(r"^# .*\n\n\*[^\n]* · \d+ messages", re.MULTILINE)
+
+
+def files_matching(source: Source, wanted: Callable[[str], bool]) -> list[str]:
+    """The export files to read: the one file given, or those of the zip/folder that ``wanted`` names."""
+    return source.names() if source.single_file else sorted(n for n in source.names() if wanted(n))
+
+
+def parse_items(source: Source, skips: Skips, names: Iterable[str], looks_like: Callable[[Any], bool],
+                conversation: Callable[..., ImportedConversation | None], not_one: str,
+                ) -> Iterator[ImportedConversation]:
+    """The conversations of files holding a list of them (or one): each item that ``looks_like``
+    one is parsed by ``conversation`` (guarded: one odd item never stops the rest); any other item
+    is counted under ``not_one``."""
+    for _, data in each_json(source, names, skips):
+        for item in data if isinstance(data, list) else [data]:
+            if not looks_like(item):
+                skips.add(not_one)
+                continue
+            parsed = guarded(conversation, item, skips)
+            if parsed is not None:
+                yield parsed
 
 
 def each_json(source: Source, names: Iterable[str], skips: Skips) -> Iterator[tuple[str, Any]]:

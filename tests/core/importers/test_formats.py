@@ -306,3 +306,11 @@ def test_an_export_of_no_conversations_is_valid_and_empty(tmp_path: Path) -> Non
     other = tmp_path / "emptylist.json"  # whatever its name
     other.write_text(" [ ] ")
     assert read_export(other)[:2] == ("chatgpt", [])
+
+
+def test_walk_up_returns_the_thread_root_first_and_stops_at_a_cycle() -> None:
+    from app.core.importers.model import walk_up
+    parents = {"c": "b", "b": "a", "a": None, "x": "y", "y": "x"}
+    assert walk_up("c", parents.get) == ["a", "b", "c"]
+    assert walk_up("x", parents.get) == ["y", "x"]  # a damaged file's loop ends the walk
+    assert walk_up(None, parents.get) == []
