@@ -7,7 +7,6 @@ half a file under the chosen name."""
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
@@ -18,7 +17,7 @@ from app import __version__
 from app.core.importers import hearth
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import NotesStore, WorkingNotes
-from app.core.private import open_private
+from app.core.private import atomic_private
 from app.core.types import Conversation, Message, iso_time
 from app.errors import KnownError, UsageError
 
@@ -43,18 +42,13 @@ def export_conversations(conn: apsw.Connection, path: Path, fmt: str, conversati
     store = ConversationStore(conn)
     chosen = _chosen(store, conversation_id)
     uid = conn.execute("SELECT value FROM meta WHERE key = 'profile_uid'").get
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        with open_private(tmp, "w", encoding="utf-8", newline="\n") as fh:
+        with atomic_private(path) as fh:
             if fmt == "json":
                 _write_json(fh, store, chosen, uid, now)
             else:
                 _write_markdown(fh, store, chosen)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise KnownError(f"cannot write {path}: {exc.strerror}", "choose a writable location") from exc
     return len(chosen)
 
