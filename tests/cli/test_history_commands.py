@@ -198,3 +198,10 @@ def test_export_help_says_what_it_writes(home: Path) -> None:
     assert "FILE the file to write" in text and "replaced" in text
     text = " ".join(hearth("import", "--help").out.split())
     assert "PATH the export" in text and "FORMAT" in text and "leave it out" in text
+
+
+def test_a_model_path_too_long_for_the_file_system_is_explained(home: Path) -> None:
+    """Found by test_inputs' fuzzing while fixing the importers: `chat --model` with a 600-character
+    name crashed with ENAMETOOLONG (Path.is_file raises it) instead of saying what is wrong."""
+    result = hearth("chat", "--model", "☃" * 600, "hello")
+    assert result.code in (1, 2) and "can't be a path" in result.err and "internal error" not in result.err
