@@ -9,8 +9,8 @@ from pathlib import Path
 from app.bootstrap import load_settings, open_profile
 from app.cli.call import Call
 from app.cli.output import print_json, progress
-from app.core.importers import LABELS, read_export, write_history
-from app.core.importers.export import export_conversations
+from app.core.importers import FORMATS, LABELS, read_export, write_history
+from app.core.importers.export import export_conversations, format_for
 
 
 def source_path(text: str) -> Path:
@@ -22,8 +22,10 @@ def source_path(text: str) -> Path:
         exists = path.exists()
     except OSError as exc:  # a name too long for the file system (ENAMETOOLONG), …
         raise argparse.ArgumentTypeError(f"{text[:60]}… can't be a path: {exc.strerror}") from None
-    if not exists:
-        raise argparse.ArgumentTypeError(f"{text} does not exist")
+    if not exists:  # a format named, its path left out: say which one is missing
+        named = text in ("auto", *FORMATS)
+        after = f" (give the export's path after the format: hearth import {text} PATH)" if named else ""
+        raise argparse.ArgumentTypeError(f"{text} does not exist{after}")
     return path
 
 
@@ -47,8 +49,9 @@ def cmd_import(call: Call) -> int:
 
 def cmd_export(call: Call) -> int:
     args = call.args
+    fmt = format_for(args.file, args.format)  # before the profile opens: a usage error costs nothing
     with open_profile(call.options, create=False, read_only=True) as profile:
-        count = export_conversations(profile.conn, args.file, args.format, args.conversation, now=time.time())
+        count = export_conversations(profile.conn, args.file, fmt, args.conversation, now=time.time())
     call.err.write(f"exported {count} conversation{'s' * (count != 1)} to {args.file} — it is plain text "
                    "(readable by anyone who can read the file), unlike the encrypted profile: keep it private\n")
     return 0

@@ -84,18 +84,24 @@ def _add_history_commands(commands: argparse._SubParsersAction, common: argparse
         "Open WebUI or Hearth", description="Import conversations from another app's export (a file, its zip, or "
         "a folder). They keep their titles and dates, appear in the conversation list and search, and what you "
         "said in them goes to long-term memory. Importing the same export again adds nothing.")
-    imp.add_argument("format", choices=("auto", *FORMATS), metavar="FORMAT",
-                     help=f"auto (detect), {', '.join(FORMATS)}")
+    # FORMAT may be left out (`hearth import chatgpt.zip`): argparse gives a lone word to PATH.
+    imp.add_argument("format", nargs="?", default="auto", choices=("auto", *FORMATS), metavar="FORMAT",
+                     help=f"the app it came from: {', '.join(FORMATS)}, or auto to detect it (leave it out: auto)")
     imp.add_argument("path", type=source_path, metavar="PATH", help="the export: file, zip or folder")
     imp.add_argument("--no-memory", action="store_true",
                      help="import the conversations only: nothing from them goes to long-term memory")
     imp.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    export = commands.add_parser("export", parents=[common], help="write conversations to a Markdown or JSON file "
-                                 "(plain text: keep it private)")
-    export.add_argument("file", type=file_path, metavar="FILE")
-    export.add_argument("--format", choices=EXPORT_FORMATS, default="md",
-                        help="md to read (default), json to import again with `hearth import hearth`")
+    export = commands.add_parser(
+        "export", parents=[common], help="write conversations to a Markdown or JSON file (plain text: keep it "
+        "private)", description="Write conversations (all of them, oldest first, or one) with their messages and "
+        "working notes to a file: Markdown to read, or JSON that `hearth import` takes back into any profile. "
+        "The file is plain text, unlike the encrypted profile, and is created readable by you only.")
+    export.add_argument("file", type=file_path, metavar="FILE",
+                        help="the file to write (an existing file is replaced); .json or .md picks the format")
+    export.add_argument("--format", choices=EXPORT_FORMATS, default=None,
+                        help="md to read, json to import again with `hearth import`; default: from FILE's "
+                        "suffix (.json, .md), else md")
     export.add_argument("--conversation", type=ID, metavar="ID", help="only this conversation (default: all)")
 
 

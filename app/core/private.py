@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TextIO
 
 DIR_MODE = 0o700
 FILE_MODE = 0o600
@@ -70,13 +71,26 @@ def fix(home: Path) -> list[Path]:
     return changed
 
 
-def write_atomically(path: Path, text: str) -> None:
-    """``text`` into a private ``path``: written to a temp file beside it, synced, renamed into
-    place, so a crash leaves the old file or the new one, never half of one."""
-    private_dir(path.parent)
+@contextmanager
+def atomic_private(path: Path) -> Iterator[TextIO]:
+    """A private text file written whole or not at all: the ``with`` body writes to a temp file
+    beside ``path``, which is synced and renamed into place; if anything fails, the temp file is
+    removed and ``path`` (old or absent) is left as it was. ``path``'s folder is not touched: it
+    may be the user's (an export), not Hearth's."""
     tmp = path.with_name(f".{path.name}.tmp")
-    with open_private(tmp, "w", encoding="utf-8", newline="\n") as fh:
+    try:
+        with open_private(tmp, "w", encoding="utf-8", newline="\n") as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """``text`` into a private ``path`` in Hearth's own (private) folder, whole or not at all."""
+    private_dir(path.parent)
+    with atomic_private(path) as fh:
         fh.write(text)
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.importers import LABELS, read_export, write_history
+from app.core.importers import GUI_FORMAT_HINT, LABELS, read_export, write_history
 from app.core.importers.export import export_conversations
 from app.services.session import Session
 from app.services.types import ExportDone, ImportProgress, ImportSummary
@@ -53,7 +53,7 @@ class HistoryService(QObject):
     # --- jobs (engine thread) -------------------------------------------------------------
     def _import(self, path: Path, fmt: str, remember: bool) -> None:
         self.progress.emit(ImportProgress("reading"))
-        name, conversations, skips = read_export(path, fmt)
+        name, conversations, skips = read_export(path, fmt, hint=GUI_FORMAT_HINT)
         bank = self._session.memory
         count = len(conversations)
 

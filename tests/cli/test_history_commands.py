@@ -153,3 +153,55 @@ def test_a_path_too_long_for_the_file_system_is_a_usage_error(home: Path) -> Non
     for argv in (["import", "auto", "☃" * 500], ["export", "☃" * 500], ["memory", "add", "--file", "☃" * 500]):
         result = hearth(*argv)
         assert result.code == 2 and "can't be a" in result.err and "Traceback" not in result.err, argv
+
+
+def test_export_takes_the_format_from_the_file_name(home: Path, tmp_path: Path) -> None:
+    """B7: `hearth export backup.json` wrote Markdown into a .json file (default --format md)."""
+    assert hearth("import", "auto", str(EXPORTS / "openwebui")).code == 0
+    backup = tmp_path / "backup.json"
+    assert hearth("export", str(backup)).code == 0
+    assert json.loads(backup.read_text())["format"] == "hearth-conversations"
+    assert hearth("--profile", "other", "import", "auto", str(backup), "--json").json()["conversations"] == 1
+    assert hearth("export", str(tmp_path / "notes.md")).code == 0
+    assert (tmp_path / "notes.md").read_text().startswith("# Bike repair\n")
+    assert hearth("export", str(tmp_path / "plain")).code == 0  # no suffix: Markdown, as before
+    assert (tmp_path / "plain").read_text().startswith("# Bike repair\n")
+    clash = hearth("export", str(tmp_path / "b.json"), "--format", "md")
+    assert clash.code == 2 and "b.json" in clash.err and "--format json" in clash.err
+    assert not (tmp_path / "b.json").exists()
+    assert hearth("export", str(tmp_path / "c.JSON"), "--format", "json").code == 0
+
+
+def test_an_empty_chatgpt_export_imports_nothing_and_succeeds(home: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "conversations.json"
+    empty.write_text("[]\n")
+    result = hearth("import", "auto", str(empty))
+    assert result.code == 0, result.err
+    assert result.err.startswith("Imported 0 conversations (0 messages, 0 memories) from ChatGPT.")
+
+
+def test_the_format_may_be_left_out(home: Path) -> None:
+    """`hearth import chatgpt.zip` (FORMAT forgotten) detects it, like `hearth import auto chatgpt.zip`."""
+    result = hearth("import", str(EXPORTS / "chatgpt"), "--json")
+    assert result.code == 0, result.err
+    assert (result.json()["format"], result.json()["conversations"]) == ("ChatGPT", 2)
+    assert hearth("import", "chatgpt", str(EXPORTS / "chatgpt"), "--json").json()["already"] == 2
+    assert hearth("import", "whatsapp", str(EXPORTS / "chatgpt")).code == 2
+    assert "PATH" in hearth("import").err
+    lone = hearth("import", "chatgpt")
+    assert lone.code == 2 and "hearth import chatgpt PATH" in lone.err
+
+
+def test_export_help_says_what_it_writes(home: Path) -> None:
+    text = " ".join(hearth("export", "--help").out.split())
+    assert "Write conversations" in text and "working notes" in text and "plain text" in text
+    assert "FILE the file to write" in text and "replaced" in text
+    text = " ".join(hearth("import", "--help").out.split())
+    assert "PATH the export" in text and "FORMAT" in text and "leave it out" in text
+
+
+def test_a_model_path_too_long_for_the_file_system_is_explained(home: Path) -> None:
+    """Found by test_inputs' fuzzing while fixing the importers: `chat --model` with a 600-character
+    name crashed with ENAMETOOLONG (Path.is_file raises it) instead of saying what is wrong."""
+    result = hearth("chat", "--model", "☃" * 600, "hello")
+    assert result.code in (1, 2) and "can't be a path" in result.err and "internal error" not in result.err

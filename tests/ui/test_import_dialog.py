@@ -73,6 +73,17 @@ def test_a_corrupt_file_says_nothing_was_imported(qtbot, make_app, tmp_path: Pat
     assert not [t for t in titles(window) if "Orchestra" in t]
 
 
+def test_an_unknown_file_is_explained_in_the_dialogs_own_words(qtbot, make_app, tmp_path: Path) -> None:
+    """The CLI's "auto" is the dialog's "Detect automatically": the advice names the control the user sees."""
+    _, window = make_app()
+    wait_ready(qtbot, window)
+    odd = tmp_path / "notes.json"
+    odd.write_text('{"hello": "world"}')
+    text = run_import(qtbot, window, odd).summary_label.text()
+    assert "cannot tell which app notes.json was exported from" in text
+    assert '"Detect automatically"' in text and "instead of auto" not in text
+
+
 def test_cancel_keeps_whole_conversations(qtbot, make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(writer, "BATCH_MESSAGES", 4)
     slow = HashEmbedder.embed

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from app.core.importers import chatgpt, claude, hearth, jan, lmstudio, openwebui
-from app.core.importers.detect import detect
+from app.core.importers.detect import FORMAT_HINT, GUI_FORMAT_HINT, detect
 from app.core.importers.model import ImportedConversation, Skips
 from app.core.importers.source import Source
 from app.core.importers.writer import HistoryWriter, ImportReport, Progress
@@ -24,18 +24,20 @@ FORMATS = tuple(PARSERS)  # chatgpt, claude, jan, lmstudio, openwebui, hearth
 LABELS = {"chatgpt": "ChatGPT", "claude": "Claude", "jan": "Jan", "lmstudio": "LM Studio",
           "openwebui": "Open WebUI", "hearth": "Hearth"}
 
-__all__ = ["FORMATS", "LABELS", "ImportReport", "import_history", "read_export", "write_history"]
+__all__ = ["FORMATS", "GUI_FORMAT_HINT", "LABELS", "ImportReport", "import_history", "read_export", "write_history"]
 
 
-def read_export(path: Path, fmt: str = "auto") -> tuple[str, list[ImportedConversation], Skips]:
-    """(format, conversations, what was skipped) of an export; a KnownError if it can't be read."""
+def read_export(path: Path, fmt: str = "auto", *,
+                hint: str = FORMAT_HINT) -> tuple[str, list[ImportedConversation], Skips]:
+    """(format, conversations, what was skipped) of an export; a KnownError if it can't be read.
+    ``hint`` is what to do when the app can't be told (the GUI words it as its own control)."""
     skips = Skips()
     with Source(path) as source:
-        name = detect(source) if fmt == "auto" else fmt
+        name = detect(source, hint) if fmt == "auto" else fmt
         if name not in PARSERS:
             raise KnownError(f"unknown format {fmt!r}", f"use one of: auto, {', '.join(FORMATS)}")
         conversations = list(PARSERS[name](source, skips))
-    if not conversations:
+    if not conversations and not (skips.files_read and not skips.counts):  # `[]` is an empty export, fine
         left = f" (skipped: {'; '.join(skips.lines())})" if skips.counts else ""
         raise KnownError(f"{path.name} holds no {LABELS[name]} conversation to import{left}",
                          "is this the right file? Choose another format, or give the export itself")

@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_dict, as_list, build, epoch,
-                                      guarded, key, role_of)
-from app.core.importers.source import Source, each_json
+                                      key, role_of, walk_up)
+from app.core.importers.source import Source, files_matching, parse_items
 
 NAME = "chatgpt"
 _FILE = re.compile(r"(^|/)conversations(-\d+)?\.json$")
@@ -19,7 +19,7 @@ _TEXT_TYPES = ("text", "multimodal_text")
 
 
 def files(source: Source) -> list[str]:
-    return source.names() if source.single_file else sorted(n for n in source.names() if _FILE.search(n))
+    return files_matching(source, _FILE.search)
 
 
 def looks_like(item: Any) -> bool:
@@ -27,15 +27,8 @@ def looks_like(item: Any) -> bool:
 
 
 def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
-    for _, data in each_json(source, files(source), skips):
-        items = data if isinstance(data, list) else [data]
-        for item in items:
-            if not looks_like(item):
-                skips.add("entries that are not ChatGPT conversations")
-                continue
-            conversation = guarded(_conversation, item, skips)
-            if conversation is not None:
-                yield conversation
+    return parse_items(source, skips, files(source), looks_like, _conversation,
+                       "entries that are not ChatGPT conversations")
 
 
 def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | None:
@@ -54,14 +47,12 @@ def _thread(mapping: dict[str, Any], current: str | None) -> list[str]:
     if current not in mapping:
         leaves = [n for n, node in mapping.items() if isinstance(node, dict) and not node.get("children")]
         current = leaves[-1] if leaves else None
-    path: list[str] = []
-    seen: set[str] = set()
-    while current in mapping and current not in seen:  # a cycle in a damaged file ends the walk
-        seen.add(current)
-        path.append(current)
-        node = mapping[current]
-        current = key(node.get("parent")) if isinstance(node, dict) else None
-    return path[::-1]
+
+    def parent_of(node_id: str) -> str | None:
+        node = mapping[node_id]
+        parent = key(node.get("parent")) if isinstance(node, dict) else None
+        return parent if parent in mapping else None
+    return walk_up(current, parent_of)
 
 
 def _said(node: Any) -> bool:

@@ -10,9 +10,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
-                                      key, role_of, text_of)
-from app.core.importers.source import Source, each_json
+from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, key,
+                                      role_of, text_of, walk_up)
+from app.core.importers.source import Source, files_matching, parse_items
 
 NAME = "claude"
 ROOT = "00000000-0000-4000-8000-000000000000"
@@ -20,7 +20,7 @@ _FILE = re.compile(r"(^|/)conversations\.json$")
 
 
 def files(source: Source) -> list[str]:
-    return source.names() if source.single_file else sorted(n for n in source.names() if _FILE.search(n))
+    return files_matching(source, _FILE.search)
 
 
 def looks_like(item: Any) -> bool:
@@ -28,14 +28,8 @@ def looks_like(item: Any) -> bool:
 
 
 def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
-    for _, data in each_json(source, files(source), skips):
-        for item in data if isinstance(data, list) else [data]:
-            if not looks_like(item):
-                skips.add("entries that are not Claude conversations")
-                continue
-            conversation = guarded(_conversation, item, skips)
-            if conversation is not None:
-                yield conversation
+    return parse_items(source, skips, files(source), looks_like, _conversation,
+                       "entries that are not Claude conversations")
 
 
 def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | None:
@@ -49,18 +43,15 @@ def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | 
 
 def _thread(raw: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The branch ending at the newest message; an export without parent links is one thread."""
-    by_id = {key(m.get("uuid")): m for m in raw if key(m.get("uuid"))}
     if not any(m.get("parent_message_uuid") for m in raw):
         return raw
-    last = max(enumerate(raw), key=lambda p: (epoch(p[1].get("created_at")) or 0.0, p[0]))[1]
-    path, seen = [], set()
-    current: dict[str, Any] | None = last
-    while current is not None and id(current) not in seen:
-        seen.add(id(current))
-        path.append(current)
-        parent = key(current.get("parent_message_uuid"))
-        current = by_id.get(parent) if parent and parent != ROOT else None
-    return path[::-1]
+    index = {key(m.get("uuid")): i for i, m in enumerate(raw) if key(m.get("uuid"))}
+    newest = max(range(len(raw)), key=lambda i: (epoch(raw[i].get("created_at")) or 0.0, i))
+
+    def parent_of(i: int) -> int | None:
+        parent = key(raw[i].get("parent_message_uuid"))
+        return index.get(parent) if parent and parent != ROOT else None
+    return [raw[i] for i in walk_up(newest, parent_of)]
 
 
 def _message(message: dict[str, Any], skips: Skips) -> ImportedMessage | None:

@@ -12,7 +12,8 @@ from typing import Any
 
 from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
                                       role_of, text_of)
-from app.core.importers.source import Source, each_json
+from app.core.importers.source import Source, each_json, files_matching
+from app.core.memory.notes import check_notes
 from app.errors import KnownError
 
 NAME = "hearth"
@@ -29,7 +30,7 @@ def native_id(profile_uid: str | None, conversation_id: int) -> str:
 
 
 def files(source: Source) -> list[str]:
-    return source.names() if source.single_file else sorted(n for n in source.names() if n.endswith(".json"))
+    return files_matching(source, lambda name: name.endswith(".json"))
 
 
 def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
@@ -60,7 +61,8 @@ def _conversation(item: dict[str, Any], skips: Skips, profile_uid: str | None) -
         if role is None:
             skips.add("system and tool messages")
             continue
-        messages.append(ImportedMessage(role, text_of(message.get("content")), epoch(message.get("created_at"))))
+        messages.append(ImportedMessage(role, text_of(message.get("content")), epoch(message.get("created_at")),
+                                        interrupted=message.get("interrupted") is True))
     source, source_id = item.get("source"), item.get("source_id")
     if not source or not source_id:
         source, source_id = NAME, native_id(profile_uid, item.get("id"))
@@ -68,4 +70,16 @@ def _conversation(item: dict[str, Any], skips: Skips, profile_uid: str | None) -
                          messages, skips)
     if conversation is not None and item.get("incognito") is True:  # private stays private, in any profile
         conversation = replace(conversation, incognito=True)
+    if conversation is not None and (notes := _notes(item, skips)):
+        conversation = replace(conversation, notes=notes, notes_updated_at=epoch(item.get("notes_updated_at")))
     return conversation
+
+
+def _notes(item: dict[str, Any], skips: Skips) -> str:
+    """The conversation's working notes as they will be stored; "" (counted) when a hand-edited
+    file holds notes this profile cannot keep — checked here, so the write never fails on them."""
+    try:
+        return check_notes(text_of(item.get("notes")))
+    except KnownError:
+        skips.add("conversations whose working notes were left out (too long or not text)")
+        return ""

@@ -11,14 +11,14 @@ from typing import Any
 
 from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_list, build, epoch, guarded,
                                       role_of, text_of)
-from app.core.importers.source import Source, each_json
+from app.core.importers.source import Source, each_json, files_matching
 
 NAME = "lmstudio"
 SUFFIX = ".conversation.json"
 
 
 def files(source: Source) -> list[str]:
-    return source.names() if source.single_file else sorted(n for n in source.names() if n.endswith(SUFFIX))
+    return files_matching(source, lambda name: name.endswith(SUFFIX))
 
 
 def looks_like(item: Any) -> bool:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import datetime as _dt
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from app.core import limits
 
@@ -24,6 +25,7 @@ class ImportedMessage:
     role: str  # "user" or "assistant"
     content: str
     created_at: float | None = None
+    interrupted: bool = False  # a reply the user stopped (Hearth's own export says so)
 
 
 @dataclass(frozen=True)
@@ -35,6 +37,8 @@ class ImportedConversation:
     updated_at: float | None
     messages: tuple[ImportedMessage, ...]
     incognito: bool = False  # a Hearth conversation marked "Don't remember": stays private, no memory
+    notes: str = ""  # a Hearth conversation's working notes (notes.py): the user's words, kept whole
+    notes_updated_at: float | None = None
 
 
 @dataclass
@@ -42,13 +46,31 @@ class Skips:
     """Why things were left out: reason → count (reasons are short phrases shown to the user)."""
 
     counts: Counter[str] = field(default_factory=Counter)
+    files_read: int = 0  # export files parsed: an export of no conversations is not a wrong file
 
     def add(self, reason: str, n: int = 1) -> None:
         if n:
             self.counts[reason] += n
 
     def lines(self) -> list[str]:
-        return [f"{n:,} {reason}" for reason, n in self.counts.most_common()]
+        return [f"{n:,} {reason if n != 1 else singular(reason)}" for reason, n in self.counts.most_common()]
+
+
+_SINGULAR = {"conversations": "conversation", "messages": "message", "entries": "entry", "files": "file",
+             "parts": "part", "versions": "version", "chats": "chat", "images": "image", "calls": "call",
+             "results": "result", "threads": "thread", "lines": "line", "exports": "export", "are": "is",
+             "and": "or"}  # "1 system, tool or hidden message": one of them, not all
+_WORD = re.compile(r"\b(" + "|".join(_SINGULAR) + r")\b")
+
+
+def singular(reason: str) -> str:
+    """A reason (written for many: "entries that are not Claude conversations") for a count of one;
+    the words in brackets (an error's own text) are left as they are."""
+    head, bracket, tail = reason.partition("(")
+    head = _WORD.sub(lambda m: _SINGULAR[m[1]], head)
+    head = re.sub(r"\bthat is not (?=[A-Z])", lambda m: "that is not an " if head[m.end()] in "AEIOU" else
+                  "that is not a ", head)
+    return head + bracket + tail
 
 
 SHAPE_ERRORS = (AttributeError, TypeError, ValueError, KeyError, IndexError, RecursionError)
@@ -63,6 +85,23 @@ def guarded(parse_one: Callable[..., ImportedConversation | None], item: Any,
     except SHAPE_ERRORS:
         skips.add("conversations in a shape this version of Hearth does not know")
         return None
+
+
+Node = TypeVar("Node")
+
+
+def walk_up(start: Node | None, parent_of: Callable[[Node], Node | None]) -> list[Node]:
+    """The thread ending at ``start``: it, its parent, … up to the root, returned root first. Every
+    branching format (ChatGPT, Claude, Open WebUI) keeps the thread shown this way; a cycle in a
+    damaged file ends the walk instead of looping."""
+    path: list[Node] = []
+    seen: set[Node] = set()
+    current = start
+    while current is not None and current not in seen:
+        seen.add(current)
+        path.append(current)
+        current = parent_of(current)
+    return path[::-1]
 
 
 def as_list(value: Any) -> list[Any]:

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from typing import Any
 
 from app.core.importers.model import (ImportedConversation, ImportedMessage, Skips, as_dict, as_list, build, epoch,
-                                      guarded, key, role_of, text_of)
-from app.core.importers.source import Source, each_json
+                                      key, role_of, text_of, walk_up)
+from app.core.importers.source import Source, files_matching, parse_items
 
 NAME = "openwebui"
 
 
 def files(source: Source) -> list[str]:
-    return source.names() if source.single_file else sorted(n for n in source.names() if n.endswith(".json"))
+    return files_matching(source, lambda name: name.endswith(".json"))
 
 
 def looks_like(item: Any) -> bool:
@@ -23,14 +23,7 @@ def looks_like(item: Any) -> bool:
 
 
 def parse(source: Source, skips: Skips) -> Iterator[ImportedConversation]:
-    for _, data in each_json(source, files(source), skips):
-        for item in data if isinstance(data, list) else [data]:
-            if not looks_like(item):
-                skips.add("entries that are not Open WebUI chats")
-                continue
-            conversation = guarded(_conversation, item, skips)
-            if conversation is not None:
-                yield conversation
+    return parse_items(source, skips, files(source), looks_like, _conversation, "entries that are not Open WebUI chats")
 
 
 def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | None:
@@ -47,14 +40,24 @@ def _conversation(item: dict[str, Any], skips: Skips) -> ImportedConversation | 
 
 
 def _thread(nodes: dict[str, Any], current: str | None) -> list[dict[str, Any]]:
+    """The messages from the root to ``currentId`` (or, without one, to the newest leaf)."""
     if current not in nodes:
-        return []
-    path, seen = [], set()
-    while current in nodes and current not in seen and isinstance(nodes[current], dict):
-        seen.add(current)
-        path.append(nodes[current])
-        current = key(nodes[current].get("parentId"))
-    return path[::-1]
+        current = _newest_leaf(nodes)
+
+    def parent_of(node_id: str) -> str | None:
+        parent = key(nodes[node_id].get("parentId"))
+        return parent if parent in nodes and isinstance(nodes[parent], dict) else None
+    start = current if current in nodes and isinstance(nodes[current], dict) else None
+    return [nodes[n] for n in walk_up(start, parent_of)]
+
+
+def _newest_leaf(nodes: dict[str, Any]) -> str | None:
+    """The message no other answers, written last (ties: the later in the file), as ChatGPT's
+    parser falls back to its last leaf: a chat without ``currentId`` is not imported empty."""
+    parents = {key(n.get("parentId")) for n in nodes.values() if isinstance(n, dict)}
+    leaves = [(epoch(n.get("timestamp")) or 0.0, i, k) for i, (k, n) in enumerate(nodes.items())
+              if isinstance(n, dict) and k not in parents]
+    return max(leaves)[2] if leaves else None
 
 
 def _message(message: dict[str, Any], skips: Skips) -> ImportedMessage | None:

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import zipfile
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from app.core.importers.model import Skips
+from app.core.importers.model import ImportedConversation, Skips, guarded
 from app.errors import KnownError
 
 MAX_FILE_BYTES = 256 * 1024 * 1024  # one JSON file: parsing it takes several times this in RAM
@@ -33,11 +34,11 @@ class Source:
         self._zip: zipfile.ZipFile | None = None
         if not path.exists():
             raise KnownError(f"{path} does not exist", "give the path of an export file, zip or folder")
-        if path.is_file() and zipfile.is_zipfile(path):
+        if path.is_file() and (zipfile.is_zipfile(path) or _named_or_started_as_zip(path)):
             try:
                 self._zip = zipfile.ZipFile(path)
-            except (zipfile.BadZipFile, OSError) as exc:
-                raise KnownError(f"{path} is not a readable zip ({exc})", "download the export again") from exc
+            except (zipfile.BadZipFile, OSError) as exc:  # a download cut short loses the zip's directory
+                raise KnownError(f"{path.name} is not a zip file (cut short?)", "download the export again") from exc
         self._names = self._list()
 
     def close(self) -> None:
@@ -110,12 +111,64 @@ class Source:
                              "is this the right file? Exports are UTF-8 JSON") from exc
 
     def json(self, name: str) -> Any:
+        text = self.text(name)
+        _check_looks_like_json(name, text)
         try:
-            return json.loads(self.text(name))
+            return json.loads(text)
         except json.JSONDecodeError as exc:
             raise KnownError(f"{name} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                              "the file may be cut short: download the export again; nothing was imported "
                              "from it") from exc
+
+
+def _named_or_started_as_zip(path: Path) -> bool:
+    """A ``.zip``, or a file starting like one: when it does not open as a zip, it is a damaged
+    zip (say so), not a JSON file to read (that said "not UTF-8", which sent people astray)."""
+    try:
+        with open(path, "rb") as fh:
+            start = fh.read(4)
+    except OSError:
+        return False
+    return path.suffix.lower() == ".zip" or start == b"PK\x03\x04"
+
+
+def _check_looks_like_json(name: str, text: str) -> None:
+    """A clear word for files that are not JSON at all, before the parser's "line 1, column 1"."""
+    start = text.lstrip()[:1]
+    if start in ("{", "["):
+        return
+    if not start:
+        raise KnownError(f"{name} is empty", "download the export again, or choose the file you downloaded")
+    if _HEARTH_MARKDOWN.search(text[:4096]):
+        raise KnownError(f"{name} is a Hearth Markdown export: it is for reading and cannot be imported",
+                         "to move conversations, export them with `hearth export --format json` (or as .json in "
+                         "the app) and import that file")
+    raise KnownError(f"{name} is not a chat export (it is not JSON)",
+                     "choose the export file (.json) or the zip you downloaded")
+
+
+_HEARTH_MARKDOWN = re.compile(r"^# .*\n\n\*[^\n]* · \d+ messages", re.MULTILINE)
+
+
+def files_matching(source: Source, wanted: Callable[[str], bool]) -> list[str]:
+    """The export files to read: the one file given, or those of the zip/folder that ``wanted`` names."""
+    return source.names() if source.single_file else sorted(n for n in source.names() if wanted(n))
+
+
+def parse_items(source: Source, skips: Skips, names: Iterable[str], looks_like: Callable[[Any], bool],
+                conversation: Callable[..., ImportedConversation | None], not_one: str,
+                ) -> Iterator[ImportedConversation]:
+    """The conversations of files holding a list of them (or one): each item that ``looks_like``
+    one is parsed by ``conversation`` (guarded: one odd item never stops the rest); any other item
+    is counted under ``not_one``."""
+    for _, data in each_json(source, names, skips):
+        for item in data if isinstance(data, list) else [data]:
+            if not looks_like(item):
+                skips.add(not_one)
+                continue
+            parsed = guarded(conversation, item, skips)
+            if parsed is not None:
+                yield parsed
 
 
 def each_json(source: Source, names: Iterable[str], skips: Skips) -> Iterator[tuple[str, Any]]:
@@ -131,6 +184,7 @@ def each_json(source: Source, names: Iterable[str], skips: Skips) -> Iterator[tu
             skips.add(f"unreadable files ({exc.what})")
             continue
         good += 1
+        skips.files_read += 1
         yield name, value
     if first is not None and not good:
         raise first

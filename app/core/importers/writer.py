@@ -25,6 +25,7 @@ from app.core.importers.model import ImportedConversation, ImportedMessage, Skip
 from app.core.memory.bank import MemoryBank
 from app.core.memory.consolidate import episode_text, leaving_window, summary_text
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.notes import NotesStore
 from app.core.memory.store import NewMemory
 
 MAX_IMPORT_MESSAGES = 100_000  # new messages in one run; the rest waits for the next run
@@ -159,7 +160,7 @@ class HistoryWriter:
     def _write_batch(self, batch: Sequence[ImportedConversation], report: ImportReport) -> None:
         plans = [plan_memory(c.messages, self.window_turns) if self.remember and not c.incognito else _Plan()
                  for c in batch]
-        vectors = self.bank.embed([t for p in plans for t in p.texts()])
+        vectors = self.bank.embed_memories([t for p in plans for t in p.texts()])  # words, not "[date] Name:"
         with self.bank.transaction():
             offset = 0
             for conversation, plan in zip(batch, plans):
@@ -175,7 +176,10 @@ class HistoryWriter:
         created = conversation.created_at if conversation.created_at is not None else times[0]
         cid = self.store.create_imported(conversation.title, created, conversation.source, conversation.source_id,
                                          incognito=conversation.incognito)
-        ids = [self.store.add_message(cid, m.role, m.content, t) for m, t in zip(conversation.messages, times)]
+        ids = [self.store.add_message(cid, m.role, m.content, t, interrupted=m.interrupted)
+               for m, t in zip(conversation.messages, times)]
+        if conversation.notes:
+            NotesStore(self.bank.conn).set(cid, conversation.notes, now=conversation.notes_updated_at or self.clock())
         sources = [(ids[i], ids[i + 1]) if i + 1 < len(ids) and conversation.messages[i + 1].role == "assistant"
                    else (ids[i],) for i in range(len(ids))]
         episodes = [NewMemory(text=text, kind="episode", importance=0.3, origin="message", created_at=times[i],

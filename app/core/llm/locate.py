@@ -29,7 +29,12 @@ def model_file(model_path: str) -> Path:
 
 def check_gguf(path: Path) -> Path:
     """A clear error for a missing file or one that is not GGUF, before llama.cpp sees it."""
-    if not path.is_file():
+    try:
+        found = path.is_file()
+    except OSError as exc:  # a name too long for the file system (ENAMETOOLONG), …
+        raise KnownError(f"model file {str(path)[:60]}… can't be a path: {exc.strerror}",
+                         "choose another GGUF file (Settings → Model file, or --model PATH)") from exc
+    if not found:
         raise KnownError(f"model file {path} does not exist",
                          "choose another GGUF file (Settings → Model file, or --model PATH)")
     try:

@@ -16,7 +16,6 @@ exported from, where those messages are; elsewhere they would point at nothing.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from app.core import limits
 from app.core.memory import migrations
 from app.core.memory.bank import MemoryBank, Progress
 from app.core.memory.conversations import ConversationStore
-from app.core.private import open_private
+from app.core.private import atomic_private
 from app.core.memory.store import NewMemory
 from app.core.memory.salvage import SALVAGE_FORMAT
 from app.core.memory.spans import legacy_episode_said
@@ -44,17 +43,12 @@ def export_memories(bank: MemoryBank, path: Path) -> int:
         "embedder": bank.embedder.id, "app_version": __version__, "exported_at": iso_time(bank.clock()),
         "count": len(memories), "profile_uid": bank.store.profile_uid(),
     }
-    tmp = path.with_name(f".{path.name}.tmp")
     try:
-        with open_private(tmp, "w", encoding="utf-8", newline="\n") as fh:  # plain text: only its owner reads it
+        with atomic_private(path) as fh:  # plain text: only its owner reads it
             fh.write(json.dumps(header, ensure_ascii=False) + "\n")
             for memory in memories:
                 fh.write(json.dumps(memory.to_json(), ensure_ascii=False) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except OSError as exc:
-        tmp.unlink(missing_ok=True)
         raise KnownError(f"cannot write {path}: {exc.strerror}", "choose a writable location") from exc
     return len(memories)
 

@@ -104,3 +104,38 @@ def test_import_without_memory(bank: MemoryBank, exports: Path) -> None:
     report = import_history(bank, exports / "chatgpt", window_turns=6, remember=False)
     assert (report.conversations, report.memories) == (2, 0) and bank.list() == []
     assert [c.incognito for c in ConversationStore(bank.conn).list()] == [False, False]
+
+
+def test_working_notes_and_a_stopped_reply_survive_export_and_import(bank: MemoryBank, tmp_path: Path) -> None:
+    """B3: the notes beside a conversation are the user's words: an export that drops them loses them."""
+    from app.core.memory.notes import NotesStore
+    cid = native(bank)
+    with bank.transaction():
+        NotesStore(bank.conn).set(cid, "Goal: find a flat near the river.\n- budget 900", now=T + 6000)
+    path = tmp_path / "all.json"
+    export_conversations(bank.conn, path, "json", now=T)
+    item = json.loads(path.read_text())["conversations"][0]
+    assert (item["notes"], item["notes_updated_at"]) == ("Goal: find a flat near the river.\n- budget 900",
+                                                         "2024-05-01T09:40:00Z")
+    md = tmp_path / "all.md"
+    export_conversations(bank.conn, md, "md", now=T)
+    assert "## Working notes\n\nGoal: find a flat near the river.\n- budget 900\n" in md.read_text()
+
+    other_conn = open_db(tmp_path / "b.hearth", DbKey(passphrase="pw"))
+    other = MemoryBank(other_conn, HashEmbedder())
+    import_history(other, path, window_turns=6)
+    theirs = ConversationStore(other_conn)
+    (copy,) = theirs.list()
+    notes = NotesStore(other_conn).get(copy.id)
+    assert (notes.text, notes.updated_at) == ("Goal: find a flat near the river.\n- budget 900", T + 6000)
+    assert [m.interrupted for m in theirs.messages(copy.id)] == [False, True]
+    other_conn.close()
+
+
+def test_notes_too_long_for_a_conversation_are_left_out_and_said(bank: MemoryBank, tmp_path: Path) -> None:
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps({"format": "hearth-conversations", "format_version": 1, "conversations": [
+        {"id": 1, "title": "t", "notes": "x" * 1_000_000,
+         "messages": [{"role": "user", "content": "hello", "created_at": "2024-05-01T00:00:00Z"}]}]}))
+    report = import_history(bank, path, window_turns=6)
+    assert report.conversations == 1 and any("notes" in line for line in report.skips.lines())

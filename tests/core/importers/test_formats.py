@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from app.core.importers import read_export, source
-from app.core.importers.model import epoch
+from app.core.importers.model import Skips, epoch
 from app.errors import KnownError
 
 T = 1714550400.0  # 2024-05-01T08:00:00Z, the fixtures' clock
@@ -211,3 +211,106 @@ def test_odd_shapes_are_skipped_or_refused_never_a_crash(tmp_path: Path, fmt: st
         assert exc.fix  # says what to do
     else:
         assert all(m.content.strip() for c in conversations for m in c.messages)
+
+
+def test_openwebui_without_current_id_follows_the_newest_leaf(exports: Path, tmp_path: Path) -> None:
+    """A chat whose history has no ``currentId`` (older or edited exports) was imported empty."""
+    data = json.loads((exports / "openwebui" / "chat-export-1714554400.json").read_text())
+    del data[0]["chat"]["history"]["currentId"]
+    nodes = data[0]["chat"]["history"]["messages"]
+    data[0]["chat"]["history"]["messages"] = {k: nodes[k] for k in ("q1", "r2", "r1")}  # the newest not last
+    path = tmp_path / "owui.json"
+    path.write_text(json.dumps(data))
+    fmt, (conversation,), skips = read_export(path)
+    assert said(conversation) == [("user", "My bike is a blue Brompton and the chain slips."),
+                                  ("assistant", "Check the chain tension first.")]
+    assert skips.lines() == ["1 message on branches not shown (regenerated or edited)"]
+
+
+def test_a_count_of_one_reads_in_the_singular() -> None:
+    skips = Skips()
+    for reason in ("conversations with no text to import", "entries that are not Claude conversations",
+                   "attached files and images", "empty messages"):
+        skips.add(reason)
+    skips.add("system, tool and hidden messages", 2)
+    assert skips.lines() == ["2 system, tool and hidden messages", "1 conversation with no text to import",
+                             "1 entry that is not a Claude conversation", "1 attached file or image",
+                             "1 empty message"]
+
+
+def _error(path: Path, fmt: str = "auto", **kwargs: object) -> KnownError:
+    with pytest.raises(KnownError) as caught:
+        read_export(path, fmt, **kwargs)
+    return caught.value
+
+
+def test_errors_say_what_the_file_is_and_what_to_do(exports: Path, tmp_path: Path) -> None:
+    """Each of these used to say something misleading ("not UTF-8", "cannot tell which app")."""
+    (tmp_path / "empty").mkdir()
+    with zipfile.ZipFile(tmp_path / "empty.zip", "w"):
+        pass
+    for empty in ("empty", "empty.zip"):
+        error = _error(tmp_path / empty)
+        assert (error.what, error.fix) == (f"{empty} holds no files", "choose the zip you downloaded")
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        z.write(exports / "chatgpt" / "conversations.json", "conversations.json")
+    (tmp_path / "cut.zip").write_bytes(archive.read_bytes()[:200])
+    (tmp_path / "page.zip").write_text("<html>Sign in</html>")
+    for bad in ("cut.zip", "page.zip"):
+        for fmt in ("auto", "chatgpt"):
+            error = _error(tmp_path / bad, fmt)
+            assert (error.what, error.fix) == (f"{bad} is not a zip file (cut short?)", "download the export again")
+    (tmp_path / "notes.json").write_text("Dear diary")
+    assert "not a chat export" in _error(tmp_path / "notes.json").what
+    assert "not a chat export" in _error(tmp_path / "notes.json", "claude").what
+    (tmp_path / "blank.json").write_text("  \n")
+    assert _error(tmp_path / "blank.json").what == "blank.json is empty"
+
+
+def test_a_hearth_markdown_export_points_to_the_json_one(bank, exports: Path, tmp_path: Path) -> None:
+    from app.core.importers import import_history
+    from app.core.importers.export import export_conversations
+    import_history(bank, exports / "claude", window_turns=6)
+    export_conversations(bank.conn, tmp_path / "chats.md", "md", now=0.0)
+    for fmt in ("auto", "hearth"):
+        error = _error(tmp_path / "chats.md", fmt)
+        assert "Hearth Markdown export" in error.what and "hearth export --format json" in error.fix
+
+
+def test_the_app_words_auto_as_its_own_control(tmp_path: Path) -> None:
+    from app.core.importers import GUI_FORMAT_HINT
+    odd = tmp_path / "notes.json"
+    odd.write_text('{"hello": "world"}')
+    fix = _error(odd, hint=GUI_FORMAT_HINT).fix
+    assert "Detect automatically" in fix and "auto:" not in fix
+
+
+def test_an_export_of_no_conversations_is_valid_and_empty(tmp_path: Path) -> None:
+    """A ChatGPT account with no chats exports ``[]``: that is 0 conversations, not a broken file."""
+    empty = tmp_path / "conversations.json"
+    empty.write_text("[]")
+    for fmt in ("auto", "chatgpt", "claude", "openwebui"):
+        name, conversations, skips = read_export(empty, fmt)
+        assert (conversations, skips.lines()) == ([], [])
+    assert read_export(empty)[0] == "chatgpt"
+    with zipfile.ZipFile(tmp_path / "export.zip", "w") as z:
+        z.write(empty, "conversations.json")
+    assert read_export(tmp_path / "export.zip")[1] == []
+    nothing = tmp_path / "hearth.json"
+    nothing.write_text('{"format": "hearth-conversations", "format_version": 1, "conversations": []}')
+    assert read_export(nothing)[:2] == ("hearth", [])
+    (tmp_path / "jan").mkdir()  # an empty folder is still not an export
+    with pytest.raises(KnownError):
+        read_export(tmp_path / "jan", "jan")
+    other = tmp_path / "emptylist.json"  # whatever its name
+    other.write_text(" [ ] ")
+    assert read_export(other)[:2] == ("chatgpt", [])
+
+
+def test_walk_up_returns_the_thread_root_first_and_stops_at_a_cycle() -> None:
+    from app.core.importers.model import walk_up
+    parents = {"c": "b", "b": "a", "a": None, "x": "y", "y": "x"}
+    assert walk_up("c", parents.get) == ["a", "b", "c"]
+    assert walk_up("x", parents.get) == ["y", "x"]  # a damaged file's loop ends the walk
+    assert walk_up(None, parents.get) == []

@@ -190,3 +190,16 @@ def test_read_then_write_reports_the_parsers_skips(bank: MemoryBank, exports: Pa
     report = write_history(bank, fmt, conversations, skips, window_turns=6)
     assert report.format == "Open WebUI" and "branches not shown" in report.lines()[-1]
     assert report.to_json()["skipped"] == {"messages on branches not shown (regenerated or edited)": 1}
+
+
+def test_imported_memories_are_embedded_like_live_ones_without_the_date_and_speaker(
+        bank: MemoryBank, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A message pasted as a transcript line is embedded by its words, as every other write path
+    does (said.py): the "[date] Name:" opening must not pull the vector toward the name."""
+    seen: list[str] = []
+    embed = bank.embed
+    monkeypatch.setattr(bank, "embed", lambda texts: seen.extend(texts) or embed(texts))
+    line = "[8 May 2023] Caroline: I went to a support group yesterday."
+    write_history(bank, "chatgpt", [_conversation("said", [line])], Skips(), window_turns=6)
+    assert [m.text for m in bank.list()] == [line]  # the memory keeps its whole line
+    assert seen == ["I went to a support group yesterday."]  # its vector is of the words
