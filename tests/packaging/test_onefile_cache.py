@@ -53,8 +53,8 @@ def env(home: Path, fakebin: Path, **extra: str) -> dict[str, str]:
 
 
 def start(exe: Path, home: Path, fakebin: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(exe), *args], env=env(home, fakebin, **extra), capture_output=True, text=True,
-                          timeout=60)
+    return subprocess.run([str(exe), *args], check=False, env=env(home, fakebin, **extra), capture_output=True,
+                          text=True, timeout=60)
 
 
 def cache(home: Path) -> Path:
