@@ -23,9 +23,9 @@ listing() {  # "<crc> <bytes>" of the sorted listing of every file and link unde
 }
 
 sign_of_life() {  # the first start takes seconds before any window: say so, on the desktop too
-    say "first start of this version: unpacking it once to $cache (about $UNPACKED_MB MB, a few seconds)..."
+    say "first start of this version: unpacking it once to $cache ($UNPACKED_MB MB, about 10 seconds)..."
     title="Starting Hearth"
-    body="First start of this version: unpacking once (a few seconds). Later starts are quick."
+    body="First start of this version: unpacking once (about 10 seconds). Later starts are quick."
     if command -v notify-send >/dev/null 2>&1; then
         notify-send -a Hearth -t 15000 "$title" "$body" >/dev/null 2>&1 &
     elif command -v gdbus >/dev/null 2>&1; then

@@ -86,7 +86,7 @@ def test_first_start_unpacks_with_a_sign_of_life_and_the_second_reuses_it(onefil
     assert first.returncode == 0, first.stderr
     [app] = app_dirs(home)
     assert first.stdout.strip() == f"ran {app} gui --smoke"
-    assert unpacked(first) and "a few seconds" in first.stderr
+    assert unpacked(first) and "about 10 seconds" in first.stderr
     [note] = notifications(fakebin)
     assert "Starting Hearth" in note and "unpacking once" in note
     blob = app / "_internal" / "lib" / "blob.so"
