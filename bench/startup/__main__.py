@@ -38,8 +38,8 @@ def timed_run(command: list[str], env: dict[str, str]) -> tuple[float, float, fl
     proc = subprocess.Popen([*command, "gui", "--smoke"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             text=True, env=env)
     assert proc.stderr is not None
-    first = proc.stderr.readline()  # blocks until the launcher speaks, or the app exits quietly
-    said = time.time() - launched if first else None
+    first = proc.stderr.readline()  # blocks until the launcher (or the app) says something, or exits
+    said = time.time() - launched if first.startswith("Hearth: first start") else None
     out, err = proc.communicate(timeout=600)
     if proc.returncode != 0:
         raise SystemExit(f"smoke run of {command[0]} failed: {(first + err).strip()[-500:]}")
