@@ -57,7 +57,7 @@ class RecallParams:
     recency_half_life_days: float = 30.0
     candidates: int = 400  # nearest neighbours fetched; the density neighbourhood
     include_pinned: bool = True
-    speaker_weight: float = 0.2
+    speaker_weight: float = 0.3
     neighbour_weight: float = 0.3
     date_weight: float = 0.1  # a transcript line dated on the days the query names (dates.py)
     dated_pool: int = 200  # how many such lines join the candidates
