@@ -137,3 +137,21 @@ def test_the_import_dialog_works_from_the_keyboard(qtbot, make_app) -> None:
     dialog = window.import_dialog
     dialog.path_edit.setText("x")  # the Import button is enabled once there is a path
     _check(qtbot, dialog)
+
+
+def test_an_open_memory_viewer_shows_what_an_import_remembered(qtbot, make_app) -> None:
+    """Review B6: the memory viewer (both tabs) did not refresh after a chat-history import."""
+    _, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_memories()
+    viewer = window.memory_window
+    qtbot.waitUntil(lambda: not viewer.model.loading, timeout=TIMEOUT_MS)
+    before = viewer.model.total
+    viewer.show_people()
+    reloads: list[int] = []
+    viewer.people.service.entities.connect(lambda listing: reloads.append(len(listing.rows)))
+    run_import(qtbot, window, EXPORTS / "chatgpt", "chatgpt")
+    qtbot.waitUntil(lambda: viewer.model.total == before + 3, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: bool(reloads), timeout=TIMEOUT_MS)  # the People & things tab asked again
+    assert "Imported 2 conversations" in viewer.count_label.text()
+    window.import_dialog.accept()
