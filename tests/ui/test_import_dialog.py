@@ -155,3 +155,15 @@ def test_an_open_memory_viewer_shows_what_an_import_remembered(qtbot, make_app) 
     qtbot.waitUntil(lambda: bool(reloads), timeout=TIMEOUT_MS)  # the People & things tab asked again
     assert "Imported 2 conversations" in viewer.count_label.text()
     window.import_dialog.accept()
+
+
+def test_messages_not_from_today_show_their_date() -> None:
+    """Imported messages showed only "15:33", whatever the year."""
+    import datetime as dt
+
+    from app.ui.chat_view import message_time
+
+    now = dt.datetime(2026, 11, 23, 9, 0).timestamp()
+    assert message_time(dt.datetime(2026, 11, 23, 8, 5).timestamp(), now) == "08:05"
+    assert message_time(dt.datetime(2026, 11, 22, 15, 33).timestamp(), now) == "yesterday 15:33"
+    assert message_time(dt.datetime(2024, 3, 12, 15, 33).timestamp(), now) == "12 Mar 2024 15:33"
