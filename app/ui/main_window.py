@@ -438,6 +438,7 @@ class MainWindow(QMainWindow):
 
         if self.import_dialog is None:
             self.import_dialog = ImportDialog(self.services.history, self)
+            self.import_dialog.follow_loading(self.settings.progress)
             self.import_dialog.finished_import.connect(self._on_imported)
         self.import_dialog.pages.setCurrentIndex(0 if not self.import_dialog.running else 1)
         self.import_dialog.show()

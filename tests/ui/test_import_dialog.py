@@ -167,3 +167,27 @@ def test_messages_not_from_today_show_their_date() -> None:
     assert message_time(dt.datetime(2026, 11, 23, 8, 5).timestamp(), now) == "08:05"
     assert message_time(dt.datetime(2026, 11, 22, 15, 33).timestamp(), now) == "yesterday 15:33"
     assert message_time(dt.datetime(2024, 3, 12, 15, 33).timestamp(), now) == "12 Mar 2024 15:33"
+
+
+def test_an_import_queued_behind_a_model_load_says_it_is_waiting(qtbot, make_app) -> None:
+    """The dialog sat on "Reading the export…" for 16 s while the embedding model loaded."""
+    import threading
+
+    from app.services.types import Progress
+
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_import()
+    dialog = window.import_dialog
+    release = threading.Event()
+    services.engine.worker.submit(lambda: release.wait(30))  # the engine busy, as with a model load
+    services.settings.progress.emit(Progress("loading the embedding model", 60))
+    dialog.path_edit.setText(str(EXPORTS / "chatgpt"))
+    dialog.import_button.click()
+    qtbot.waitUntil(lambda: dialog.progress_label.text().startswith("Waiting for the embedding model…"),
+                    timeout=TIMEOUT_MS)
+    services.settings.progress.emit(Progress("ready", 100))
+    release.set()
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == 2, timeout=TIMEOUT_MS)
+    assert dialog.summary_title.text() == "Import finished"
+    dialog.accept()
