@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
     QProgressBar, QPushButton, QStackedWidget, QVBoxLayout, QWidget,
@@ -57,7 +57,7 @@ class ImportDialog(QDialog):
         history.imported.connect(self._on_imported)
         history.failed.connect(self._on_failed)
 
-    def follow_loading(self, progress_signal) -> None:  # noqa: ANN001 - a Signal(Progress)
+    def follow_loading(self, progress_signal: SignalInstance) -> None:  # a Signal(Progress)
         """The import waits behind a model load on the engine thread: say so instead of "Reading…"."""
         progress_signal.connect(self._on_model_progress)
 
