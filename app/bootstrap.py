@@ -189,11 +189,12 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
         prepare_model_runtime=_load_llama_runtime)
     session = Session(wiring)
     engine, reader = WorkerThread("hearth-engine"), WorkerThread("hearth-reader")
-    return Desktop(session=session, chat=ChatService(session, engine.worker, reader.worker),
-                   memory=MemoryService(session, engine.worker, reader.worker),
+    memory = MemoryService(session, engine.worker, reader.worker)
+    return Desktop(session=session, chat=ChatService(session, engine.worker, reader.worker), memory=memory,
                    settings=SettingsService(session, engine.worker, reader.worker),
                    profiles=ProfileService(session, engine.worker),
-                   history=HistoryService(session, engine.worker), engine=engine, reader=reader)
+                   history=HistoryService(session, engine.worker, announce=memory.changed.emit),
+                   engine=engine, reader=reader)
 
 
 def _load_llama_runtime() -> object:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -18,7 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from app.core.importers import GUI_FORMAT_HINT, LABELS, read_export, write_history
 from app.core.importers.export import export_conversations
 from app.services.session import Session
-from app.services.types import ExportDone, ImportProgress, ImportSummary
+from app.services.types import ExportDone, ImportProgress, ImportSummary, MemoryChange
 from app.services.worker import Worker
 
 
@@ -31,10 +32,13 @@ class HistoryService(QObject):
     # (key, label) for the import dialog's format choice; "auto" looks at the files.
     formats: tuple[tuple[str, str], ...] = (("auto", "Detect automatically"), *LABELS.items())
 
-    def __init__(self, session: Session, engine: Worker) -> None:
+    def __init__(self, session: Session, engine: Worker,
+                 announce: Callable[[MemoryChange], None] | None = None) -> None:
         super().__init__()
         self._session = session
         self._engine = engine
+        # MemoryService.changed.emit: an import adds memories, and the memory viewer's tabs reload on it
+        self._announce = announce or (lambda change: None)
         self._cancel = threading.Event()
 
     # --- requests (GUI thread) ---------------------------------------------------------
@@ -61,6 +65,8 @@ class HistoryService(QObject):
             self.progress.emit(ImportProgress("writing", done, total, count))
         report = write_history(bank, name, conversations, skips, window_turns=self._session.settings.window_turns,
                                remember=remember, progress=progress, cancel=self._cancel)
+        if report.conversations or report.memories:
+            self._announce(MemoryChange("import", note=report.lines()[0], count=report.memories))
         self.imported.emit(ImportSummary(report.format, report.conversations, report.messages, report.memories,
                                          report.already, report.cancelled, tuple(report.lines())))
 

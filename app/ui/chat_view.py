@@ -14,6 +14,7 @@ entry key, ``earlier:more``.
 
 from __future__ import annotations
 
+import datetime as _dt
 import html
 import re
 import time
@@ -230,10 +231,22 @@ class ChatView(QTextBrowser):
 # --- what goes in a frame -----------------------------------------------------------------
 def _header(entry: Entry, muted: str) -> str:
     who = {"user": "You", "assistant": "Hearth"}.get(entry.role, "⚠ Hearth")
-    when = time.strftime("%H:%M", time.localtime(entry.created_at)) if entry.created_at else ""
+    when = message_time(entry.created_at) if entry.created_at else ""
     extra = " · private" if entry.incognito and entry.role == "user" else ""
     return (f'<span style="font-weight:600">{who}</span> '
             f'<span style="color:{muted}; font-size:small">{when}{extra}</span>')
+
+
+def message_time(created_at: float, now: float | None = None) -> str:
+    """"15:33" today, "yesterday 15:33", else "12 Mar 2024 15:33" (imported messages are often old)."""
+    day = _dt.date.fromtimestamp(created_at)
+    today = _dt.date.fromtimestamp(time.time() if now is None else now)
+    clock = time.strftime("%H:%M", time.localtime(created_at))
+    if day == today:
+        return clock
+    if day == today - _dt.timedelta(days=1):
+        return f"yesterday {clock}"
+    return f"{day.day} {day.strftime('%b %Y')} {clock}"
 
 
 def _footer(entry: Entry) -> list[str]:

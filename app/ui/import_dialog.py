@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
     QProgressBar, QPushButton, QStackedWidget, QVBoxLayout, QWidget,
 )
 
-from app.services.types import Failure, ImportProgress, ImportSummary
+from app.services.types import Failure, ImportProgress, ImportSummary, Progress
 
 if TYPE_CHECKING:
     from app.services.history import HistoryService
@@ -45,6 +45,8 @@ class ImportDialog(QDialog):
         self.setWindowTitle("Import conversations")
         self.setMinimumWidth(560)
         self.running = False
+        self._queued = False  # started, but the engine has not picked the job up yet
+        self._loading = ""  # what the engine is loading first (a model), from the services' Progress
         self.pages = QStackedWidget()
         self.pages.addWidget(self._choose_page())
         self.pages.addWidget(self._progress_page())
@@ -54,6 +56,10 @@ class ImportDialog(QDialog):
         history.progress.connect(self._on_progress)
         history.imported.connect(self._on_imported)
         history.failed.connect(self._on_failed)
+
+    def follow_loading(self, progress_signal: SignalInstance) -> None:  # a Signal(Progress)
+        """The import waits behind a model load on the engine thread: say so instead of "Reading…"."""
+        progress_signal.connect(self._on_model_progress)
 
     # --- pages ----------------------------------------------------------------------------
     def _choose_page(self) -> QWidget:
@@ -163,7 +169,8 @@ class ImportDialog(QDialog):
             return
         self.running = True
         self.cancel_button.setEnabled(True)
-        self.progress_label.setText("Reading the export…")
+        self._queued = True
+        self._show_waiting()
         self.progress_bar.setRange(0, 0)  # busy until the messages are counted
         self.pages.setCurrentIndex(1)
         self.history.import_file(path, self.format_combo.currentData(), remember=self.remember_box.isChecked())
@@ -183,7 +190,22 @@ class ImportDialog(QDialog):
     def _show_where(self) -> None:
         self.where_label.setText(WHERE.get(self.format_combo.currentData(), ""))
 
+    def _on_model_progress(self, progress: Progress) -> None:
+        self._loading = progress.what if progress.percent < 100 else ""
+        if self.running and self._queued:
+            self._show_waiting()
+
+    def _show_waiting(self) -> None:
+        if self._loading.startswith("loading "):
+            self.progress_label.setText(f"Waiting for {self._loading.removeprefix('loading ')}… "
+                                        "(the import starts when it is loaded)")
+        else:
+            self.progress_label.setText("Reading the export…")
+
     def _on_progress(self, progress: ImportProgress) -> None:
+        if progress.stage == "reading":
+            self._queued = False
+            self.progress_label.setText("Reading the export…")
         if progress.stage == "reading" or not progress.total:
             return
         self.progress_bar.setRange(0, progress.total)

@@ -438,6 +438,7 @@ class MainWindow(QMainWindow):
 
         if self.import_dialog is None:
             self.import_dialog = ImportDialog(self.services.history, self)
+            self.import_dialog.follow_loading(self.settings.progress)
             self.import_dialog.finished_import.connect(self._on_imported)
         self.import_dialog.pages.setCurrentIndex(0 if not self.import_dialog.running else 1)
         self.import_dialog.show()
@@ -510,7 +511,29 @@ class MainWindow(QMainWindow):
         QMessageBox.about(self, "About Hearth", f"Hearth {__version__}\nAn offline assistant that remembers.\n"
                                                 "Everything stays on this computer.")
 
+    def ask_close_anyway(self, problem: str) -> bool:
+        """Typed notes would be lost: True closes anyway, False (the default) goes back to them."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Working notes not saved",
+                          f"{problem}\n\nIf Hearth closes now, those words are lost.", parent=self)
+        back = box.addButton("&Go back to the notes", QMessageBox.ButtonRole.RejectRole)
+        box.addButton("&Close and lose them", QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(back)
+        box.setEscapeButton(back)
+        box.exec()
+        return box.clickedButton() is not back
+
+    def _show_notes_of(self, conversation_id: int | None) -> None:
+        if conversation_id and conversation_id != self.panel.conversation_id:
+            self.panel.open_conversation(conversation_id)
+        self.notes_dock.show()
+        self.notes.editor.setFocus()
+
     def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
-        self.notes.flush()  # the engine finishes queued jobs before it closes the profile
+        problem = self.notes.unsaved_problem("closing Hearth")
+        if problem and not self.ask_close_anyway(problem):
+            event.ignore()  # back to the notes: nothing typed is dropped without the user saying so
+            self._show_notes_of(self.notes.unsaved_conversation())
+            return
+        self.notes.flush_all()  # the engine finishes queued jobs before it closes the profile
         self.panel.stop()
         super().closeEvent(event)

@@ -175,6 +175,7 @@ class MemoryWindow(QWidget):
         self.setWindowTitle(f"Hearth — Memories — {info.name}")
         self._notice = ""
         self.model.reload()
+        self.people.profile_changed()
 
     # --- actions -------------------------------------------------------------------------
     def show_memory(self, memory_id: int) -> None:

@@ -38,6 +38,7 @@ class NotesPanel(QWidget):
         self.chat = chat
         self.conversation_id = 0
         self._drafts: dict[int, str] = {}  # conversation → text typed but not confirmed stored
+        self._failed: set[int] = set()  # conversations whose last save of the draft failed
         self._stored = ""  # what the shown conversation's notes are in the file, as far as we know
         self._applying = False  # the text is being set by us, not typed
         self.editor = QPlainTextEdit()
@@ -81,18 +82,26 @@ class NotesPanel(QWidget):
     def dirty(self) -> bool:
         return self.conversation_id in self._drafts
 
-    def unsaved_problem(self) -> str | None:
-        """Why the profile can't change now without losing typed notes (a draft too long to save)."""
-        too_long = [cid for cid, text in self._drafts.items() if len(text.rstrip()) > MAX_CHARS]
-        if not too_long:
+    def unsaved_problem(self, before: str = "switching profiles") -> str | None:
+        """What typed notes would be lost now (a draft too long to save, or whose save failed), or None."""
+        cid = self.unsaved_conversation()
+        if cid is None:
             return None
-        return (f"The working notes of conversation {too_long[0]} are too long to save (at most {MAX_CHARS:,} "
-                "characters): shorten them before switching profiles.")
+        if len(self._drafts[cid].rstrip()) > MAX_CHARS:
+            return (f"The working notes of conversation {cid} are too long to save (at most {MAX_CHARS:,} "
+                    f"characters): shorten them before {before}.")
+        return f"The working notes of conversation {cid} could not be saved: copy them somewhere before {before}."
+
+    def unsaved_conversation(self) -> int | None:
+        """The conversation whose typed notes can't be saved (the shown one first), or None."""
+        stuck = [cid for cid, text in self._drafts.items() if len(text.rstrip()) > MAX_CHARS or cid in self._failed]
+        return self.conversation_id if self.conversation_id in stuck else (stuck[0] if stuck else None)
 
     def profile_changed(self) -> None:
         """Another profile is open: conversation ids now mean other conversations."""
         self._timer.stop()
         self._drafts.clear()
+        self._failed.clear()
         self.conversation_id = -1  # so that showing conversation 0 resets the panel
         self.show_conversation(0)
 
@@ -112,15 +121,23 @@ class NotesPanel(QWidget):
         self._timer.start()
 
     def flush(self) -> None:
-        """Save the shown conversation's draft now (on a switch, a profile change, closing)."""
+        """Save the shown conversation's draft now (on a switch, a profile change)."""
         self._timer.stop()
-        cid = self.conversation_id
+        if self._save(self.conversation_id):
+            self._say("Saving…")
+
+    def flush_all(self) -> None:
+        """Save every conversation's draft now (closing): drafts of conversations not shown too."""
+        self._timer.stop()
+        for cid in list(self._drafts):
+            self._save(cid)
+
+    def _save(self, cid: int) -> bool:
         text = self._drafts.get(cid)
         if not cid or text is None or len(text.rstrip()) > MAX_CHARS:
-            return  # a too-long draft stays a draft (kept here) until it is shortened
+            return False  # a too-long draft stays a draft (kept here) until it is shortened
         self.chat.save_notes(NotesSave(cid, text))
-        if cid == self.conversation_id:
-            self._say("Saving…")
+        return True
 
     def _on_notes(self, state: NotesState) -> None:
         if state.source == "saved":
@@ -147,6 +164,7 @@ class NotesPanel(QWidget):
             self._say(_saved_at(state.updated_at))
 
     def _on_saved(self, state: NotesState) -> None:
+        self._failed.discard(state.conversation_id)
         if self._drafts.get(state.conversation_id, "").rstrip() == state.text:
             self._drafts.pop(state.conversation_id, None)  # typing since then keeps its newer draft
         if state.conversation_id == self.conversation_id:
@@ -170,6 +188,7 @@ class NotesPanel(QWidget):
     def _on_failed(self, failure: Failure) -> None:
         request = failure.request
         if isinstance(request, NotesSave):  # the draft is still in _drafts: the next edit or switch retries
+            self._failed.add(request.conversation_id)
             if request.conversation_id == self.conversation_id:
                 self._say(f"Not saved: {failure}. Your text is still here; it is saved again when you edit it.")
         elif request == self.conversation_id:

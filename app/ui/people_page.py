@@ -42,6 +42,8 @@ if TYPE_CHECKING:
 
 COLUMNS = ("Name", "Kind", "To you", "Memories")
 ENTITY_ACTIONS = ("entity-rename", "entity-merge", "entity-forget")
+SELECT_HINT = "Select someone or something to see what your memories say about them."
+EMPTY_HINT = "No people, places or things yet. Tell Hearth about them (“my sister Ana …”)."
 
 
 class PeoplePage(QWidget):
@@ -71,7 +73,7 @@ class PeoplePage(QWidget):
         self.memories = QListWidget()
         self.memories.setAccessibleName("What your memories say about them")
         self.memories.setWordWrap(True)
-        self.heading = QLabel("Select someone or something to see what your memories say about them.")
+        self.heading = QLabel(SELECT_HINT)
         self.heading.setWordWrap(True)
         right = QWidget()
         column = QVBoxLayout(right)
@@ -106,6 +108,18 @@ class PeoplePage(QWidget):
     # --- requests -----------------------------------------------------------------------------
     def reload(self) -> None:
         self.service.request_entities()
+
+    def profile_changed(self) -> None:
+        """Another profile is open: nothing of the old one stays on screen; its people load afresh."""
+        self.table.clearSelection()
+        self.rows = []
+        self.table.setRowCount(0)
+        self.memories.clear()
+        self.shown_memories = []
+        self.heading.setText(SELECT_HINT)
+        self.status.setText("")
+        self._selection_changed()
+        self.reload()
 
     def selected(self) -> list[Entity]:
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
@@ -162,7 +176,9 @@ class PeoplePage(QWidget):
             if entity.id in keep:
                 self.table.selectRow(r)
         if not self.rows:
-            self.heading.setText("No people, places or things yet. Tell Hearth about them (“my sister Ana …”).")
+            self.heading.setText(EMPTY_HINT)
+        elif self.heading.text() == EMPTY_HINT:
+            self.heading.setText(SELECT_HINT)  # rows arrived: "no people yet" is no longer true
         self._selection_changed()
 
     def _selection_changed(self) -> None:

@@ -22,6 +22,8 @@ across conversations. Nothing you write leaves this machine: no account, no clou
 <p>Under each of your messages you see what Hearth stored from it (edit or forget it right there);
 under each reply, what it recalled. <b>Memories…</b> (Ctrl+M) shows everything it remembers.
 Tick <b>Don't remember this conversation</b> and nothing from it is stored.</p>
+<p>Coming from another app? <b>File → Import conversations…</b> (Ctrl+I) brings your chat history
+from ChatGPT, Claude, Jan, LM Studio or Open WebUI, and Hearth remembers what was said there.</p>
 <h3>Your data</h3>
 <p>Profile <b>{html.escape(info.name)}</b> is one file: <code>{where}</code><br>
 {_protection(info)}</p>

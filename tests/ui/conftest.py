@@ -30,6 +30,7 @@ def make_app(qtbot, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., t
              start: bool = True) -> tuple[Desktop, MainWindow]:
         desktop = build_desktop(options or Options(), backend_factory=backend_factory or scripted())
         window = MainWindow(desktop)
+        window.ask_close_anyway = lambda problem: True  # teardown closes the window: never a modal box there
         qtbot.addWidget(window)
         window.show()
         made.append(desktop)

@@ -148,3 +148,57 @@ def test_the_import_dialog_works_from_the_keyboard(qtbot, make_app) -> None:
     dialog = window.import_dialog
     dialog.path_edit.setText("x")  # the Import button is enabled once there is a path
     _check(qtbot, dialog)
+
+
+def test_an_open_memory_viewer_shows_what_an_import_remembered(qtbot, make_app) -> None:
+    """Review B6: the memory viewer (both tabs) did not refresh after a chat-history import."""
+    _, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_memories()
+    viewer = window.memory_window
+    qtbot.waitUntil(lambda: not viewer.model.loading, timeout=TIMEOUT_MS)
+    before = viewer.model.total
+    viewer.show_people()
+    reloads: list[int] = []
+    viewer.people.service.entities.connect(lambda listing: reloads.append(len(listing.rows)))
+    run_import(qtbot, window, EXPORTS / "chatgpt", "chatgpt")
+    qtbot.waitUntil(lambda: viewer.model.total == before + 3, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: bool(reloads), timeout=TIMEOUT_MS)  # the People & things tab asked again
+    assert "Imported 2 conversations" in viewer.count_label.text()
+    window.import_dialog.accept()
+
+
+def test_messages_not_from_today_show_their_date() -> None:
+    """Imported messages showed only "15:33", whatever the year."""
+    import datetime as dt
+
+    from app.ui.chat_view import message_time
+
+    now = dt.datetime(2026, 11, 23, 9, 0).timestamp()
+    assert message_time(dt.datetime(2026, 11, 23, 8, 5).timestamp(), now) == "08:05"
+    assert message_time(dt.datetime(2026, 11, 22, 15, 33).timestamp(), now) == "yesterday 15:33"
+    assert message_time(dt.datetime(2024, 3, 12, 15, 33).timestamp(), now) == "12 Mar 2024 15:33"
+
+
+def test_an_import_queued_behind_a_model_load_says_it_is_waiting(qtbot, make_app) -> None:
+    """The dialog sat on "Reading the export…" for 16 s while the embedding model loaded."""
+    import threading
+
+    from app.services.types import Progress
+
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_import()
+    dialog = window.import_dialog
+    release = threading.Event()
+    services.engine.worker.submit(lambda: release.wait(30))  # the engine busy, as with a model load
+    services.settings.progress.emit(Progress("loading the embedding model", 60))
+    dialog.path_edit.setText(str(EXPORTS / "chatgpt"))
+    dialog.import_button.click()
+    qtbot.waitUntil(lambda: dialog.progress_label.text().startswith("Waiting for the embedding model…"),
+                    timeout=TIMEOUT_MS)
+    services.settings.progress.emit(Progress("ready", 100))
+    release.set()
+    qtbot.waitUntil(lambda: dialog.pages.currentIndex() == 2, timeout=TIMEOUT_MS)
+    assert dialog.summary_title.text() == "Import finished"
+    dialog.accept()

@@ -5,10 +5,12 @@ say so and keep the text. The real services on their threads, real SQLite, the s
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import QObject, Signal
 
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import MAX_NOTES_CHARS, NotesStore
-from app.services.types import NotesSave
+from app.services.types import Failure, NotesSave, NotesState
+from app.ui.notes_panel import NotesPanel
 from tests.ui.conftest import TIMEOUT_MS, chat, wait_ready
 
 
@@ -193,3 +195,64 @@ def test_notes_typed_just_before_a_profile_switch_land_in_their_own_profile(qtbo
     window.switch_profile("default")
     qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — default", timeout=TIMEOUT_MS)
     wait_stored(qtbot, desktop, second, "typed in default")
+
+
+def test_closing_with_notes_too_long_to_save_asks_and_can_go_back(qtbot, two_conversations) -> None:
+    """Review B4: a too-long draft vanished silently when the window closed."""
+    _desktop, window, first, second = two_conversations
+    window.notes_action.trigger()
+    too_long = "y" * (MAX_NOTES_CHARS + 5)
+    type_notes(qtbot, window, too_long)
+    open_conversation(qtbot, window, first)  # the draft now belongs to a conversation not shown
+    asked: list[str] = []
+    window.ask_close_anyway = lambda problem: asked.append(problem) or False
+    assert not window.close()
+    assert window.isVisible() and len(asked) == 1 and "too long" in asked[0] and "closing Hearth" in asked[0]
+    qtbot.waitUntil(lambda: window.notes.conversation_id == second and not window.notes.editor.isReadOnly(),
+                    timeout=TIMEOUT_MS)  # back to the notes that need shortening
+    assert window.notes.text() == too_long and window.notes_dock.isVisible()
+    window.ask_close_anyway = lambda problem: asked.append(problem) or True  # "Close and lose them"
+    assert window.close() and len(asked) == 2
+
+
+def test_closing_with_nothing_stuck_does_not_ask(qtbot, two_conversations) -> None:
+    _desktop, window, _first, _second = two_conversations
+    window.ask_close_anyway = lambda problem: pytest.fail(f"asked without need: {problem}")
+    type_notes(qtbot, window, "fits")
+    assert window.close()
+
+
+class _FakeChat(QObject):
+    """Just the notes part of the chat façade, recording the saves (no threads)."""
+    notes = Signal(object)
+    notes_failed = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves: list[NotesSave] = []
+
+    def load_notes(self, conversation_id: int) -> None:
+        self.notes.emit(NotesState(conversation_id, "", None, "loaded"))
+
+    def save_notes(self, save: NotesSave) -> None:
+        self.saves.append(save)
+
+
+def test_flush_all_saves_the_drafts_of_conversations_not_shown(qtbot) -> None:
+    """Review B4: closing flushed only the shown conversation's draft."""
+    chat = _FakeChat()
+    panel = NotesPanel(chat)
+    qtbot.addWidget(panel)
+    panel.show_conversation(1)
+    panel.editor.setPlainText("conversation one's words")
+    panel.show_conversation(2)  # saves 1 …
+    chat.notes_failed.emit(Failure("The notes were not saved", "try again", chat.saves[-1]))  # … which fails
+    panel.editor.setPlainText("conversation two's words")
+    assert "could not be saved" in panel.unsaved_problem("closing Hearth") and panel.unsaved_conversation() == 1
+    chat.saves.clear()
+    panel.flush_all()
+    assert {(s.conversation_id, s.text) for s in chat.saves} == {(1, "conversation one's words"),
+                                                                 (2, "conversation two's words")}
+    chat.notes.emit(NotesState(1, "conversation one's words", 1.0, "saved"))
+    chat.notes.emit(NotesState(2, "conversation two's words", 1.0, "saved"))
+    assert panel.unsaved_problem() is None and not panel._drafts

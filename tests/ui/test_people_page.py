@@ -114,3 +114,19 @@ def test_the_confirmation_shows_memory_text_as_text(qtbot, people) -> None:
     QTimer.singleShot(200, answer)
     assert page.confirm("Forget <b>Leo</b>?", "• <b>bold</b> stays text") is False
     assert seen == ["PlainText:• <b>bold</b> stays text"]
+
+
+def test_a_profile_switch_shows_the_new_profiles_people_and_the_heading_follows(qtbot, people, make_app) -> None:
+    """Review B5 (the old profile's people stayed after a switch) and the "No people … yet" heading
+    that stayed after the list filled."""
+    viewer, page = people
+    window = viewer.parent()
+    _select(page, "Leo")
+    qtbot.waitUntil(lambda: bool(page.shown_memories), timeout=TIMEOUT_MS)
+    window.services.profiles.create("work")
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — work", timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: page.heading.text().startswith("No people"), timeout=TIMEOUT_MS)
+    assert page.rows == [] and page.table.rowCount() == 0 and page.shown_memories == [] and page.memories.count() == 0
+    window.switch_profile("default")
+    qtbot.waitUntil(lambda: len(page.rows) == 4, timeout=TIMEOUT_MS)
+    assert page.heading.text().startswith("Select someone")
