@@ -34,7 +34,7 @@ STOPWORDS = frozenset(
     """a an and are as at be been but by can could did do does for from had has have he her hers him his how
     i if in into is it its just me mine my of on or our ours she so than that the their them then there these
     they this to too us was we were what when where which who whom why will with would you your yours
-    am any about did tell know remember said say mentioned get got gets""".split()
+    am any about did tell know remember said say mentioned get got gets now""".split()
 )
 
 
