@@ -57,6 +57,9 @@ def read_profile(home: Path) -> tuple[dict[int, tuple[str, str]], list[tuple[int
 
 
 def check_whole_turns(home: Path, confirmed: list[dict]) -> None:
+    if not (home / "default.hearth").exists():  # killed before it made the profile (a slow start-up)
+        assert not confirmed, "a turn was acknowledged but there is no profile"
+        return
     messages, sources = read_profile(home)
     for turn in confirmed:
         user_id = turn.get("user_message_id", turn["message_id"] - 1)
