@@ -23,6 +23,17 @@ def option(limits: Range) -> Callable[[str], Any]:
     return parse
 
 
+def words(text: str) -> str:
+    """An argparse ``type=`` for words typed on the command line (TEXT, QUERY, NAME, MESSAGE).
+    Python hands over bytes that aren't UTF-8 as lone surrogates (PEP 383); they can be neither
+    embedded nor stored, so they are refused here, before any file is opened."""
+    bad = next((c for c in text if "\udc80" <= c <= "\udcff"), None)
+    if bad is not None:
+        raise argparse.ArgumentTypeError(f"not valid UTF-8 (byte 0x{ord(bad) - 0xDC00:02x}); "
+                                         "set the terminal's encoding to UTF-8 (e.g. LANG=C.UTF-8)")
+    return text
+
+
 def file_path(text: str) -> Path:
     """An argparse ``type=`` for FILE: a name that can be a file (not empty, not a folder)."""
     path = Path(text)

@@ -6,7 +6,7 @@ import argparse
 
 from app import __version__
 from app.bootstrap import DEFAULT_PROFILE
-from app.cli.inputs import file_path, option
+from app.cli.inputs import file_path, option, words
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
@@ -50,7 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "(0700/0600) where they are not")
 
     chat = commands.add_parser("chat", parents=[common], help="talk to Hearth (interactive without MESSAGE)")
-    chat.add_argument("message", nargs="?", metavar="MESSAGE", help="one message (- reads stdin)")
+    chat.add_argument("message", nargs="?", type=words, metavar="MESSAGE", help="one message (- reads stdin)")
     which = chat.add_mutually_exclusive_group()
     which.add_argument("--conversation", type=ID, metavar="ID", help="continue this conversation")
     which.add_argument("--new", action="store_true", help="start a new conversation (default: the latest)")
@@ -107,7 +107,7 @@ def _add_history_commands(commands: argparse._SubParsersAction, common: argparse
 
 def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
     add = actions.add_parser("add", parents=[common], help="remember a text; prints its id")
-    add.add_argument("text", nargs="?", metavar="TEXT", help="the text, or - to read stdin")
+    add.add_argument("text", nargs="?", type=words, metavar="TEXT", help="the text, or - to read stdin")
     add.add_argument("--file", type=file_path, help="add each non-empty line of FILE; prints one id per line")
     add.add_argument("--importance", type=option(limits.IMPORTANCE), default=0.5, help="0..1 (default 0.5)")
     add.add_argument("--pin", action="store_true", help="always include it in recall")
@@ -116,7 +116,7 @@ def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.A
     add.add_argument("--kind", choices=MEMORY_KINDS, default="note")
 
     search = actions.add_parser("search", parents=[common], help="find memories by meaning and keywords")
-    search.add_argument("query", nargs="?", metavar="QUERY", help="the query, or - to read stdin")
+    search.add_argument("query", nargs="?", type=words, metavar="QUERY", help="the query, or - to read stdin")
     search.add_argument("--file", type=file_path, help="run each line of FILE as a query (JSON Lines with --json)")
     search.add_argument("--top-k", type=option(limits.SEARCH_TOP_K), default=RecallParams.top_k, metavar="K",
                         help=f"at most K memories, {limits.SEARCH_TOP_K.low}..{limits.SEARCH_TOP_K.high} "
@@ -132,7 +132,7 @@ def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.A
     show.add_argument("--json", action="store_true")
     edit = actions.add_parser("edit", parents=[common], help="replace a memory's text (re-embeds it)")
     edit.add_argument("id", type=ID)
-    edit.add_argument("text", metavar="TEXT", help="the new text, or - to read stdin")
+    edit.add_argument("text", type=words, metavar="TEXT", help="the new text, or - to read stdin")
     for name, text in (("pin", "always include it in recall"), ("unpin", "stop always including it")):
         actions.add_parser(name, parents=[common], help=text).add_argument("id", type=ID)
     forget = actions.add_parser("forget", parents=[common], help="delete memories for good")
@@ -157,7 +157,7 @@ def _add_notes_commands(actions: argparse._SubParsersAction, common: argparse.Ar
     put = actions.add_parser("set", parents=[common], help="replace the working notes "
                              f"(at most {limits.NOTES_CHARS.high:,} characters; they go into every prompt of "
                              "the conversation)")
-    put.add_argument("text", metavar="TEXT", help="the new notes, or - to read stdin")
+    put.add_argument("text", type=words, metavar="TEXT", help="the new notes, or - to read stdin")
     put.add_argument("--conversation", **which)
     clear = actions.add_parser("clear", parents=[common], help="empty the working notes")
     clear.add_argument("--conversation", **which)
@@ -175,7 +175,7 @@ def _add_entity_commands(actions: argparse._SubParsersAction, common: argparse.A
     rename = actions.add_parser("entity-rename", parents=[common],
                                 help="give one a new name (the old one stays as an alias)")
     rename.add_argument("id", type=ID)
-    rename.add_argument("name", metavar="NAME")
+    rename.add_argument("name", type=words, metavar="NAME")
     merge = actions.add_parser("entity-merge", parents=[common], help="OTHER is the same as KEEP: make them one")
     merge.add_argument("keep", type=ID, metavar="KEEP")
     merge.add_argument("other", type=ID, metavar="OTHER")

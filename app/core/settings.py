@@ -127,6 +127,7 @@ def _convert(kind: type, value: Any) -> Any:
     if kind is str:
         if not isinstance(value, str):
             raise TypeError
+        value.encode("utf-8")  # a non-UTF-8 command-line byte (a lone surrogate) could never be saved
         return value
     if isinstance(value, bool):
         raise TypeError

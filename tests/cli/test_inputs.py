@@ -253,6 +253,23 @@ def test_any_command_line_ends_in_0_1_or_2_and_a_failure_changes_nothing(seeded:
         assert stored_state(seeded) == before, argv
 
 
+NOT_UTF8 = b"caf\xe9".decode("utf-8", "surrogateescape")  # what Python makes of a Latin-1 argv byte
+
+
+@pytest.mark.parametrize("argv", [
+    ["memory", "add", NOT_UTF8], ["memory", "search", NOT_UTF8], ["memory", "edit", "1", NOT_UTF8],
+    ["notes", "set", NOT_UTF8], ["memory", "entity-rename", "1", NOT_UTF8], ["chat", NOT_UTF8],
+    ["settings", "set", "system_prompt", NOT_UTF8]
+], ids=lambda argv: " ".join(argv[:2]))
+def test_words_that_are_not_utf8_are_refused_and_change_nothing(seeded: Path, argv: list[str]) -> None:
+    before = stored_state(seeded)
+    result = hearth(*argv)
+    assert result.code in (1, 2), (argv, result.err)
+    assert "UTF-8" in result.err or "must be text" in result.err, result.err
+    assert "internal error" not in result.err and "Traceback" not in result.err
+    assert stored_state(seeded) == before
+
+
 def test_floats_in_ranges_are_finite_everywhere() -> None:
     for name in dir(limits):
         value = getattr(limits, name)
