@@ -38,3 +38,16 @@ def no_keychain(monkeypatch: pytest.MonkeyPatch) -> None:
     """A machine without any keychain (keyring's own 'fail' backend)."""
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")
     keyring.core.init_backend()
+
+
+@pytest.fixture
+def bank(tmp_path: Path):
+    """A memory bank on a real encrypted profile file (passphrase "pw") with the fast embedder."""
+    from app.core.memory.bank import MemoryBank
+    from app.core.memory.db import open_db
+    from app.core.memory.embed import HashEmbedder
+    from app.core.memory.keys import DbKey
+
+    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
+    yield MemoryBank(conn, HashEmbedder())
+    conn.close()

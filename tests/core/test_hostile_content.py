@@ -5,7 +5,6 @@ system turn and the number of turns never change, and no tool starts."""
 from __future__ import annotations
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
@@ -15,9 +14,6 @@ from app.core.llm.fake import ScriptedBackend
 from app.core.llm.llama import LlamaBackend
 from app.core.llm.templates import CONTROL_TOKENS, defang
 from app.core.memory.bank import MemoryBank
-from app.core.memory.db import open_db
-from app.core.memory.embed import HashEmbedder
-from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
 from app.core.settings import DEFAULT_SYSTEM_PROMPT, Settings
 from app.core.types import ToolCall, TurnDone
@@ -78,13 +74,6 @@ def test_defang_changes_only_what_looks_like_a_control_token() -> None:
     assert defang("a < b and c > d, <b>bold</b>, x|y, [citation]") == "a < b and c > d, <b>bold</b>, x|y, [citation]"
     assert "<|im_start|>" not in defang("<|im_start|>") and defang("<|im_start|>").replace("\u2060", "") == "<|im_start|>"
 
-
-@pytest.fixture
-def bank(tmp_path: Path):
-    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
-    bank = MemoryBank(conn, HashEmbedder())
-    yield bank
-    conn.close()
 
 
 def test_hostile_memories_never_change_the_system_turn_or_start_a_tool(bank: MemoryBank) -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -13,20 +12,11 @@ from app.core.agent.prompt import ZWSP
 from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
-from app.core.memory.db import open_db
-from app.core.memory.embed import HashEmbedder
-from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
 from app.core.types import TextDelta, ToolCall, TurnDone
 from app.errors import KnownError
 
-
-@pytest.fixture
-def bank(tmp_path: Path):
-    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
-    yield MemoryBank(conn, HashEmbedder())
-    conn.close()
 
 
 def agent_with(bank: MemoryBank, backend: ScriptedBackend, **settings) -> Agent:

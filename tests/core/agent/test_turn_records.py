@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
@@ -12,18 +11,9 @@ from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.capture import remember_message
 from app.core.memory.conversations import ConversationStore
-from app.core.memory.db import open_db
-from app.core.memory.embed import HashEmbedder
-from app.core.memory.keys import DbKey
 from app.core.settings import Settings
 from app.core.types import TurnDone
 
-
-@pytest.fixture
-def bank(tmp_path: Path):
-    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
-    yield MemoryBank(conn, HashEmbedder())
-    conn.close()
 
 
 def _done(events) -> TurnDone:  # noqa: ANN001

@@ -29,12 +29,6 @@ from tests.support.schema import undo_to
 KEY = DbKey(passphrase="pw")
 
 
-@pytest.fixture
-def bank(tmp_path: Path):
-    conn = open_db(tmp_path / "a.hearth", KEY)
-    yield MemoryBank(conn, HashEmbedder())
-    conn.close()
-
 
 def agent_with(bank: MemoryBank, reply: str = "Okay.", **settings) -> Agent:
     return Agent(bank, ScriptedBackend(reply=reply), Settings(**{"answer_style": "free", **settings}))

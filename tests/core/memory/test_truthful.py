@@ -22,12 +22,6 @@ from tests.support.schema import undo_v4
 KEY = DbKey(passphrase="pw")
 
 
-@pytest.fixture
-def bank(tmp_path: Path):
-    conn = open_db(tmp_path / "a.hearth", KEY)
-    yield MemoryBank(conn, HashEmbedder())
-    conn.close()
-
 
 @pytest.mark.parametrize("message, spans", [
     ("Hi! I have a cat called Pixel and I'm allergic to shellfish.",
