@@ -51,3 +51,13 @@ def bank(tmp_path: Path):
     conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
     yield MemoryBank(conn, HashEmbedder())
     conn.close()
+
+
+@pytest.fixture(scope="session")
+def minilm():
+    """The real all-MiniLM-L6-v2, loaded once for the whole run (slow tests that check the real embedder)."""
+    from app.core.memory.embed import MiniLMEmbedder
+
+    embedder = MiniLMEmbedder()
+    embedder.load()
+    return embedder

@@ -26,11 +26,6 @@ def smollm() -> LlamaBackend:
     return LlamaBackend(default_model_path(), n_ctx=2048)
 
 
-@pytest.fixture(scope="module")
-def minilm() -> MiniLMEmbedder:
-    return MiniLMEmbedder()
-
-
 @pytest.fixture
 def agent(tmp_path: Path, smollm: LlamaBackend, minilm: MiniLMEmbedder):
     conn = open_db(tmp_path / "r.hearth", DbKey(passphrase="pw"))

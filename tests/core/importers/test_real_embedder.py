@@ -21,13 +21,6 @@ from bench.import_speed import synthetic_export
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def minilm() -> MiniLMEmbedder:
-    embedder = MiniLMEmbedder()
-    embedder.load()
-    return embedder
-
-
 @pytest.fixture
 def real_bank(tmp_path: Path, minilm: MiniLMEmbedder):
     conn = open_db(tmp_path / "real.hearth", DbKey(passphrase="pw"))

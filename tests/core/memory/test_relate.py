@@ -82,13 +82,6 @@ def test_the_labelled_sets_are_big_enough_and_disjoint() -> None:
 # --- slow: the real embedder gives the cosine ---------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def minilm() -> MiniLMEmbedder:
-    embedder = MiniLMEmbedder()
-    embedder.load()
-    return embedder
-
-
 def judge(embedder: MiniLMEmbedder, cases: list[Case]) -> list[str]:
     texts = sorted({t for old, new, _ in cases for t in (old, new)})
     vectors = dict(zip(texts, embedder.embed(texts)))
