@@ -87,28 +87,36 @@ def take_working_notes(window) -> None:  # noqa: ANN001 - the MainWindow
     window.notes_dock.hide()
 
 
+def ready_window(overrides: tuple[str, ...], height: int):  # noqa: ANN201 - (DesktopServices, MainWindow)
+    """The real app's window on the scratch home, shown, once its profile is open and its model ready."""
+    from app.bootstrap import Options, build_desktop
+    from app.ui.main_window import MainWindow
+
+    services = build_desktop(Options(overrides=overrides))
+    window = MainWindow(services)
+    window.resize(1100, height)
+    window.move(40, 20)
+    window.show()
+    services.start()
+    wait_until(lambda: window.profile is not None and window.panel.model_state == "ready")
+    return services, window
+
+
 def main() -> int:
     os.environ.setdefault("HEARTH_PASSPHRASE", "screenshot")
     os.environ["HEARTH_HOME"] = tempfile.mkdtemp(prefix="hearth-shot-")
     from PySide6.QtCore import QUrl
     from PySide6.QtWidgets import QApplication
 
-    from app.bootstrap import Options, build_desktop, make_bank, make_default_embedder, open_profile
+    from app.bootstrap import Options, make_bank, make_default_embedder, open_profile
     from app.core.memory.store import NewMemory
-    from app.ui.main_window import MainWindow
 
     app = QApplication(sys.argv[:1])
     with open_profile(Options()) as profile:
         make_bank(profile, make_default_embedder(Options())).add_many(
             [NewMemory(text=t, kind=k, pinned=p, importance=0.8 if p else 0.5) for t, k, p in SEED])
     # Greedy and short: the same pictures every run, and the tiny model's chatter doesn't fill the window.
-    services = build_desktop(Options(overrides=("temperature=0", "max_reply_tokens=40")))
-    window = MainWindow(services)
-    window.resize(1100, 940)
-    window.move(40, 20)
-    window.show()
-    services.start()
-    wait_until(lambda: window.profile is not None and window.panel.model_state == "ready")
+    services, window = ready_window(("temperature=0", "max_reply_tokens=40"), height=940)
     if sys.argv[1:] == ["working-notes"]:
         take_working_notes(window)
         services.stop()

@@ -18,7 +18,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent.parent))
 
-from docs.screenshots.take import save, wait_until  # noqa: E402
+from docs.screenshots.take import ready_window, save, wait_until  # noqa: E402
 
 
 def main() -> int:
@@ -26,8 +26,6 @@ def main() -> int:
     os.environ["HEARTH_HOME"] = tempfile.mkdtemp(prefix="hearth-shot-")
     from PySide6.QtWidgets import QApplication
 
-    from app.bootstrap import Options, build_desktop
-    from app.ui.main_window import MainWindow
     from bench.import_speed import synthetic_export
 
     archive = Path(os.environ["HEARTH_HOME"]).parent / "chatgpt-export.zip"
@@ -35,13 +33,7 @@ def main() -> int:
         z.writestr("conversations.json", json.dumps(synthetic_export(1500)))
         z.writestr("chat.html", "<html></html>")
     app = QApplication(sys.argv[:1])
-    services = build_desktop(Options(overrides=("temperature=0",)))
-    window = MainWindow(services)
-    window.resize(1100, 760)
-    window.move(40, 20)
-    window.show()
-    services.start()
-    wait_until(lambda: window.profile is not None and window.panel.model_state == "ready")
+    services, window = ready_window(("temperature=0",), height=760)
 
     window.open_import()
     dialog = window.import_dialog
