@@ -286,7 +286,7 @@ def _written_lines(entry: Entry) -> list[str]:
         lines.append(f'<small><i>{_written_label(item)}: <a href="memory:{item.id}">“{text}”</a></i> · '
                      f'<a href="edit:{item.id}">edit</a> · <a href="forget:{item.id}">forget</a></small>')
     if not lines and entry.message_id:
-        lines.append("<small><i>Nothing kept in memory from this message (a question or a request).</i></small>")
+        lines.append("<small><i>Nothing new kept in memory from this message (a question, or something already known).</i></small>")
     return lines
 
 

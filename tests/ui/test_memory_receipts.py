@@ -58,7 +58,7 @@ def test_the_receipt_comes_back_when_the_conversation_is_opened_again(qtbot, mak
     statement, question = (e for e in window.chat_view.entries if e.role == "user")
     assert [w.text for w in statement.written] == ["My sister Ana lives in Lisbon."]
     assert question.written == ()
-    assert "Nothing kept in memory from this message" in window.chat_view.toPlainText()
+    assert "Nothing new kept in memory from this message" in window.chat_view.toPlainText()
 
 
 def test_remember_this_on_a_reply_and_remember_and_pin_on_a_question(qtbot, make_app) -> None:
