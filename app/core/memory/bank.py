@@ -98,7 +98,9 @@ class MemoryBank:
                 # re-embed from the texts, which are the truth (found by the v1 fixture file).
                 self.reindex()
             self._index_ready = True
-            if self.store.meta("reembed_speakers"):
+            # A read-only connection (`memory search`, the app's reader) can't store the new vectors:
+            # it searches with the old ones until a writer re-makes them.
+            if self.store.meta("reembed_speakers") and not self.conn.readonly("main"):
                 self._reembed_speakers()
         return self.index
 
@@ -106,7 +108,7 @@ class MemoryBank:
         """Transcript lines stored before schema v8 have vectors of the whole line: re-make them
         from the words alone (said.py), as lines stored now have."""
         memories = self.store.with_speaker()
-        vectors = self.embed_memories([m.text for m in memories])
+        vectors = self._embed_in_batches(memories)
         with self.transaction():
             if memories:
                 self.index.put([m.id for m in memories], vectors)
@@ -367,17 +369,22 @@ class MemoryBank:
     def reindex(self, progress: Progress | None = None) -> int:
         """Re-embed every memory with the current embedder (after a model change)."""
         memories = self.store.list()
-        batches: list[np.ndarray] = []
-        for start in range(0, len(memories), EMBED_BATCH):  # embedding is the slow part: report it
-            batches.append(self.embed_memories([m.text for m in memories[start:start + EMBED_BATCH]]))
-            if progress:
-                progress(start + len(batches[-1]), len(memories))
+        vectors = self._embed_in_batches(memories, progress)
         with self.transaction():  # old vectors stay usable until the new ones land together
             self.index.rebuild_table()
             if memories:
-                self.index.put([m.id for m in memories], np.concatenate(batches))
+                self.index.put([m.id for m in memories], vectors)
         self._index_ready = True
         return len(memories)
+
+    def _embed_in_batches(self, memories: Sequence[Memory], progress: Progress | None = None) -> np.ndarray:
+        """The memories' vectors, EMBED_BATCH at a time: embedding is the slow part, so it is reported."""
+        batches = [np.zeros((0, self.embedder.dim), dtype=np.float32)]
+        for start in range(0, len(memories), EMBED_BATCH):
+            batches.append(self.embed_memories([m.text for m in memories[start:start + EMBED_BATCH]]))
+            if progress:
+                progress(start + len(batches[-1]), len(memories))
+        return np.concatenate(batches)
 
     def embed_memories(self, texts: Sequence[str]) -> np.ndarray:
         """Vectors for memory texts: of their words, without a transcript line's date and speaker."""

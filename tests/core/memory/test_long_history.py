@@ -152,6 +152,34 @@ def test_lines_stored_before_v8_get_their_speaker_and_vectors_of_their_words(tmp
         conn.close()
 
 
+def test_a_read_only_search_after_the_v8_upgrade_works_and_leaves_the_re_embedding_to_a_writer(tmp_path: Path) -> None:
+    """Review: `memory search` (read-only) on a profile whose lines were not re-embedded yet failed
+    with "the database file cannot be written"."""
+    path, key = tmp_path / "old.hearth", DbKey(passphrase="pw")
+    conn = open_db(path, key)
+    embedder = HashEmbedder()
+    line = "[8 May 2023] Caroline: I went to a support group yesterday."
+    memory_id = MemoryBank(conn, embedder).add(NewMemory(text=line)).id
+    with write_txn(conn):
+        undo_to(conn, 7)
+    conn.close()
+    open_db(path, key).close()  # a writer migrates (the flag is set) but never searches
+    conn = open_db(path, key, read_only=True)
+    try:
+        found = MemoryBank(conn, embedder).search("support group", RecallParams(threshold=-1.0))
+        assert [r.memory.id for r in found] == [memory_id]
+    finally:
+        conn.close()
+    conn = open_db(path, key)
+    try:
+        bank = MemoryBank(conn, embedder)
+        assert bank.store.meta("reembed_speakers")
+        bank.search("support group", RecallParams())
+        assert bank.store.meta("reembed_speakers") is None
+    finally:
+        conn.close()
+
+
 @pytest.mark.slow
 def test_bench_longmem_runs_end_to_end_on_a_small_history_with_the_real_embedder(capsys, monkeypatch, tmp_path) -> None:
     """The bench the held-out check mirrors: CLI ingestion of dated speaker lines, then search."""
