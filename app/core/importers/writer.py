@@ -154,7 +154,11 @@ class HistoryWriter:
         prefix = hearth.native_id(uid, 0)[:-1]
         if conversation.source == hearth.NAME and conversation.source_id.startswith(prefix):
             number = conversation.source_id[len(prefix):]
-            return number.isdigit() and self.store.get(int(number)) is not None
+            here = self.store.get(int(number)) if number.isdigit() else None
+            # Ids are reused once the newest conversation is deleted: the same id started at the
+            # same time is the same conversation; otherwise it is one to restore.
+            return here is not None and (here.title == conversation.title if conversation.created_at is None
+                                         else abs(here.created_at - conversation.created_at) < 1.0)
         return False
 
     def _write_batch(self, batch: Sequence[ImportedConversation], report: ImportReport) -> None:

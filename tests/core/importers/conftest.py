@@ -10,7 +10,6 @@ import pytest
 EXPORTS = Path(__file__).resolve().parents[2] / "fixtures" / "exports"
 
 
-
 @pytest.fixture
 def exports() -> Path:
     return EXPORTS

@@ -69,6 +69,22 @@ def test_json_round_trips_into_another_profile_and_twice_adds_nothing(bank: Memo
     assert (again.conversations, again.already) == (0, 3) and ConversationStore(bank.conn).get(own) is not None
 
 
+def test_a_backup_restores_a_conversation_whose_id_was_given_to_a_new_one(bank: MemoryBank, tmp_path: Path) -> None:
+    """Review: SQLite reuses the newest id after a delete, so "conversation 1 is here" was said of
+    a different conversation and the backup's one was never restored."""
+    own = native(bank)
+    path = tmp_path / "backup.json"
+    export_conversations(bank.conn, path, "json", now=T)
+    store = ConversationStore(bank.conn)
+    with bank.transaction():
+        store.delete(own)
+        assert store.create("Started later", T + 9000) == own  # the freed id, handed out again
+    report = import_history(bank, path, window_turns=6)
+    assert (report.conversations, report.already) == (1, 0)
+    assert sorted(c.title for c in store.list()) == ["Made in Hearth", "Started later"]
+    assert import_history(bank, path, window_turns=6).already == 1  # and once restored, it is there
+
+
 def test_an_unknown_conversation_and_an_unwritable_place(bank: MemoryBank, tmp_path: Path) -> None:
     with pytest.raises(KnownError, match="no conversation 9"):
         export_conversations(bank.conn, tmp_path / "x.md", "md", 9, now=T)
