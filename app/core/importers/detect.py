@@ -30,7 +30,7 @@ def detect(source: Source, hint: str = FORMAT_HINT) -> str:
         raise KnownError(f"{source.path.name} holds no chat export files (no .json)", "choose the zip you downloaded")
     empty = False
     for name in candidates[:3]:
-        data = source.json(name)
+        data = source.json(name, keep=True)
         shape = _shape(data)
         if shape:
             return shape

@@ -32,6 +32,7 @@ class Source:
         self.path = path
         self._read = 0
         self._zip: zipfile.ZipFile | None = None
+        self._parsed: dict[str, Any] = {}  # what detection parsed, until the parser asks for it
         if not path.exists():
             raise KnownError(f"{path} does not exist", "give the path of an export file, zip or folder")
         if path.is_file() and (zipfile.is_zipfile(path) or _named_or_started_as_zip(path)):
@@ -110,15 +111,25 @@ class Source:
             raise KnownError(f"{name} is not UTF-8 text (byte {exc.start})",
                              "is this the right file? Exports are UTF-8 JSON") from exc
 
-    def json(self, name: str) -> Any:
+    def json(self, name: str, *, keep: bool = False) -> Any:
+        """The file parsed. ``keep``: detection peeks at a file the parser then reads again, so the
+        value is kept for that one next call instead of reading and parsing up to 256 MB twice."""
+        if name in self._parsed:
+            return self._parsed[name] if keep else self._parsed.pop(name)
         text = self.text(name)
         _check_looks_like_json(name, text)
         try:
-            return json.loads(text)
+            value = json.loads(text)
         except json.JSONDecodeError as exc:
             raise KnownError(f"{name} is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})",
                              "the file may be cut short: download the export again; nothing was imported "
                              "from it") from exc
+        except RecursionError:  # thousands of nested brackets: no chat export looks like that
+            raise KnownError(f"{name} is nested too deeply to be a chat export",
+                             "is this the right file? choose the export you downloaded") from None
+        if keep:
+            self._parsed[name] = value
+        return value
 
 
 def _named_or_started_as_zip(path: Path) -> bool:

@@ -123,6 +123,24 @@ def test_truncated_json_is_a_clear_error(exports: Path, tmp_path: Path) -> None:
     assert "download the export again" in caught.value.fix
 
 
+def test_json_nested_thousands_deep_is_a_clear_error_not_a_bug(tmp_path: Path) -> None:
+    deep = tmp_path / "conversations.json"
+    deep.write_text("[" * 200_000 + "]" * 200_000)
+    with pytest.raises(KnownError, match="nested too deeply"):
+        read_export(deep)
+
+
+@pytest.mark.parametrize("where", ["chatgpt", "claude", "openwebui"])
+def test_detecting_the_format_does_not_read_and_parse_the_file_again(exports: Path, where: str,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    reads: list[str] = []
+    text = source.Source.text
+    monkeypatch.setattr(source.Source, "text", lambda self, name: reads.append(name) or text(self, name))
+    name, conversations, _ = read_export(exports / where / next(p.name for p in (exports / where).iterdir()))
+    assert name == where and conversations
+    assert len(reads) == len(set(reads)), reads
+
+
 def test_a_corrupt_zip_is_a_clear_error(exports: Path, tmp_path: Path) -> None:
     archive = tmp_path / "export.zip"
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
