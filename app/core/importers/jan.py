@@ -45,8 +45,7 @@ def _thread(source: Source, skips: Skips, folder: str) -> ImportedConversation |
     meta = source.json(join("thread.json"))
     if not isinstance(meta, dict):
         raise KnownError(f"{join('thread.json')} is not a Jan thread", "choose another format")
-    names = set(source.names())
-    lines = source.text(join("messages.jsonl")).splitlines() if join("messages.jsonl") in names else []
+    lines = source.text(join("messages.jsonl")).splitlines() if source.has(join("messages.jsonl")) else []
     messages = [m for m in (_message(line, skips) for line in lines if line.strip()) if m is not None]
     messages.sort(key=lambda m: m.created_at or 0.0)  # Jan appends in order; a stable sort keeps ties
     return build(NAME, meta.get("id") or posixpath.basename(folder), meta.get("title"), meta.get("created"),

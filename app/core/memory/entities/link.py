@@ -91,8 +91,9 @@ class Linker:
 
     def _name_pattern(self) -> tuple[re.Pattern[str] | None, dict[str, int]]:
         if self._names is None:
-            ids = {name.casefold(): entity_id for name, entity_id in self.store.names()}
-            names = sorted((n for n, _ in self.store.names()), key=len, reverse=True)
+            known = self.store.names()
+            ids = {name.casefold(): entity_id for name, entity_id in known}
+            names = sorted((n for n, _ in known), key=len, reverse=True)
             self._names = (re.compile(r"(?<![\w'’-])(?:" + "|".join(map(re.escape, names)) + r")(?![\w-])")
                            if names else None, ids)
         return self._names
