@@ -230,7 +230,7 @@ class MemoryBank:
             other = self.store.find_by_text(text)
             if other is not None and other != memory_id:
                 raise KnownError(f"that text is already stored as memory {other}",
-                                 f"forget one of them (`hearth memory forget {other}`)")
+                                 f"forget one of the two (memory {other} or this one) instead")
             self.store.update_text(memory_id, text, self.clock())
             index.put([memory_id], vector)
             entity_link.relink_memory(self.conn, memory_id, text, self.clock())
@@ -329,7 +329,9 @@ class MemoryBank:
         other = self.entities.by_name(name)
         if other is not None and other != entity_id:
             raise KnownError(f"“{name}” is already the name of entity {other}",
-                             f"merge them instead (`hearth memory entity-merge {other} {entity_id}`)")
+                             # said by the app and the command line alike: name both ways
+                             f"merge the two instead (Merge in People & things, or "
+                             f"`hearth memory entity-merge {other} {entity_id}`)")
         with self.transaction():
             self.entities.rename(entity_id, name, self.clock())
             entity_link.Linker(self.conn, self.clock()).retro([name], [])
