@@ -26,7 +26,7 @@ def cmd_add(call: Call) -> int:
     items = [NewMemory(text=t, kind=args.kind, importance=args.importance, pinned=args.pin, expires_at=expires)
              for t in texts]
     with call.bank(create=True) as bank:
-        # Lines added together are one conversation, in order: recall reads each with its neighbours.
+        # Transcript lines added together are one conversation, in order: recall reads each with its neighbours.
         for added in bank.add_many(items, thread=len(items) > 1):
             call.out.write(f"{added.id}\n")
     return 0

@@ -184,7 +184,9 @@ class MemoryBank:
                  thread: bool = False) -> list[Added]:
         """Add in batches; text already stored (after normalisation) returns the existing id.
         ``thread``: the items are one conversation, in order (recall reads each with its neighbours);
-        they share the first new memory's id as their thread."""
+        its transcript lines ("[date] Speaker: words") share the first new one's id as their thread.
+        Other texts are never threaded: facts added together are not one conversation, and a
+        neighbour's relevance must not lift an unrelated fact."""
         items = [replace(check_numbers(item), text=check_text(item.text)) for item in items]
         self._ready_index()  # refuse a model mismatch before embedding anything
         results: list[Added] = []
@@ -194,7 +196,7 @@ class MemoryBank:
             vectors = self.embed_memories([item.text for item in batch])
             with self.transaction():
                 added = self.insert_embedded(batch, vectors)
-                new = [a.id for a in added if a.created]
+                new = [a.id for a, item in zip(added, batch) if a.created and said.speaker(item.text)]
                 if thread and new:
                     thread_id = new[0] if thread_id is None else thread_id
                     self.store.set_thread(new, thread_id)

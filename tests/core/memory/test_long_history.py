@@ -128,6 +128,18 @@ def test_lines_added_by_one_command_are_one_thread(tmp_path: Path, monkeypatch) 
         conn.close()
 
 
+def test_facts_added_together_are_not_a_thread(tmp_path: Path) -> None:
+    """Review: `memory add --file facts.txt` made unrelated facts neighbours, so one fact's relevance
+    lifted the next. Only transcript lines are a conversation."""
+    bank = MemoryBank(open_db(tmp_path / "t.hearth", DbKey(passphrase="pw")), HashEmbedder())
+    added = bank.add_many([NewMemory(text=t) for t in ("My dog is Rex.", "[8 May 2023] Jon: Hi!", "I live in Porto.",
+                                                         "[8 May 2023] Gina: Hello.")], thread=True)
+    by = bank.store.lines([a.id for a in added])
+    line = added[1].id
+    assert [by[a.id].thread for a in added] == [None, line, None, line]
+    bank.conn.close()
+
+
 def test_lines_stored_before_v8_get_their_speaker_and_vectors_of_their_words(tmp_path: Path) -> None:
     path, key = tmp_path / "old.hearth", DbKey(passphrase="pw")
     conn = open_db(path, key)
