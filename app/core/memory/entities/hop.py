@@ -20,7 +20,7 @@ from app.core.memory.entities.store import EntityStore
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import MemoryStore
 from app.core.memory.vectors import VectorIndex
-from app.core.types import Recall
+from app.core.types import Entity, Recall
 
 HOP_K = 2  # at most this many memories join through people
 HOP_FLOOR = 0.10  # below this cosine a memory about the person is about something else
@@ -36,7 +36,7 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
             ids = sorted({i for r in then for i in entities.with_relation(r, ids)})
         for entity_id in ids:
             if entity := entities.get(entity_id):
-                out.setdefault(entity_id, f"your {_said(entities, entity_id, then or first)} {entity.name}")
+                out.setdefault(entity_id, f"your {_said(entities, entity, then or first)} {entity.name}")
     folded = query.casefold()
     for name, entity_id in entities.names():
         if name.casefold() in NOT_NAMES or len(name) < 2 or name.casefold() not in folded:
@@ -46,9 +46,9 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
     return out
 
 
-def _said(entities: EntityStore, entity_id: int, meanings: tuple[str, ...]) -> str:
+def _said(entities: EntityStore, entity: Entity, meanings: tuple[str, ...]) -> str:
     """The relation the entity has among those the question meant ("sister" for "my sibling")."""
-    mine = set(entities.get(entity_id).relations) | {r for r in meanings if entity_id in entities.with_relation(r)}
+    mine = set(entity.relations) | {r for r in meanings if entity.id in entities.with_relation(r)}
     return next((r for r in meanings if r in mine), meanings[0])
 
 
