@@ -162,9 +162,10 @@ class MemoryBank:
         return self.recall_named(query, vector, names, params)
 
     def speakers(self) -> list[str]:
-        """Who speaks in stored transcript lines; read again only after a write (ours or another
-        connection's): a DISTINCT over 100k lines would otherwise be paid by every turn."""
-        version = (self.conn.total_changes(), self.conn.pragma("data_version"))
+        """Who speaks in stored transcript lines; read again only after a write that can change
+        them (ours, or any commit of another connection): a DISTINCT over 100k lines would otherwise
+        be paid by every turn (whose messages this connection writes)."""
+        version = (self.store.speaker_writes, self.conn.pragma("data_version"))
         if self._speakers is None or self._speakers[0] != version:
             self._speakers = (version, self.store.speakers())
         return self._speakers[1]

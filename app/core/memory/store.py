@@ -111,6 +111,9 @@ class MemoryStore:
     def __init__(self, conn: apsw.Connection) -> None:
         self.conn = conn
         self._fts_tokenizer = None
+        # Bumped by every write here that can change who speaks in stored lines (MemoryBank.speakers
+        # caches them): every memory write goes through this class, messages and notes never change it.
+        self.speaker_writes = 0
 
     # --- reads ------------------------------------------------------------
     def get(self, memory_id: int) -> Memory | None:
@@ -239,9 +242,11 @@ class MemoryStore:
              new.expires_at, new.conversation_id, json.dumps(list(new.source_message_ids)), new.origin,
              new.superseded_by, line.speaker, line.said_at, new.thread),
         )
+        self.speaker_writes += line.speaker is not None
         return self.conn.last_insert_rowid()
 
     def update_text(self, memory_id: int, text: str, now: float) -> None:
+        self.speaker_writes += 1
         self.conn.execute(
             "UPDATE memories SET text = ?, content_hash = ?, speaker = ?, said_at = ?, updated_at = ? WHERE id = ?",
             (text, content_hash(text), (line := said.parse(text)).speaker, line.said_at, now, memory_id))
@@ -262,6 +267,7 @@ class MemoryStore:
                           (int(pinned), now, memory_id))
 
     def delete(self, memory_ids: Sequence[int]) -> None:
+        self.speaker_writes += 1
         self.conn.executemany("DELETE FROM memories WHERE id = ?", [(i,) for i in memory_ids])
 
     def reinforce(self, memory_id: int, now: float) -> None:

@@ -13,6 +13,7 @@ import pytest
 
 from app.core.memory import dates, said
 from app.core.memory.bank import MemoryBank
+from app.core.memory.conversations import ConversationStore
 from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
@@ -75,6 +76,30 @@ def test_a_question_naming_a_speaker_is_embedded_without_the_name_and_prefers_th
     assert set(bank.speakers()) == {"Melanie", "Caroline"}
     put(bank, [("[10 May 2023] Dave: Hi all.", at_cosine(0.1))])
     assert set(bank.speakers()) == {"Melanie", "Caroline", "Dave"}  # known again after a write
+
+
+def test_who_speaks_is_read_again_only_after_a_write_that_can_change_it(tmp_path: Path, monkeypatch) -> None:
+    """Review: every turn's messages changed the cache key, so every turn paid the DISTINCT again."""
+    path, key = tmp_path / "s.hearth", DbKey(passphrase="pw")
+    bank = MemoryBank(open_db(path, key), HashEmbedder())
+    line = bank.add(NewMemory(text="[8 May 2023] Jon: I lost my job.")).id
+    reads = []
+    speakers = bank.store.speakers
+    monkeypatch.setattr(bank.store, "speakers", lambda: reads.append(1) or speakers())
+    assert bank.speakers() == ["Jon"] and len(reads) == 1
+    with bank.transaction():  # what a turn writes: messages, not memories
+        store = ConversationStore(bank.conn)
+        store.add_message(store.create("chat", 0.0), "user", "Hi", 0.0)
+    assert bank.speakers() == ["Jon"] and len(reads) == 1
+    bank.edit(line, "[8 May 2023] Gina: I lost my job.")
+    assert bank.speakers() == ["Gina"] and len(reads) == 2
+    other = open_db(path, key)  # another connection's commit (the engine, seen from the reader)
+    MemoryBank(other, HashEmbedder()).add(NewMemory(text="[9 May 2023] Ann: Hello."))
+    other.close()
+    assert set(bank.speakers()) == {"Gina", "Ann"} and len(reads) == 3
+    bank.forget([line])
+    assert bank.speakers() == ["Ann"] and len(reads) == 4
+    bank.conn.close()
 
 
 def test_a_line_is_read_with_its_neighbours_in_the_same_thread_only(bank) -> None:
