@@ -182,10 +182,11 @@ class EntityList:
 
 @dataclass(frozen=True)
 class EntityMemories:
-    """What the memories say about one of them (newest first)."""
+    """What the memories say about one of them: the newest (``rows``, newest first) of ``total``."""
 
     entity_id: int
     rows: tuple[Memory, ...]
+    total: int  # every memory about them; rows holds at most ENTITY_MEMORIES_SHOWN of them
 
 
 @dataclass(frozen=True)

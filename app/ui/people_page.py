@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QSplitter,
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 COLUMNS = ("Name", "Kind", "To you", "Memories")
 ENTITY_ACTIONS = ("entity-rename", "entity-merge", "entity-forget")
 SELECT_HINT = "Select someone or something to see what your memories say about them."
+MORE_LINE = "… and {n:,} more — search the Memories tab for the rest"
 EMPTY_HINT = "No people, places or things yet. Tell Hearth about them (“my sister Ana …”)."
 
 
@@ -198,11 +200,15 @@ class PeoplePage(QWidget):
             return  # the selection moved on meanwhile
         entity = chosen[0]
         how = f" — {entity.describe()}" if entity.describe() else ""
-        self.heading.setText(f"<b>{_escape(entity.name)}</b>{_escape(how)}: {len(found.rows)} "
-                             f"memor{'y' if len(found.rows) == 1 else 'ies'}")
+        self.heading.setText(f"<b>{_escape(entity.name)}</b>{_escape(how)}: {found.total:,} "
+                             f"memor{'y' if found.total == 1 else 'ies'}")
         self.memories.clear()
         self.shown_memories = [m.text for m in found.rows]
         self.memories.addItems(self.shown_memories)
+        if found.total > len(found.rows):  # the service sends the newest few hundred only
+            more = QListWidgetItem(MORE_LINE.format(n=found.total - len(found.rows)))
+            more.setFlags(Qt.ItemFlag.NoItemFlags)  # a note, not a memory: nothing to select
+            self.memories.addItem(more)
 
     def _on_forget_plan(self, plan: EntityForgetPlan) -> None:
         listed = "\n".join(f"• {m.text}" for m in plan.memories[:30])
