@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -174,14 +174,22 @@ class PeoplePage(QWidget):
                 if c == 3:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
-        for r, entity in enumerate(self.rows):
-            if entity.id in keep:
-                self.table.selectRow(r)
+        self._select_rows([r for r, entity in enumerate(self.rows) if entity.id in keep])
         if not self.rows:
             self.heading.setText(EMPTY_HINT)
         elif self.heading.text() == EMPTY_HINT:
             self.heading.setText(SELECT_HINT)  # rows arrived: "no people yet" is no longer true
         self._selection_changed()
+
+    def _select_rows(self, rows: list[int]) -> None:
+        """Select exactly these rows, quietly: selectRow() one by one kept only the last (two chosen for
+        a merge became one) and asked for memories each time. The caller runs _selection_changed once."""
+        selection = QItemSelection()
+        for r in rows:
+            selection.select(self.table.model().index(r, 0), self.table.model().index(r, len(COLUMNS) - 1))
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        with QSignalBlocker(self.table):  # no itemSelectionChanged; the model still tells the view to repaint
+            self.table.selectionModel().select(selection, flags)
 
     def _selection_changed(self) -> None:
         chosen = self.selected()

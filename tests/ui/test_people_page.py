@@ -162,3 +162,27 @@ def test_someone_with_many_memories_shows_the_newest_and_says_how_many_more(qtbo
     qtbot.waitUntil(lambda: bool(shown), timeout=TIMEOUT_MS)
     assert shown[0].startswith(f"These {total} memories are only about Leo")
     assert f"… and {total - 30} more" in shown[0]
+
+
+def test_a_reload_keeps_every_selected_row_and_asks_for_memories_once(qtbot, people, monkeypatch) -> None:
+    """Review: selectRow() per kept row left only the last one selected (two chosen for a merge became
+    one and Merge went grey after a tab switch or an import), and each one asked for memories again."""
+    viewer, page = people
+    asked: list[int] = []
+    real = page.service.request_entity_memories
+    monkeypatch.setattr(page.service, "request_entity_memories", lambda eid: asked.append(eid) or real(eid))
+    _select(page, "Leo", "Leonardo")
+    assert page.merge_button.isEnabled()
+    asked.clear()
+    with qtbot.waitSignal(page.service.entities, timeout=TIMEOUT_MS):
+        page.reload()
+    qtbot.wait(50)  # the queued slot runs after the signal
+    assert sorted(e.name for e in page.selected()) == ["Leo", "Leonardo"]
+    assert page.merge_button.isEnabled() and not page.rename_button.isEnabled() and asked == []
+    _select(page, "Mia")
+    qtbot.waitUntil(lambda: len(page.shown_memories) == 1, timeout=TIMEOUT_MS)
+    asked.clear()
+    with qtbot.waitSignal(page.service.entities, timeout=TIMEOUT_MS):
+        page.reload()
+    qtbot.wait(50)
+    assert [e.name for e in page.selected()] == ["Mia"] and asked == [page.selected()[0].id]
