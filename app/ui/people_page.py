@@ -8,6 +8,7 @@ go, nothing the user has not seen.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QItemSelectionModel, QSignalBlocker, Qt
@@ -208,7 +209,7 @@ class PeoplePage(QWidget):
             return  # the selection moved on meanwhile
         entity = chosen[0]
         how = f" — {entity.describe()}" if entity.describe() else ""
-        self.heading.setText(f"<b>{_escape(entity.name)}</b>{_escape(how)}: {found.total:,} "
+        self.heading.setText(f"<b>{html.escape(entity.name)}</b>{html.escape(how)}: {found.total:,} "
                              f"memor{'y' if found.total == 1 else 'ies'}")
         self.memories.clear()
         self.shown_memories = [m.text for m in found.rows]
@@ -239,7 +240,3 @@ class PeoplePage(QWidget):
         request = failure.request
         if isinstance(request, MemoryRequest) and request.origin == "viewer" and request.action.startswith("entit"):
             self.status.setText(f"⚠ {failure.what}. {failure.fix}")
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
