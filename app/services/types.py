@@ -268,7 +268,7 @@ class ImportProgress:
     stage: str  # "reading" (the file is parsed) or "writing" (messages embedded and saved)
     done: int = 0  # messages written
     total: int = 0  # messages to write (0 while reading)
-    conversations: int = 0  # conversations found in the export
+    conversations: int = 0  # conversations being written (those of the export not in the profile yet)
 
 
 @dataclass(frozen=True)
