@@ -233,7 +233,7 @@ def _delete_in_window(qtbot, desktop, window, conversation_id: int) -> None:
 
 def test_deleting_a_conversation_with_notes_too_long_lets_profiles_switch(qtbot, two_conversations) -> None:
     """Review: the dead conversation's too-long draft still refused every profile switch."""
-    desktop, window, first, second = two_conversations
+    desktop, window, _first, second = two_conversations
     desktop.profiles.create("work")
     qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — work", timeout=TIMEOUT_MS)
     window.switch_profile("default")

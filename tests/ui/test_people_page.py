@@ -144,7 +144,7 @@ def test_someone_with_many_memories_shows_the_newest_and_says_how_many_more(qtbo
     The service sends the newest ENTITY_MEMORIES_SHOWN and the total; the list says how many more."""
     extra = 25
     texts = ["Leo is my son.", *(f"Leo scored goal number {i} at football." for i in range(ENTITY_MEMORIES_SHOWN + extra))]
-    viewer, page = _open_people(qtbot, make_app, texts, 1)
+    _viewer, page = _open_people(qtbot, make_app, texts, 1)
     total = len(texts)
     assert page.rows[0].memory_count == total
     _select(page, "Leo")
@@ -167,7 +167,7 @@ def test_someone_with_many_memories_shows_the_newest_and_says_how_many_more(qtbo
 def test_a_reload_keeps_every_selected_row_and_asks_for_memories_once(qtbot, people, monkeypatch) -> None:
     """Review: selectRow() per kept row left only the last one selected (two chosen for a merge became
     one and Merge went grey after a tab switch or an import), and each one asked for memories again."""
-    viewer, page = people
+    _viewer, page = people
     asked: list[int] = []
     real = page.service.request_entity_memories
     monkeypatch.setattr(page.service, "request_entity_memories", lambda eid: asked.append(eid) or real(eid))
