@@ -38,6 +38,7 @@ class ChatService(QObject):
     failed = Signal(object)  # Failure; ``request`` is the SendRequest when a turn failed
     notes = Signal(object)  # NotesState: loaded, saved, or changed by a message's note tool
     notes_failed = Signal(object)  # Failure; ``request`` is the NotesSave (or the conversation id loaded)
+    deleted = Signal(int)  # this conversation is gone (what is kept about it, e.g. a notes draft, can go)
 
     def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
         super().__init__()
@@ -81,6 +82,7 @@ class ChatService(QObject):
                 if forget_memories:
                     bank.delete_in_transaction(bank.store.ids_from_conversation(conversation_id))
                 ConversationStore(bank.conn).delete(conversation_id)
+            self.deleted.emit(conversation_id)
             self.refresh()
         self._engine.submit(job, doing="deleting the conversation", on_failure=self.failed.emit)
 

@@ -16,8 +16,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.importers import GUI_FORMAT_HINT, LABELS, read_export, write_history
+from app.core.importers import GUI_FORMAT_HINT, LABELS, read_export
 from app.core.importers.export import export_conversations
+from app.core.importers.writer import HistoryWriter, ImportReport
 from app.services.session import Session
 from app.services.types import ExportDone, ImportProgress, ImportSummary, MemoryChange
 from app.services.worker import Worker
@@ -58,13 +59,13 @@ class HistoryService(QObject):
     def _import(self, path: Path, fmt: str, remember: bool) -> None:
         self.progress.emit(ImportProgress("reading"))
         name, conversations, skips = read_export(path, fmt, hint=GUI_FORMAT_HINT)
-        bank = self._session.memory
-        count = len(conversations)
+        report = ImportReport(format=LABELS[name], skips=skips)
 
-        def progress(done: int, total: int) -> None:
-            self.progress.emit(ImportProgress("writing", done, total, count))
-        report = write_history(bank, name, conversations, skips, window_turns=self._session.settings.window_turns,
-                               remember=remember, progress=progress, cancel=self._cancel)
+        def progress(done: int, total: int) -> None:  # to_write: the new ones, not those already here
+            self.progress.emit(ImportProgress("writing", done, total, report.to_write))
+        writer = HistoryWriter(self._session.memory, window_turns=self._session.settings.window_turns,
+                               remember=remember)
+        writer.write(conversations, report, progress, self._cancel)
         if report.conversations or report.memories:
             self._announce(MemoryChange("import", note=report.lines()[0], count=report.memories))
         self.imported.emit(ImportSummary(report.format, report.conversations, report.messages, report.memories,

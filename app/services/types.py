@@ -182,10 +182,11 @@ class EntityList:
 
 @dataclass(frozen=True)
 class EntityMemories:
-    """What the memories say about one of them (newest first)."""
+    """What the memories say about one of them: the newest (``rows``, newest first) of ``total``."""
 
     entity_id: int
     rows: tuple[Memory, ...]
+    total: int  # every memory about them; rows holds at most ENTITY_MEMORIES_SHOWN of them
 
 
 @dataclass(frozen=True)
@@ -267,7 +268,7 @@ class ImportProgress:
     stage: str  # "reading" (the file is parsed) or "writing" (messages embedded and saved)
     done: int = 0  # messages written
     total: int = 0  # messages to write (0 while reading)
-    conversations: int = 0  # conversations found in the export
+    conversations: int = 0  # conversations being written (those of the export not in the profile yet)
 
 
 @dataclass(frozen=True)

@@ -182,6 +182,7 @@ class MainWindow(QMainWindow):
         self.notes.changed_by_message.connect(self._on_notes_changed_by_message)
         self.panel.open_memory.connect(self.show_memory)
         self.chat.conversations.connect(self._on_conversations)
+        self.chat.deleted.connect(self.notes.forget)  # its draft can't be saved anywhere now: don't hold on to it
         self.chat.search_results.connect(self._on_search_results)
         self.chat.turn_done.connect(self._on_turn_done)
         p, s = self.profiles, self.settings

@@ -97,6 +97,16 @@ class NotesPanel(QWidget):
         stuck = [cid for cid, text in self._drafts.items() if len(text.rstrip()) > MAX_CHARS or cid in self._failed]
         return self.conversation_id if self.conversation_id in stuck else (stuck[0] if stuck else None)
 
+    def forget(self, conversation_id: int) -> None:
+        """The conversation was deleted: its draft (even one too long or failed to save) goes with it,
+        so it no longer holds up a profile switch or closing."""
+        self._drafts.pop(conversation_id, None)
+        self._failed.discard(conversation_id)
+        if conversation_id == self.conversation_id:
+            self._timer.stop()
+            self.conversation_id = -1  # so that showing conversation 0 resets the panel
+            self.show_conversation(0)
+
     def profile_changed(self) -> None:
         """Another profile is open: conversation ids now mean other conversations."""
         self._timer.stop()
@@ -188,6 +198,8 @@ class NotesPanel(QWidget):
     def _on_failed(self, failure: Failure) -> None:
         request = failure.request
         if isinstance(request, NotesSave):  # the draft is still in _drafts: the next edit or switch retries
+            if request.conversation_id not in self._drafts:
+                return  # forgotten meanwhile (its conversation was deleted): nothing of it is left to retry
             self._failed.add(request.conversation_id)
             if request.conversation_id == self.conversation_id:
                 self._say(f"Not saved: {failure}. Your text is still here; it is saved again when you edit it.")

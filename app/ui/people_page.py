@@ -8,9 +8,10 @@ go, nothing the user has not seen.
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QItemSelection, QItemSelectionModel, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QInputDialog,
     QLabel,
     QListWidget,
+    QListWidgetItem,
     QMessageBox,
     QPushButton,
     QSplitter,
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 COLUMNS = ("Name", "Kind", "To you", "Memories")
 ENTITY_ACTIONS = ("entity-rename", "entity-merge", "entity-forget")
 SELECT_HINT = "Select someone or something to see what your memories say about them."
+MORE_LINE = "… and {n:,} more — search the Memories tab for the rest"
 EMPTY_HINT = "No people, places or things yet. Tell Hearth about them (“my sister Ana …”)."
 
 
@@ -172,14 +175,22 @@ class PeoplePage(QWidget):
                 if c == 3:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 self.table.setItem(r, c, item)
-        for r, entity in enumerate(self.rows):
-            if entity.id in keep:
-                self.table.selectRow(r)
+        self._select_rows([r for r, entity in enumerate(self.rows) if entity.id in keep])
         if not self.rows:
             self.heading.setText(EMPTY_HINT)
         elif self.heading.text() == EMPTY_HINT:
             self.heading.setText(SELECT_HINT)  # rows arrived: "no people yet" is no longer true
         self._selection_changed()
+
+    def _select_rows(self, rows: list[int]) -> None:
+        """Select exactly these rows, quietly: selectRow() one by one kept only the last (two chosen for
+        a merge became one) and asked for memories each time. The caller runs _selection_changed once."""
+        selection = QItemSelection()
+        for r in rows:
+            selection.select(self.table.model().index(r, 0), self.table.model().index(r, len(COLUMNS) - 1))
+        flags = QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        with QSignalBlocker(self.table):  # no itemSelectionChanged; the model still tells the view to repaint
+            self.table.selectionModel().select(selection, flags)
 
     def _selection_changed(self) -> None:
         chosen = self.selected()
@@ -198,11 +209,15 @@ class PeoplePage(QWidget):
             return  # the selection moved on meanwhile
         entity = chosen[0]
         how = f" — {entity.describe()}" if entity.describe() else ""
-        self.heading.setText(f"<b>{_escape(entity.name)}</b>{_escape(how)}: {len(found.rows)} "
-                             f"memor{'y' if len(found.rows) == 1 else 'ies'}")
+        self.heading.setText(f"<b>{html.escape(entity.name)}</b>{html.escape(how)}: {found.total:,} "
+                             f"memor{'y' if found.total == 1 else 'ies'}")
         self.memories.clear()
         self.shown_memories = [m.text for m in found.rows]
         self.memories.addItems(self.shown_memories)
+        if found.total > len(found.rows):  # the service sends the newest few hundred only
+            more = QListWidgetItem(MORE_LINE.format(n=found.total - len(found.rows)))
+            more.setFlags(Qt.ItemFlag.NoItemFlags)  # a note, not a memory: nothing to select
+            self.memories.addItem(more)
 
     def _on_forget_plan(self, plan: EntityForgetPlan) -> None:
         listed = "\n".join(f"• {m.text}" for m in plan.memories[:30])
@@ -225,7 +240,3 @@ class PeoplePage(QWidget):
         request = failure.request
         if isinstance(request, MemoryRequest) and request.origin == "viewer" and request.action.startswith("entit"):
             self.status.setText(f"⚠ {failure.what}. {failure.fix}")
-
-
-def _escape(text: str) -> str:
-    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

@@ -84,6 +84,35 @@ def test_an_unknown_file_is_explained_in_the_dialogs_own_words(qtbot, make_app, 
     assert '"Detect automatically"' in text and "instead of auto" not in text
 
 
+def _chats(n: int) -> list[dict]:
+    """``n`` two-message ChatGPT conversations."""
+    return [{"id": f"c{i}", "title": f"chat {i}", "create_time": 1714550400 + i, "current_node": "b",
+             "mapping": {"a": {"parent": None, "message": {"author": {"role": "user"}, "create_time": 1714550400 + i,
+                                                          "content": {"content_type": "text", "parts": [f"I own {i} books."]}}},
+                         "b": {"parent": "a", "message": {"author": {"role": "assistant"},
+                                                          "content": {"content_type": "text", "parts": ["Nice."]}}}}}
+            for i in range(n)]
+
+
+def test_a_reimport_counts_only_the_conversations_it_writes(qtbot, make_app, tmp_path: Path) -> None:
+    """Review: importing a file again said "Writing 4 of 4 messages from 5 conversations…" when 3 of
+    the 5 were in the profile already: the progress names the conversations actually written."""
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    path = tmp_path / "conversations.json"
+    path.write_text(json.dumps(_chats(3)))
+    run_import(qtbot, window, path, "chatgpt").accept()
+    path.write_text(json.dumps(_chats(5)))
+    seen: list[tuple[int, int, int, str]] = []
+    services.history.progress.connect(  # after the dialog's own slot: its label is already set
+        lambda p: seen.append((p.done, p.total, p.conversations, window.import_dialog.progress_label.text()))
+        if p.stage == "writing" else None)
+    dialog = run_import(qtbot, window, path, "chatgpt")
+    assert "3 conversations were already in this profile" in dialog.summary_label.text()
+    assert seen and {(total, conversations) for _, total, conversations, _ in seen} == {(4, 2)}
+    assert "Writing 0 of 4 messages from 2 conversations…" in [label for *_, label in seen]
+
+
 def test_cancel_keeps_whole_conversations(qtbot, make_app, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(writer, "BATCH_MESSAGES", 4)
     slow = HashEmbedder.embed
@@ -92,14 +121,8 @@ def test_cancel_keeps_whole_conversations(qtbot, make_app, tmp_path: Path, monke
         time.sleep(0.05)  # embedding is the slow part of a real import
         return slow(self, texts)
     monkeypatch.setattr(HashEmbedder, "embed", embed)
-    chats = [{"id": f"c{n}", "title": f"chat {n}", "create_time": 1714550400 + n, "current_node": "b",
-              "mapping": {"a": {"parent": None, "message": {"author": {"role": "user"}, "create_time": 1714550400 + n,
-                                                           "content": {"content_type": "text", "parts": [f"I own {n} books."]}}},
-                          "b": {"parent": "a", "message": {"author": {"role": "assistant"},
-                                                           "content": {"content_type": "text", "parts": ["Nice."]}}}}}
-             for n in range(60)]
     path = tmp_path / "conversations.json"
-    path.write_text(json.dumps(chats))
+    path.write_text(json.dumps(_chats(60)))
     services, window = make_app()
     wait_ready(qtbot, window)
     window.open_import()

@@ -222,6 +222,45 @@ def test_closing_with_nothing_stuck_does_not_ask(qtbot, two_conversations) -> No
     assert window.close()
 
 
+def _delete_in_window(qtbot, desktop, window, conversation_id: int) -> None:
+    """Delete ``conversation_id`` the way the user does: select it, Delete, keep its memories."""
+    window.conversation_list.select(conversation_id)
+    window.ask_delete = lambda title: False
+    with qtbot.waitSignal(desktop.chat.deleted, timeout=TIMEOUT_MS):
+        window.delete_conversation()
+    qtbot.waitUntil(lambda: conversation_id not in window.conversation_list._items, timeout=TIMEOUT_MS)
+
+
+def test_deleting_a_conversation_with_notes_too_long_lets_profiles_switch(qtbot, two_conversations) -> None:
+    """Review: the dead conversation's too-long draft still refused every profile switch."""
+    desktop, window, _first, second = two_conversations
+    desktop.profiles.create("work")
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — work", timeout=TIMEOUT_MS)
+    window.switch_profile("default")
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — default", timeout=TIMEOUT_MS)
+    open_conversation(qtbot, window, second)
+    type_notes(qtbot, window, "x" * (MAX_NOTES_CHARS + 10))
+    assert "too long" in window.notes.unsaved_problem()
+    _delete_in_window(qtbot, desktop, window, second)
+    assert window.notes.unsaved_problem() is None and window.notes.conversation_id == 0
+    assert window.notes.text() == "" and not window.notes.dirty()
+    window.switch_profile("work")
+    qtbot.waitUntil(lambda: window.windowTitle() == "Hearth — work", timeout=TIMEOUT_MS)
+
+
+def test_deleting_a_conversation_not_shown_drops_its_stuck_draft_before_closing(qtbot, two_conversations) -> None:
+    """Review: closing asked about the deleted conversation's notes, and "Go back" opened a conversation
+    that no longer exists."""
+    desktop, window, first, second = two_conversations
+    open_conversation(qtbot, window, second)
+    type_notes(qtbot, window, "y" * (MAX_NOTES_CHARS + 5))
+    open_conversation(qtbot, window, first)  # the stuck draft now belongs to a conversation not shown
+    _delete_in_window(qtbot, desktop, window, second)
+    assert window.notes.conversation_id == first and not window.notes.editor.isReadOnly()
+    window.ask_close_anyway = lambda problem: pytest.fail(f"asked about a deleted conversation: {problem}")
+    assert window.close()
+
+
 class _FakeChat(QObject):
     """Just the notes part of the chat façade, recording the saves (no threads)."""
     notes = Signal(object)
@@ -256,3 +295,20 @@ def test_flush_all_saves_the_drafts_of_conversations_not_shown(qtbot) -> None:
     chat.notes.emit(NotesState(1, "conversation one's words", 1.0, "saved"))
     chat.notes.emit(NotesState(2, "conversation two's words", 1.0, "saved"))
     assert panel.unsaved_problem() is None and not panel._drafts
+
+
+def test_a_deleted_conversations_late_save_failure_leaves_nothing_behind(qtbot) -> None:
+    """Deleting the shown conversation saves its draft on the way out (after the delete, so it fails):
+    that failure must not mark a conversation whose draft was already forgotten (ids get reused)."""
+    chat = _FakeChat()
+    panel = NotesPanel(chat)
+    qtbot.addWidget(panel)
+    panel.show_conversation(3)
+    panel.editor.setPlainText("words of a conversation being deleted")
+    panel.show_conversation(0)  # the chat moves to a new conversation: the draft's save is queued
+    panel.forget(3)  # the delete landed first
+    chat.notes_failed.emit(Failure("The notes were not saved", "there is no conversation 3", chat.saves[-1]))
+    assert panel.unsaved_problem() is None and not panel._drafts and not panel._failed
+    panel.show_conversation(3)  # a new conversation with the reused id starts clean
+    panel.editor.setPlainText("new")
+    assert panel.unsaved_problem() is None

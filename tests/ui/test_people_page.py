@@ -4,11 +4,14 @@ engine thread for rename / merge / forget), real SQLite, the hash embedder."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from app.bootstrap import Options, make_bank, open_profile
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.store import NewMemory
+from app.services.memory import ENTITY_MEMORIES_SHOWN
 from app.ui.memory_window import MemoryWindow
+from app.ui.people_page import PeoplePage
 from tests.ui.conftest import TIMEOUT_MS, wait_ready
 from tests.ui.test_accessibility import _check
 
@@ -16,18 +19,22 @@ SEED = ["Leo is my son.", "Leo turns 7 on June 3rd.", "Mia, my wife, took Leo to
         "I work at the Riverside clinic.", "My brother Leonardo is tall.", "I like green tea."]
 
 
-@pytest.fixture
-def people(qtbot, make_app):
+def _open_people(qtbot, make_app, texts: list[str], entities: int) -> tuple[MemoryWindow, PeoplePage]:
     with open_profile(Options()) as profile:
-        make_bank(profile, HashEmbedder()).add_many([NewMemory(text=t, kind="fact") for t in SEED])
+        make_bank(profile, HashEmbedder()).add_many([NewMemory(text=t, kind="fact") for t in texts])
     services, window = make_app()
     wait_ready(qtbot, window)
     window.open_memories()
     viewer: MemoryWindow = window.memory_window
     viewer.show_people()
     page = viewer.people
-    qtbot.waitUntil(lambda: len(page.rows) == 4, timeout=TIMEOUT_MS)
+    qtbot.waitUntil(lambda: len(page.rows) == entities, timeout=TIMEOUT_MS)
     return viewer, page
+
+
+@pytest.fixture
+def people(qtbot, make_app):
+    return _open_people(qtbot, make_app, SEED, 4)
 
 
 def _select(page, *names: str) -> None:
@@ -130,3 +137,52 @@ def test_a_profile_switch_shows_the_new_profiles_people_and_the_heading_follows(
     window.switch_profile("default")
     qtbot.waitUntil(lambda: len(page.rows) == 4, timeout=TIMEOUT_MS)
     assert page.heading.text().startswith("Select someone")
+
+
+def test_someone_with_many_memories_shows_the_newest_and_says_how_many_more(qtbot, make_app, monkeypatch) -> None:
+    """Review: 10,000 memories about someone went into the list in one GUI slot (0.77 s offscreen).
+    The service sends the newest ENTITY_MEMORIES_SHOWN and the total; the list says how many more."""
+    extra = 25
+    texts = ["Leo is my son.", *(f"Leo scored goal number {i} at football." for i in range(ENTITY_MEMORIES_SHOWN + extra))]
+    _viewer, page = _open_people(qtbot, make_app, texts, 1)
+    total = len(texts)
+    assert page.rows[0].memory_count == total
+    _select(page, "Leo")
+    qtbot.waitUntil(lambda: bool(page.shown_memories), timeout=TIMEOUT_MS)
+    assert len(page.shown_memories) == ENTITY_MEMORIES_SHOWN
+    assert page.shown_memories[0] == texts[-1]  # the newest first
+    assert page.memories.count() == ENTITY_MEMORIES_SHOWN + 1
+    last = page.memories.item(ENTITY_MEMORIES_SHOWN)
+    assert last.text() == f"… and {total - ENTITY_MEMORIES_SHOWN} more — search the Memories tab for the rest"
+    assert not last.flags() & Qt.ItemFlag.ItemIsSelectable
+    assert f": {total} memories" in page.heading.text()
+    shown: list[str] = []
+    monkeypatch.setattr(page, "confirm", lambda title, text: shown.append(text) or False)
+    page.forget_selected()
+    qtbot.waitUntil(lambda: bool(shown), timeout=TIMEOUT_MS)
+    assert shown[0].startswith(f"These {total} memories are only about Leo")
+    assert f"… and {total - 30} more" in shown[0]
+
+
+def test_a_reload_keeps_every_selected_row_and_asks_for_memories_once(qtbot, people, monkeypatch) -> None:
+    """Review: selectRow() per kept row left only the last one selected (two chosen for a merge became
+    one and Merge went grey after a tab switch or an import), and each one asked for memories again."""
+    _viewer, page = people
+    asked: list[int] = []
+    real = page.service.request_entity_memories
+    monkeypatch.setattr(page.service, "request_entity_memories", lambda eid: asked.append(eid) or real(eid))
+    _select(page, "Leo", "Leonardo")
+    assert page.merge_button.isEnabled()
+    asked.clear()
+    with qtbot.waitSignal(page.service.entities, timeout=TIMEOUT_MS):
+        page.reload()
+    qtbot.wait(50)  # the queued slot runs after the signal
+    assert sorted(e.name for e in page.selected()) == ["Leo", "Leonardo"]
+    assert page.merge_button.isEnabled() and not page.rename_button.isEnabled() and asked == []
+    _select(page, "Mia")
+    qtbot.waitUntil(lambda: len(page.shown_memories) == 1, timeout=TIMEOUT_MS)
+    asked.clear()
+    with qtbot.waitSignal(page.service.entities, timeout=TIMEOUT_MS):
+        page.reload()
+    qtbot.wait(50)
+    assert [e.name for e in page.selected()] == ["Mia"] and asked == [page.selected()[0].id]

@@ -41,6 +41,7 @@ class ImportReport:
     messages: int = 0
     memories: int = 0  # episodes and summaries written (text already in memory is not counted)
     already: int = 0  # conversations the profile had already (imported before)
+    to_write: int = 0  # conversations this run writes (new to the profile, within the limit)
     skips: Skips = field(default_factory=Skips)
     cancelled: bool = False
     limited: bool = False  # stopped at MAX_IMPORT_MESSAGES: import again for the rest
@@ -110,6 +111,7 @@ class HistoryWriter:
         started = time.perf_counter()
         self.bank._ready_index()  # a model mismatch is refused before anything is embedded
         todo = self._new(conversations, report)
+        report.to_write = len(todo)
         total, done = sum(len(c.messages) for c in todo), 0
         if progress:
             progress(0, total)

@@ -316,10 +316,10 @@ class MemoryBank:
                              "`hearth memory entities` lists them")
         return entity
 
-    def entity_memories(self, entity_id: int) -> list[Memory]:
-        """What the memories say about it, newest first."""
+    def entity_memories(self, entity_id: int, limit: int = 10_000) -> list[Memory]:
+        """What the memories say about it, newest first (the newest ``limit``)."""
         self.get_entity(entity_id)
-        found = self.store.get_many(self.entities.memories_of([entity_id], limit=10_000))
+        found = self.store.get_many(self.entities.memories_of([entity_id], limit=limit))
         return sorted(found.values(), key=lambda m: (-m.created_at, -m.id))
 
     def rename_entity(self, entity_id: int, name: str) -> Entity:
