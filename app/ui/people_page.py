@@ -168,7 +168,7 @@ class PeoplePage(QWidget):
         self.rows = list(listing.rows)
         self.table.setRowCount(len(self.rows))
         for r, entity in enumerate(self.rows):
-            for c, text in enumerate((entity.name, entity.kind, entity.describe(), str(entity.memory_count))):
+            for c, text in enumerate((entity.name, entity.kind, entity.describe(), f"{entity.memory_count:,}")):
                 item = QTableWidgetItem(text)
                 if entity.aliases and c == 0:
                     item.setToolTip("Also called: " + ", ".join(entity.aliases))
