@@ -179,7 +179,7 @@ def relabel(deb: Path, version: str, where: Path) -> Path:
     control member is rewritten; the 440 MB data member is copied as it is (`ar`, as dpkg-deb lays it out)."""
     parts = where / "parts"
     parts.mkdir()
-    subprocess.run(["ar", "x", str(deb)], cwd=parts, check=True)
+    subprocess.run(["ar", "x", str(deb.resolve())], cwd=parts, check=True)
     [control_tar] = parts.glob("control.tar*")
     [data_tar] = parts.glob("data.tar*")
     control = parts / "control"
