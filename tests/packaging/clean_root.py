@@ -57,7 +57,7 @@ def _debootstrap(suite: str, tar: Path) -> None:
         # In a mount namespace of its own: the /proc and /sys debootstrap mounts go when it does.
         proc = subprocess.run(["unshare", "--mount", "--propagation", "private", "--fork",
                                debootstrap, "--variant=minbase", suite, str(staging), MIRROR],
-                              capture_output=True, text=True, timeout=DEBOOTSTRAP_TIMEOUT_S)
+                              capture_output=True, text=True, timeout=DEBOOTSTRAP_TIMEOUT_S, check=False)
         assert proc.returncode == 0, (f"debootstrap --variant=minbase {suite} from {MIRROR} failed "
                                       f"({proc.returncode}) — is the mirror reachable (HEARTH_TEST_MIRROR picks "
                                       f"another)?\n{(proc.stdout + proc.stderr)[-3000:]}")
@@ -75,6 +75,7 @@ class Root:
     suite: str
     path: Path
     display: str = ""  # the host's X display (its socket is mounted in), e.g. ":99"
+    binds: list[tuple[Path, str]] = field(default_factory=list)  # host folder → path inside, for every command
     log: list[str] = field(default_factory=list)
 
     @classmethod
@@ -108,6 +109,8 @@ class Root:
         mounts.append(f"mount --bind {archives} {self.path}/var/cache/apt/archives")
         if self.display:  # the host's Xvfb: its path socket works across network namespaces
             mounts.append(f"mkdir -p {self.path}/tmp/.X11-unix && mount --bind /tmp/.X11-unix {self.path}/tmp/.X11-unix")
+        for host, inside in self.binds:
+            mounts.append(f"mkdir -p {self.path}{inside} && mount --bind {host} {self.path}{inside}")
         chroot = ["chroot", f"--userspec={UID}:{UID}"] if user else ["chroot"]
         script = " && ".join(mounts) + ' && exec "$@"'
         full = ["unshare", "--mount", "--propagation", "private", *(["--net"] if offline else []), "--fork",
@@ -118,7 +121,7 @@ class Root:
             if self.display:
                 base["DISPLAY"] = self.display
         started = time.monotonic()
-        proc = subprocess.run(full, env=base | (env or {}), capture_output=True, timeout=timeout,
+        proc = subprocess.run(full, env=base | (env or {}), capture_output=True, timeout=timeout, check=False,
                               stdin=subprocess.DEVNULL)
         self.log.append(f"{time.monotonic() - started:6.1f} s  {shlex.join(argv)[:120]}")
         return Result(proc.returncode, proc.stdout.decode("utf-8", "replace"), proc.stderr.decode("utf-8", "replace"))
