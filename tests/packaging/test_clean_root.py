@@ -24,7 +24,6 @@ pytestmark = pytest.mark.slow
 PASSPHRASE = {"HEARTH_PASSPHRASE": "correct horse battery staple"}  # no keychain in a minbase root
 FACT = "My bike lock code is 4711 and the bike is a green Gazelle."
 DATA = f"{HOME}/.local/share/Hearth"
-CONFIG = f"{HOME}/.config/Hearth"
 
 
 class Roots:
