@@ -1,6 +1,9 @@
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -14,3 +17,21 @@ def packages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     assert sys.platform.startswith("linux"), "the Linux packages are built and tested on Linux"
     require_tools("unshare", "dpkg-deb", "dbus-run-session", "gnome-keyring-daemon")
     return build_packages(tmp_path_factory.mktemp("build") / "build.log")
+
+
+@pytest.fixture(scope="module")
+def xvfb() -> Iterator[str]:
+    """An X server on the host (Xvfb is no part of what the user's package needs); roots get its socket."""
+    require_tools("Xvfb")
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-nolisten", "tcp", "-screen", "0", "1280x800x24"],
+                              pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as fh:
+        number = fh.readline().strip()
+    assert number.isdigit(), "Xvfb did not start"
+    try:
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
