@@ -6,11 +6,13 @@ Nothing here creates a profile or a keychain entry.
 
 from __future__ import annotations
 
+import ctypes
 import importlib.metadata
 import platform
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from app import __version__
@@ -43,6 +45,7 @@ def run_doctor(options: Options, *, fix: bool = False) -> dict[str, Any]:
         "profile": _guard(lambda: _check_profile(options)),
         "embedder": _guard(lambda: _check_embedder(options)),
         "llama_cpp": _guard(lambda: _check_llama(options)),
+        "desktop": _guard(_check_desktop),
     }
     report["ok"] = all(c["ok"] for c in report["checks"].values())
     return report
@@ -167,6 +170,37 @@ def _check_llama(options: Options) -> Check:
             "warnings": list(backend.info.warnings),
             "reply_sample": reply.strip(), "cpu_features": " ".join(info["cpu_features"]),
             "cpu_backend_file": info["cpu_backend_file"], "cpu_backends": info["cpu_backends"]}
+
+
+# Qt's window on Linux: the X11 and the Wayland platform plugin; a desktop needs one of them to load.
+LINUX_PLATFORMS = {"x11": "libqxcb.so", "wayland": "libqwayland.so"}
+DESKTOP_FIX = ("install the missing system library: `sudo apt install ./hearth_<version>_amd64.deb` brings "
+               "them all; for a source install, the README's apt-get line lists them")
+
+
+def _check_desktop() -> Check:
+    """Whether the window can open: Qt's widgets and a Linux platform plugin load with the system
+    libraries they need. A library missing from the system (a package without its dependencies)
+    is named here, instead of the window failing to open."""
+    try:
+        import PySide6
+        from PySide6 import QtWidgets  # noqa: F401 - loads Qt's GUI libraries and theirs (GL, fonts)
+    except ImportError as exc:
+        return {"ok": False, "error": str(exc), "fix": DESKTOP_FIX}
+    if not sys.platform.startswith("linux"):
+        return {"ok": True}
+    folder = Path(PySide6.__file__).parent / "Qt" / "plugins" / "platforms"
+    loaded, failed = [], {}
+    for name, plugin in LINUX_PLATFORMS.items():
+        try:
+            ctypes.CDLL(str(folder / plugin))  # resolves every library the plugin links to, like Qt does
+            loaded.append(name)
+        except OSError as exc:
+            failed[name] = str(exc)
+    check: Check = {"ok": bool(loaded), "platforms": loaded}
+    if failed:  # one of the two is enough to open the window; a missing one is still worth naming
+        check.update(missing=[f"{name}: {why}" for name, why in failed.items()], fix=DESKTOP_FIX)
+    return check
 
 
 def format_report(report: dict[str, Any]) -> str:

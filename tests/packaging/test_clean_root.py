@@ -87,8 +87,10 @@ def test_the_deb_installs_on_a_clean_system_and_runs_offline(roots: Roots, suite
     assert not roots.pulled[suite] & {"xvfb", "xserver-common", "python3", "gnome-keyring"}, "only libraries"
 
     report = hearth(root, "doctor", "--json").json()
-    for check in ("sqlite_vec", "embedder", "llama_cpp", "profile"):
+    for check in ("sqlite_vec", "embedder", "llama_cpp", "profile", "desktop"):
         assert report["checks"][check]["ok"], (check, report["checks"][check])
+    # Both of Qt's Linux platforms load: every library they link to came with the install.
+    assert report["checks"]["desktop"]["platforms"] == ["x11", "wayland"], report["checks"]["desktop"]
     assert report["frozen"] is True and "/opt/hearth/" in report["checks"]["llama_cpp"]["model"]
     assert report["data_dir"] == DATA
 

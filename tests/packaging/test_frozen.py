@@ -25,7 +25,7 @@ def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
     assert doctor.code == 0, doctor.err
     report = doctor.json()
     assert report["frozen"] is True
-    for check in ("sqlite_vec", "embedder", "llama_cpp", "profile"):
+    for check in ("sqlite_vec", "embedder", "llama_cpp", "profile", "desktop"):
         assert report["checks"][check]["ok"], (check, report["checks"][check])
     assert report["checks"]["embedder"]["id"] == "sentence-transformers/all-MiniLM-L6-v2"
     llama = report["checks"]["llama_cpp"]

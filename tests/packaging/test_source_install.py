@@ -120,7 +120,9 @@ def test_the_readme_source_install_works_on_a_clean_debian(clean_root: Root) -> 
     doctor = root.run([*hearth, "doctor", "--json"], env=env)
     assert doctor.code == 0, doctor.err
     report = doctor.json()
-    for check in ("sqlite_vec", "embedder", "llama_cpp", "profile"):
+    for check in ("sqlite_vec", "embedder", "llama_cpp", "profile", "desktop"):
         assert report["checks"][check]["ok"], (check, report["checks"][check])
+    # Both of Qt's Linux platforms load: every library they link to came with the install.
+    assert report["checks"]["desktop"]["platforms"] == ["x11", "wayland"], report["checks"]["desktop"]
     gui = root.run([*hearth, "gui", "--smoke"], env=env | {"QT_QPA_PLATFORM": "xcb"})
     assert gui.code == 0 and "smoke ok" in gui.out, shlex.join(hearth) + "\n" + gui.out + gui.err[-3000:]
