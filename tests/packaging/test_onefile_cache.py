@@ -177,6 +177,30 @@ def test_old_versions_are_removed_unless_running(tmp_path: Path, home: Path, fak
     assert sorted(p.name for p in cache(home).iterdir()) == sorted([app3.name, app3.name + ".lock", "unpack.lock"])
 
 
+def test_a_newer_file_copied_over_the_older_keeps_the_users_data(tmp_path: Path, home: Path, fakebin: Path) -> None:
+    """The update path of the one file: the new download replaces the old one in place; only the old
+    unpacked app goes, never the profiles, keys or settings (the profile itself migrates, with its
+    backup, when the new version opens it: test_clean_root.py checks that through the .deb)."""
+    installed = tmp_path / "Applications" / "hearth"
+    installed.parent.mkdir()
+    older, newer = make_onefile(tmp_path, "hearth-1", "1"), make_onefile(tmp_path, "hearth-2", "2")
+    installed.write_bytes(older.read_bytes())
+    installed.chmod(0o755)
+    data = home / ".local" / "share" / "Hearth"
+    data.mkdir(parents=True)
+    for name, content in (("default.hearth", b"\x00profile"), ("settings.toml", b"top_k = 7\n"),
+                          ("default.hearth.bak-v7", b"\x00old")):
+        (data / name).write_bytes(content)
+    before = {p: p.read_bytes() for p in data.iterdir()}
+    assert start(installed, home, fakebin).returncode == 0
+    installed.write_bytes(newer.read_bytes())  # what a browser or `cp` does with the new download
+    ran = start(installed, home, fakebin)
+    assert ran.returncode == 0 and unpacked(ran)
+    [app] = app_dirs(home)
+    assert (app / "_internal" / "version.txt").read_text() == "2" and ran.stdout.startswith(f"ran {app}")
+    assert {p: p.read_bytes() for p in data.iterdir()} == before
+
+
 def test_a_damaged_download_says_so_and_leaves_no_cache(onefile: Path, tmp_path: Path, home: Path,
                                                         fakebin: Path) -> None:
     cut = tmp_path / "hearth-cut"
