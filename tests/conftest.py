@@ -61,12 +61,3 @@ def minilm():
     embedder = MiniLMEmbedder()
     embedder.load()
     return embedder
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under `-n 2`, the packaging tests share one build of dist/ and build/ (and cached roots): one
-    worker runs them all, in order."""
-    packaging = REPO / "tests" / "packaging"
-    for item in items:
-        if packaging in item.path.parents:
-            item.add_marker(pytest.mark.xdist_group("packaging"))

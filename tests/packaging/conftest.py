@@ -35,3 +35,9 @@ def xvfb() -> Iterator[str]:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+def pytest_itemcollected(item: pytest.Item) -> None:
+    """Under `-n 2` (pyproject's addopts), these tests share one build of dist/ and build/ and the
+    cached roots: one worker runs them all. Marked as each is collected, before xdist reads the group."""
+    item.add_marker(pytest.mark.xdist_group("packaging"))

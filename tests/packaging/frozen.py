@@ -3,6 +3,7 @@ no network (a fresh network namespace), an empty home, none of the test suite's 
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -21,7 +22,14 @@ def build_packages(log: Path) -> dict[str, Path]:
     on 2 cores): for re-running these tests after changing only them."""
     if os.environ.get("HEARTH_TEST_PREBUILT") == "1":
         return built_packages()
-    with open(log, "w") as fh:
+    (ROOT / "build").mkdir(exist_ok=True)
+    with open(ROOT / "build" / "packages.lock", "w") as lock, open(log, "w") as fh:
+        try:  # two builds at once delete each other's files: say why instead of a puzzling tar error
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise AssertionError("another process is building the packages in this checkout: the packaging tests "
+                                 "must run on one pytest-xdist worker (tests/packaging/conftest.py groups them; "
+                                 "is the grouping broken by a pytest or pytest-xdist upgrade?)") from None
         proc = subprocess.run(["bash", "packaging/build", "onefile", "onedir", "deb"], cwd=ROOT, stdout=fh,
                               stderr=subprocess.STDOUT, timeout=BUILD_TIMEOUT_S,
                               env={k: v for k, v in os.environ.items() if not k.startswith(("HEARTH_", "PYTHON_KEYRING"))})
