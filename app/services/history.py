@@ -16,9 +16,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.importers import GUI_FORMAT_HINT, LABELS, read_export
+from app.core.importers import GUI_FORMAT_HINT, LABELS, ImportReport, read_export, write_history
 from app.core.importers.export import export_conversations
-from app.core.importers.writer import HistoryWriter, ImportReport
 from app.services.session import Session
 from app.services.types import ExportDone, ImportProgress, ImportSummary, MemoryChange
 from app.services.worker import Worker
@@ -63,9 +62,8 @@ class HistoryService(QObject):
 
         def progress(done: int, total: int) -> None:  # to_write: the new ones, not those already here
             self.progress.emit(ImportProgress("writing", done, total, report.to_write))
-        writer = HistoryWriter(self._session.memory, window_turns=self._session.settings.window_turns,
-                               remember=remember)
-        writer.write(conversations, report, progress, self._cancel)
+        write_history(self._session.memory, name, conversations, skips, remember=remember, progress=progress,
+                      window_turns=self._session.settings.window_turns, cancel=self._cancel, report=report)
         if report.conversations or report.memories:
             self._announce(MemoryChange("import", note=report.lines()[0], count=report.memories))
         self.imported.emit(ImportSummary(report.format, report.conversations, report.messages, report.memories,

@@ -46,10 +46,11 @@ def read_export(path: Path, fmt: str = "auto", *,
 
 def write_history(bank: MemoryBank, fmt: str, conversations: list[ImportedConversation], skips: Skips, *,
                   window_turns: int, remember: bool = True, progress: Progress | None = None,
-                  cancel: threading.Event | None = None) -> ImportReport:
+                  cancel: threading.Event | None = None, report: ImportReport | None = None) -> ImportReport:
     """Write what ``read_export`` read (the profile is opened only once the file proved readable);
-    ``remember=False`` imports the conversations without writing long-term memory."""
-    report = ImportReport(format=LABELS[fmt], skips=skips)
+    ``remember=False`` imports the conversations without writing long-term memory. ``report``: the
+    one to fill, for a caller that reads it while it fills (the app's progress shows ``to_write``)."""
+    report = report or ImportReport(format=LABELS[fmt], skips=skips)
     writer = HistoryWriter(bank, window_turns=window_turns, remember=remember)
     return writer.write(conversations, report, progress, cancel)
 
