@@ -103,15 +103,17 @@ class NotesPanel(QWidget):
         self._drafts.pop(conversation_id, None)
         self._failed.discard(conversation_id)
         if conversation_id == self.conversation_id:
-            self._timer.stop()
-            self.conversation_id = -1  # so that showing conversation 0 resets the panel
-            self.show_conversation(0)
+            self._show_none()
 
     def profile_changed(self) -> None:
         """Another profile is open: conversation ids now mean other conversations."""
-        self._timer.stop()
         self._drafts.clear()
         self._failed.clear()
+        self._show_none()
+
+    def _show_none(self) -> None:
+        """Show no conversation, without saving what was shown: it has nowhere to go now."""
+        self._timer.stop()
         self.conversation_id = -1  # so that showing conversation 0 resets the panel
         self.show_conversation(0)
 
