@@ -33,7 +33,6 @@ class Source:
         self._read = 0
         self._zip: zipfile.ZipFile | None = None
         self._parsed: dict[str, Any] = {}  # what detection parsed, until the parser asks for it
-        self._name_set: frozenset[str] | None = None
         if not path.exists():
             raise KnownError(f"{path} does not exist", "give the path of an export file, zip or folder")
         if path.is_file() and (zipfile.is_zipfile(path) or _named_or_started_as_zip(path)):
@@ -42,6 +41,7 @@ class Source:
             except (zipfile.BadZipFile, OSError) as exc:  # a download cut short loses the zip's directory
                 raise KnownError(f"{path.name} is not a zip file (cut short?)", "download the export again") from exc
         self._names = self._list()
+        self._name_set = frozenset(self._names)  # Jan asks once per thread: no scan of 100,000 names each time
 
     def close(self) -> None:
         if self._zip is not None:
@@ -61,8 +61,6 @@ class Source:
         return list(self._names)
 
     def has(self, name: str) -> bool:
-        if self._name_set is None:  # Jan asks once per thread: a set, not a scan of 100,000 names each time
-            self._name_set = frozenset(self._names)
         return name in self._name_set
 
     def _list(self) -> list[str]:

@@ -27,6 +27,7 @@ from app.core.memory.consolidate import episode_text, leaving_window, summary_te
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import NotesStore
 from app.core.memory.store import NewMemory
+from app.core.types import Conversation
 
 MAX_IMPORT_MESSAGES = 100_000  # new messages in one run; the rest waits for the next run
 MAX_MESSAGE_CHARS = 100_000  # longer messages are cut (a pasted book is not a message)
@@ -157,10 +158,7 @@ class HistoryWriter:
         if conversation.source == hearth.NAME and conversation.source_id.startswith(prefix):
             number = conversation.source_id[len(prefix):]
             here = self.store.get(int(number)) if number.isdigit() else None
-            # Ids are reused once the newest conversation is deleted: the same id started at the
-            # same time is the same conversation; otherwise it is one to restore.
-            return here is not None and (here.title == conversation.title if conversation.created_at is None
-                                         else abs(here.created_at - conversation.created_at) < 1.0)
+            return here is not None and _same(here, conversation)
         return False
 
     def _write_batch(self, batch: Sequence[ImportedConversation], report: ImportReport) -> None:
@@ -203,6 +201,14 @@ class HistoryWriter:
                     self.bank.store.supersede(added[e].id, made.id, times[index])
         self.store.set_updated(cid, max(conversation.updated_at or 0.0, times[-1] if times else 0.0))
         return written
+
+
+def _same(here: Conversation, exported: ImportedConversation) -> bool:
+    """Ids are reused once the newest conversation is deleted: the same id is the same conversation
+    only if it started at the same time (or, with no time exported, has the same title)."""
+    if exported.created_at is None:
+        return here.title == exported.title
+    return abs(here.created_at - exported.created_at) < 1.0
 
 
 def _times(conversation: ImportedConversation, now: float) -> list[float]:
