@@ -96,19 +96,20 @@ def test_hostile_memories_never_change_the_system_turn_or_start_a_tool(bank: Mem
 def test_a_hostile_message_is_stored_as_text_and_starts_no_tool_it_only_mentions(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="Noted.")
     agent = Agent(bank, backend, Settings())
-    events = list(agent.run_turn(HOSTILE[1] + " I love tulips."))
+    events = list(agent.run_turn(HOSTILE[1] + " I love tulips. Write me a line about them."))
     assert not [e for e in events if isinstance(e, ToolCall)]
     assert backend.prompts[-1].count("<|im_start|>") == 3
     assert any("tulips" in m.text for m in bank.list())
 
 
 def test_a_32000_character_message_is_answered_and_kept_whole(bank: MemoryBank) -> None:
-    text = ("I keep bees in the orchard behind the house. " * 800)[:32_000].strip()
+    text = ("I keep bees in the orchard behind the house. " * 800)[:31_900].strip() + " What should I plant for them?"
     small = Agent(bank, ScriptedBackend(reply="Too long.", n_ctx=2048), Settings(context_size=2048))
     with pytest.raises(KnownError, match="shorten it, or raise context_size"):
         list(small.run_turn(text))
     assert small.conversations.list() == []  # refused before anything was written
     agent = Agent(bank, ScriptedBackend(reply="That is a lot of bees.", n_ctx=16_384), Settings(context_size=16_384))
     done = list(agent.run_turn(text))[-1]
-    assert isinstance(done, TurnDone) and done.reply == "That is a lot of bees."
+    assert isinstance(done, TurnDone) and done.reply.endswith("\n\nThat is a lot of bees.")  # after what was kept
+    assert done.reply.count("you keep bees") == 1  # the same sentence 700 times is one thing kept
     assert agent.conversations.messages(done.conversation_id)[0].content == text  # the user's words, whole

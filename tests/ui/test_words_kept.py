@@ -62,7 +62,8 @@ def test_regenerate_never_touches_a_draft(qtbot, make_app) -> None:
 
 def test_a_failed_send_keeps_the_draft_typed_meanwhile_and_the_failed_message(qtbot, make_app) -> None:
     gate = Gate(["Partial words then a crash."], fail_on={1})
-    services, window = make_app(gate)
+    # the model writes every reply, as a large one does (a small one's acknowledgement never fails)
+    services, window = make_app(gate, options=Options(overrides=("answer_style=free",)))
     wait_ready(qtbot, window)
     window.input.setPlainText("the message that will fail")
     window.panel.send()
@@ -96,7 +97,7 @@ def test_a_failed_send_with_an_empty_box_puts_the_message_back(qtbot, make_app) 
 def test_a_tool_line_does_not_make_a_failure_remove_the_wrong_message(qtbot, make_app) -> None:
     gate = Gate(["ok"], fail_on={2})
     gate.open.set()
-    services, window = make_app(gate)
+    services, window = make_app(gate, options=Options(overrides=("answer_style=free",)))
     wait_ready(qtbot, window)
     chat(qtbot, window, "I like hiking")
     window.input.setPlainText("Remember that my locker code is 4711")  # a tool line appears, then the model fails
@@ -109,7 +110,7 @@ def test_a_tool_line_does_not_make_a_failure_remove_the_wrong_message(qtbot, mak
 def test_regenerate_is_atomic_a_failure_keeps_the_old_exchange(qtbot, make_app) -> None:
     gate = Gate(["The first and only good reply.", "A different reply that fails at its end."], fail_on={2})
     gate.open.set()
-    services, window = make_app(gate)
+    services, window = make_app(gate, options=Options(overrides=("answer_style=free",)))
     wait_ready(qtbot, window)
     chat(qtbot, window, "I have a cat called Pixel.")
     window.panel.regenerate()

@@ -20,14 +20,17 @@ import numpy as np
 
 from app.core.agent import answer
 from app.core.agent import prompt as prompting
-from app.core.agent.answer import asks_about_user
+from app.core.agent import voice
+from app.core.agent.claims import ClaimFilter
 from app.core.agent.extract import extract_facts
+from app.core.agent.focus import focus, holds
 from app.core.agent.guard import ReplyGuard, leak_sentences
+from app.core.agent.route import COMMANDS, Routed, route
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
     note_tool, parse_call, propose_call
 from app.core.llm.backend import LLMBackend
 from app.core.memory.bank import MemoryBank
-from app.core.memory.consolidate import apply_facts, episode_text, leaving_window, plan_facts, summary_text
+from app.core.memory.consolidate import FactPlan, apply_facts, episode_text, leaving_window, plan_facts, summary_text
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
@@ -38,6 +41,18 @@ from app.errors import KnownError
 
 MAX_MESSAGE_CHARS = 32_000
 TITLE_CHARS = 60
+NO_ANSWER = "I don't have a good answer to that — could you ask it another way?"
+
+
+@dataclass
+class _Writes:
+    """What the turn will keep in long-term memory, planned before it is written (slow work:
+    extraction, embedding, de-duplication) so the reply can acknowledge it."""
+
+    memories: list[NewMemory]
+    facts: list[str]
+    vectors: np.ndarray
+    plans: list[FactPlan]
 
 
 @dataclass
@@ -65,6 +80,10 @@ class _Turn:
     written: list[Written] = field(default_factory=list)
     user_message_id: int = 0
     working_notes: str = ""  # the conversation's working notes, after this turn's `note` call if any
+    routed: Routed = field(default_factory=lambda: Routed("request"))
+    writes: _Writes | None = None
+    prefix_in_prompt: bool = True  # the model continues the prefix (a quote), or answers after it (an acknowledgement)
+    claims_dropped: list[str] = field(default_factory=list)
 
 
 class Agent:
@@ -102,13 +121,15 @@ class Agent:
 
     def _run(self, turn: _Turn, cancel: threading.Event | None) -> Iterator[AgentEvent]:
         started = time.perf_counter()
+        turn.routed = route(turn.text)
         vector = self.bank.embed([turn.text])[0]
         turn.recalled = self._recall(turn, vector)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
         turn.timings["tools_ms"] = (time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
-        turn.prefix = self._answer_prefix(turn, vector)
+        spoken, model_goes_on = self._spoken(turn, vector)
+        turn.prefix = spoken
         assembled = self._assemble(turn, turn.window)
         turn.timings["assembly_ms"] = ((time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
                                        - turn.timings["tools_ms"])
@@ -116,8 +137,8 @@ class Agent:
         try:
             if turn.prefix:
                 yield TextDelta(turn.prefix)
-            if turn.prefix and self._answer_style() == "quote":
-                turn.reply = turn.prefix  # the quote is the answer: a small model's words would only blur it
+            if turn.prefix and not model_goes_on:
+                turn.reply = turn.prefix  # Hearth's own words are the whole reply (voice.py)
             elif (yield from self._stream(turn, assembled, cancel)):
                 # It was copying an earlier reply of this conversation: again, with nothing to copy from,
                 # then (if it still does: a stock phrase) once more, less greedily.
@@ -125,6 +146,9 @@ class Agent:
                 assembled = self._assemble(turn, [])
                 if (yield from self._stream(turn, assembled, cancel)):
                     yield from self._stream(turn, assembled, cancel, check_repeats=False, temperature=0.8)
+            if not turn.reply.strip() and not turn.interrupted:  # the guards dropped every sentence
+                turn.reply = NO_ANSWER
+                yield TextDelta(NO_ANSWER)
         except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what was said
             self._save(turn, assembled)
             raise
@@ -148,17 +172,75 @@ class Agent:
         return prompting.assemble(
             self.backend, system=self.settings.system_prompt, window=window, user=turn.text,
             memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
-            notes=[t.text for t in turn.tools], prefix=f"{turn.prefix} " if turn.prefix else "",
+            notes=[t.text for t in turn.tools] + self._instruction(turn),
+            prefix=f"{turn.prefix} " if turn.prefix and turn.prefix_in_prompt else "",
             working_notes=turn.working_notes)
 
-    def _answer_prefix(self, turn: _Turn, vector: np.ndarray) -> str:
-        """For a question about the user, the recalled sentence closest to it, quoted (answer.py)."""
-        if (self._answer_style() == "free" or turn.tools or not (turn.recalled or turn.working_notes.strip())
-                or not asks_about_user(turn.text)):
+    def _spoken(self, turn: _Turn, vector: np.ndarray) -> tuple[str, bool]:
+        """(Hearth's own words for this turn, whether the model goes on after them). A small model
+        speaks only for requests (voice.py); a larger one writes every reply but commands'."""
+        kind = turn.routed.route
+        if self._answer_style() == "free":
+            return "", True
+        if kind in COMMANDS or (kind == "request" and any(t.name == "now" for t in turn.tools)):
+            return voice.confirm(turn.tools, turn.working_notes), False
+        if kind == "ask_user":
+            quoted = self._quote(turn, vector)
+            return quoted or voice.not_told(" ".join(turn.routed.asked) or turn.text), \
+                bool(quoted) and self._answer_style() == "quote+model"
+        if kind == "ask_conversation":
+            said = voice.about_conversation(turn.text, [(t.user, t.assistant) for t in self._turns_of(turn)])
+            return (said, False) if said else ("", True)
+        if kind in ("greeting", "thanks"):
+            answer_to = voice.greet if kind == "greeting" else voice.thank
+            return answer_to(turn.text, self._user_name(turn)), False
+        if kind in ("statement", "mixed"):
+            turn.prefix_in_prompt = False
+            ack = voice.acknowledge(turn.text, self._kept(turn), self._user_name(turn), self.bank.entity_names())
+            return ack, kind == "mixed"
+        return "", True
+
+    def _quote(self, turn: _Turn, vector: np.ndarray) -> str:
+        """The user's sentence that answers their question (focus.py), quoted; "" if none does."""
+        if not (turn.recalled or turn.working_notes.strip()):
             return ""
-        choice = answer.choose(turn.recalled, vector, self.bank.embed, turn.working_notes)
-        turn.quoted = choice.memory_id if choice else None  # 0: a sentence of the working notes
-        return answer.quote(choice) if choice else ""
+        asked = focus(" ".join(turn.routed.asked) or turn.text, self.bank.entity_names())
+        for choice in answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes):
+            if choice.score < answer.QUOTE_AT:
+                break
+            if holds(choice.note, asked, score=choice.score, sure_at=answer.SURE_AT,
+                     people=self.bank.names_with_relation, similar=self._similar):
+                turn.quoted = choice.memory_id  # 0: a sentence of the working notes
+                return answer.quote(choice)
+        return ""
+
+    def _similar(self, first: list[str], second: list[str]) -> np.ndarray:
+        vectors = self.bank.embed([*first, *second])
+        return vectors[:len(first)] @ vectors[len(first):].T
+
+    def _user_name(self, turn: _Turn) -> str:
+        """The name the user gave themselves: in this message, this conversation, or memory."""
+        said = [turn.text, *(t.user for t in turn.window)]
+        found = [r.memory.text for r in self.bank.search("my name is", replace(self.recall_params, top_k=5))]
+        return next((n for n in map(voice.introduced_name, [*said, *found]) if n), "")
+
+    def _kept(self, turn: _Turn) -> list[voice.Kept]:
+        """What this statement leaves in long-term memory, for the acknowledgement."""
+        if turn.incognito:
+            return [voice.Kept("", voice.PRIVATE)]
+        writes = self._plan_writes(turn)
+        facts = [voice.Kept(p.text, "known" if p.merge_into is not None else
+                            "updates" if p.supersedes is not None else "new") for p in writes.plans]
+        return facts or [voice.Kept(m.text, "new") for m in writes.memories if m.kind == "episode"]
+
+    def _turns_of(self, turn: _Turn) -> list[prompting.Turn]:
+        return self._turns(turn.conversation_id) if turn.conversation_id is not None else []
+
+    def _instruction(self, turn: _Turn) -> list[str]:
+        """For a model that writes the reply itself: what this kind of message asks of it."""
+        if self._answer_style() != "free":
+            return []
+        return [prompting.INSTRUCTIONS.get(turn.routed.route, prompting.INSTRUCTIONS["request"])]
 
     def _answer_style(self) -> str:
         return answer.resolve_style(self.settings.answer_style, self._n_params())
@@ -220,9 +302,13 @@ class Agent:
 
     def _tool_steps(self, turn: _Turn) -> Iterator[ToolResult]:
         """At most one tool per message, and only if the user's own words ask for it."""
-        intent = detect_intent(turn.text)
-        if intent is None:
-            return
+        intent = turn.routed.route if turn.routed.route in COMMANDS else detect_intent(turn.text)
+        if intent in COMMANDS and turn.routed.route not in COMMANDS:
+            intent = None  # the router read the message as something else ("Did I forget my keys?")
+        if intent == "note" and note_request(turn.text) is None:
+            return  # aimed at the notes but not something the tool does (voice.confirm explains)
+        if intent is None or (intent == "recall" and self._answer_style() != "free"):
+            return  # a question about the user is answered by a quote (focus.py), not by a search
         if intent == "note":  # the user's words, by rules; private conversations keep notes too
             result = note_tool(note_request(turn.text), turn.working_notes, again=bool(turn.replacing))
             turn.working_notes = result.notes if result.notes is not None else turn.working_notes
@@ -252,6 +338,7 @@ class Agent:
         earlier reply of the conversation (then nothing of it was shown, and the caller regenerates)."""
         earlier = [answer.unquoted(r) for r in turn.earlier_replies] if check_repeats else []
         guard = ReplyGuard(earlier, leak_sentences(self.settings.system_prompt, *prompting.OWN_WORDS))
+        claims = ClaimFilter(self._known(turn))
         started, first = time.perf_counter(), None
         count = 0
         try:
@@ -259,28 +346,41 @@ class Agent:
                                              temperature=self.settings.temperature if temperature is None
                                              else temperature, should_stop=cancel.is_set):
                 first, count = first or time.perf_counter(), count + 1
-                shown = guard.feed(piece)
+                shown = claims.feed(guard.feed(piece))
                 if guard.repeated:
                     return True
                 if shown:
-                    yield TextDelta(shown)
-            if tail := guard.finish():
-                yield TextDelta(tail)
+                    yield TextDelta(self._joint(turn, claims, shown))
+            tail = guard.finish()
             if guard.repeated:
                 return True
+            if shown := claims.feed(tail) + claims.finish():
+                yield TextDelta(self._joint(turn, claims, shown))
         except GeneratorExit:
             cancel.set()
             raise
         except KeyboardInterrupt:  # Ctrl+C in the CLI stops the reply, not the program
             cancel.set()
         finally:
-            turn.reply = f"{turn.prefix} {guard.shown}".strip()  # never text the user did not see
+            turn.reply = _after(turn.prefix, claims.shown.strip(), turn.prefix_in_prompt)  # only what was seen
+            turn.claims_dropped = claims.dropped
             turn.interrupted = cancel.is_set()
             turn.completion_tokens, turn.leaks_dropped = count, guard.leaked
             end = time.perf_counter()
             turn.timings["ttft_ms"] = ((first or end) - started) * 1000
             turn.timings["tokens_per_s"] = (count - 1) / (end - first) if first and end > first else 0.0
         return False
+
+    def _known(self, turn: _Turn) -> str:
+        """The user's own words this turn may say back: the message, the window, what was recalled."""
+        return "\n".join([turn.text, turn.working_notes, *(t.user for t in turn.window),
+                          *(r.memory.text for r in turn.recalled)])
+
+    @staticmethod
+    def _joint(turn: _Turn, claims: ClaimFilter, shown: str) -> str:
+        """The first piece the model adds after an acknowledgement starts a new paragraph."""
+        first = claims.shown.strip() == shown.strip()
+        return f"\n\n{shown.lstrip()}" if first and turn.prefix and not turn.prefix_in_prompt else shown
 
     def _save(self, turn: _Turn, assembled: prompting.Assembled) -> int:
         """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first.
@@ -289,9 +389,10 @@ class Agent:
         statements (a message that only asks leaves no episode: it would match the same question
         later and crowd out the answer), facts are spans of it, and the reply stays in the
         conversation, never in memory. A private conversation writes no memory at all."""
-        new_memories, facts = self._memories_to_write(turn)
-        vectors = self.bank.embed_memories([*facts, *(m.text for m in new_memories)])
-        plans = plan_facts(self.bank, facts, vectors[:len(facts)], exclude=turn.exclude)
+        writes = self._plan_writes(turn)
+        new_memories, facts, vectors = writes.memories, writes.facts, writes.vectors
+        acknowledged = turn.routed.route in ("statement", "mixed") and self._answer_style() != "free"
+        plans = writes.plans if acknowledged or not turn.interrupted else []  # a stopped reply keeps no facts
         summary = None if turn.incognito else self._plan_summary(turn)
         receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4),
                     **({"via": r.via} if r.via else {})}  # found through someone the message named
@@ -324,6 +425,15 @@ class Agent:
             turn.written = _receipt(self.bank, touched)
         return reply_id
 
+    def _plan_writes(self, turn: _Turn) -> _Writes:
+        """What the turn keeps (once per turn: the acknowledgement plans it before the reply)."""
+        if turn.writes is None:
+            new_memories, facts = self._memories_to_write(turn)
+            vectors = self.bank.embed_memories([*facts, *(m.text for m in new_memories)])
+            plans = plan_facts(self.bank, facts, vectors[:len(facts)], exclude=turn.exclude)
+            turn.writes = _Writes(new_memories, facts, vectors, plans)
+        return turn.writes
+
     def _memories_to_write(self, turn: _Turn) -> tuple[list[NewMemory], list[str]]:
         """(episode and remembered notes, fact texts) this turn would keep from the user's message."""
         # A request to remember or forget is not itself something to remember: "forget that my
@@ -332,7 +442,7 @@ class Agent:
         if turn.incognito:
             return [], []
         choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
-        facts = [] if turn.interrupted or asked else extract_facts(self.backend, turn.text, choose=choose)
+        facts = [] if asked else extract_facts(self.backend, turn.text, choose=choose)
         episode = "" if asked else episode_text(turn.text)
         written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
         written += [NewMemory(text=text, kind="fact", importance=0.9, origin="words")
@@ -367,9 +477,16 @@ class Agent:
             "n_ctx": self.backend.info.n_ctx, "window_turns": len(assembled.window),
             "timings": {k: round(v, 2) for k, v in turn.timings.items()},
             "tools": [{"name": t.name, "arguments": t.arguments, "ok": t.ok, "result": t.text} for t in turn.tools],
-            "answer": {"quoted_memory": turn.quoted, "regenerated": turn.regenerated,
-                       "leaks_dropped": turn.leaks_dropped},
+            "answer": {"route": turn.routed.route, "quoted_memory": turn.quoted, "regenerated": turn.regenerated,
+                       "leaks_dropped": turn.leaks_dropped, "claims_dropped": turn.claims_dropped},
         }
+
+
+def _after(prefix: str, model_text: str, continues: bool) -> str:
+    """The whole reply: Hearth's own words, then the model's (a new paragraph after an acknowledgement)."""
+    if not prefix or not model_text:
+        return prefix or model_text
+    return f"{prefix} {model_text}" if continues else f"{prefix}\n\n{model_text}"
 
 
 def _notes_change(turn: _Turn) -> str | None:

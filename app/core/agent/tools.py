@@ -43,12 +43,12 @@ INSTRUCTIONS = {
     "forget": 'Write what the user wants forgotten: {"query": "..."}',
     "now": "Answer with {}",
 }
-_PLEASE = r"^\W*(?:(?:please|hearth|ok|okay)\W+)*"
-_NOTES = r"(?:the|my|our|these|this conversation'?s)\s+(?:working\s+)?notes"
+_PLEASE = r"^\W*(?:(?:please|hearth|ok|okay)\W+)*(?:(?:can|could|would)\s+you\s+(?:please\s+)?)?"
+_NOTES = r"(?:(?:the|my|our|these|this conversation'?s)\s+)?(?:working\s+)?notes"
 # (action, pattern): the body is the user's words after the request, kept as typed.
 _NOTE_REQUESTS = [
     ("clear", re.compile(_PLEASE + r"(?:clear|empty|wipe|erase|delete|reset)\s+(?:all\s+(?:of\s+)?)?" + _NOTES
-                         + r"\W*$", re.I)),
+                         + r"(?:\s+(?:clean|out|now|please))?\W*$", re.I)),
     ("set", re.compile(_PLEASE + r"(?:set|replace|change)\s+" + _NOTES + r"\s+(?:to|with)\b\W*(?P<body>.+)",
                        re.I | re.S)),
     ("add", re.compile(_PLEASE + r"(?:add|put|write)\s+(?:this\s+|it\s+)?(?:to|in|into)\s+" + _NOTES
@@ -71,7 +71,8 @@ def note_request(user_text: str) -> NoteRequest | None:
         found = pattern.search(user_text.strip())
         if found:
             body = found.groupdict().get("body") or ""
-            return NoteRequest(action, body.strip().rstrip(".").strip() if action == "add" else body.strip())
+            body = body.strip().rstrip(".?").strip().strip("'\"‘’“”").strip() if action == "add" else body.strip()
+            return NoteRequest(action, body)
     return None
 
 

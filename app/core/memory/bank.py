@@ -306,6 +306,15 @@ class MemoryBank:
     def entities(self) -> EntityStore:
         return EntityStore(self.conn)
 
+    def entity_names(self) -> list[str]:
+        """Every name in People & things."""
+        return [name for name, _ in self.entities.names()]
+
+    def names_with_relation(self, relations: Sequence[str]) -> list[str]:
+        """The names of whoever has one of ``relations`` to the user ("daughter" → ["Ivy"])."""
+        ids = {i for r in relations for i in self.entities.with_relation(r)}
+        return [e.name for e in map(self.entities.get, sorted(ids)) if e is not None]
+
     def list_entities(self) -> list[Entity]:
         return self.entities.all()
 

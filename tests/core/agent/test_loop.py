@@ -103,7 +103,7 @@ def test_remember_stores_the_users_own_words_not_the_models(bank: MemoryBank) ->
     assert call.name == "remember" and call.ok and call.arguments == {"text": "My locker code is 4512."}
     assert [(m.kind, m.text, m.origin) for m in bank.list()] == [("fact", "My locker code is 4512.", "words")]
     assert backend.json_prompts == []  # the model is not asked to write it
-    assert 'Saved to memory: "My locker code is 4512."' in backend.prompts[0]
+    assert backend.prompts == [] and "your locker code is 4512" in done.reply  # the reply says what was kept
 
 
 def test_a_malformed_tool_call_is_rejected_and_the_turn_still_replies(bank: MemoryBank) -> None:
@@ -112,7 +112,7 @@ def test_a_malformed_tool_call_is_rejected_and_the_turn_still_replies(bank: Memo
     events, done = run(agent_with(bank, backend), "Please forget my old phone number", new=True)
     call = next(e for e in events if isinstance(e, ToolCall))
     assert not call.ok and call.arguments == {"query": "my old phone number"}
-    assert done.reply == "Okay."
+    assert done.reply == "Done — I've forgotten “My old phone number is 555 0199”."  # what was done, not the model's
     assert not any("555" in m.text for m in bank.list())
 
 

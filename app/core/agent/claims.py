@@ -1,0 +1,116 @@
+"""Sentences a model's reply must not say: claims about the user that memory doesn't hold, and an
+assistant claiming a human life.
+
+When the model answers a request, it still likes to tell the user about their own life ("you're
+using a vacuum cleaner to clean your cat's litter box!") and to be a person ("as a chemistry
+teacher, I…", "welcome to our class!", "I have a beagle named Pixel"). Each finished sentence of
+the streamed reply is checked before it is shown; such a sentence is dropped, the rest of the
+reply goes on. A claim about the user is allowed when its words are the user's (this message, the
+conversation, the recalled memories): the model may say back what it was told.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.core.agent.tools import content_words
+
+_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+|\n+")
+GROUNDED_SHARE = 0.75  # of a claim's content words that must be the user's own
+
+# An assistant claiming a human life.
+_ROLE = (r"teacher|nurse|doctor|mother|father|mom|mum|dad|parent|wife|husband|student|chef|cook|owner|trainer|coach|"
+         r"runner|writer|gardener|grandmother|grandfather|grandma|grandpa|person|human|woman|man|girl|boy|lady|guy|"
+         r"engineer|scientist|lawyer|artist|musician|farmer|baker|mechanic|therapist|nutritionist|vet|pilot|fan|"
+         r"[a-z]+(?:ist|ian|er|or)")
+_KIN = (r"wife|husband|partner|son|daughter|kids|children|child|baby|mother|mom|mum|father|dad|parents|brother|sister|"
+        r"family|grandchildren|grandma|grandpa|boyfriend|girlfriend|dog|cat|pet|puppy|kitten|beagle|horse|class|"
+        r"students|pupils|classroom|team|boss|colleagues|neighbours?|garden|house|home|kitchen|car|job|office|"
+        r"school|friends?|childhood|youth")
+_PERSONA = re.compile(
+    rf"\bas\s+an?\s+(?!(?:ai|assistant|language|offline|helpful|chat|computer|program|bot)\b)(?:[a-z-]+\s+){{0,2}}"
+    rf"(?:{_ROLE})\b(?:\s+and\s+an?\s+[a-z\s-]+?)?\s*,\s*(?:i|i'm|i've|we|my)\b|"
+    rf"\bi(?:'m|\s+am)\s+(?:also\s+|just\s+|only\s+)?an?\s+(?:[a-z-]+\s+){{0,2}}(?:{_ROLE})\b|"
+    rf"\b(?:my|our)\s+(?:own\s+|little\s+|dear\s+|old\s+)?(?:{_KIN})\b|"
+    rf"\bi(?:'ve|\s+have|\s+had)(?:\s+got)?\s+(?:an?|two|three|some|my)\s+(?:[a-z-]+\s+){{0,2}}(?:{_KIN}|named|called)\b|"
+    rf"\bwhen\s+i\s+was\s+(?:a\s+|an\s+|young|little|growing|your\s+age|\d)|\bi\s+(?:grew\s+up|was\s+born|went\s+to\s+"
+    rf"(?:school|college|university)|used\s+to\s+(?:live|work|teach)|live\s+in|lived\s+in|work\s+(?:at|as|in))\b|"
+    rf"\bwelcome\s+to\s+(?:our|my)\b|\bin\s+my\s+(?:experience\s+as|years\s+as|life|day)\b", re.I)
+
+# A claim about the user: "you're …", "you have …", "your sister …" (advice — "you could",
+# "you should", "if you" — is not a claim).
+_ABOUT_YOU = re.compile(
+    rf"\byou(?:'re|\s+are|\s+were|'ve|\s+have|\s+had|\s+used\s+to|\s+live|\s+work|\s+love|\s+like|\s+enjoy|\s+hate|"
+    rf"\s+own|\s+grew|\s+moved|\s+went|\s+got|\s+recently|\s+just|\s+always|\s+never)\b|"
+    rf"\byour\s+(?:\w+\s+)?(?:{_KIN}|name|age|birthday|hobby|hobbies|favourite|favorite|wedding|trip|plan|plans)\b",
+    re.I)
+_ADVICE = re.compile(r"\b(?:if|when|whether|should|could|might|may|can|will|would|want|need|'ll|'d)\b", re.I)
+
+
+def persona_claim(sentence: str) -> bool:
+    return bool(_PERSONA.search(sentence))  # "as an AI, I…" is excluded by the pattern itself
+
+
+def claim_about_user(sentence: str, known: str) -> bool:
+    """The sentence tells the user something about their life that ``known`` (their words) doesn't."""
+    match = _ABOUT_YOU.search(sentence)
+    if not match:
+        return False
+    before, after = sentence[:match.start()], " ".join(sentence[match.end():].split()[:3])
+    if _ADVICE.search(before) or _ADVICE.search(after) or sentence.rstrip().endswith("?"):
+        return False  # "If you're training…", "Could your cat…?": a condition or a question, not a claim
+    claimed = content_words(sentence)
+    have = {w[:5] for w in content_words(known)}
+    share = sum(1 for w in claimed if w[:5] in have) / len(claimed) if claimed else 1.0
+    return share < GROUNDED_SHARE
+
+
+# Every claim above starts at one of these words: text before the first of them in a sentence can't
+# be part of one, so it streams at once; from the first one on, the sentence is held to its end.
+_TRIGGER = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|our|we|we're|as|when|welcome|you|you're|you've|your|in)\b", re.I)
+
+
+class ClaimFilter:
+    """Holds each sentence of a streamed reply from its first word that could start a claim until
+    it ends, then shows the rest of it or drops it."""
+
+    def __init__(self, known: str) -> None:
+        self.known = known
+        self.sentence = ""  # the sentence being streamed
+        self.released = 0  # how much of it has been shown
+        self.shown = ""
+        self.dropped: list[str] = []
+
+    def feed(self, text: str) -> str:
+        self.sentence += text
+        out = ""
+        while (end := _END.search(self.sentence)) is not None:
+            whole, self.sentence = self.sentence[:end.end()], self.sentence[end.end():]
+            out += self._judge(whole)
+        return out + self._early()
+
+    def finish(self) -> str:
+        whole, self.sentence = self.sentence, ""
+        return self._judge(whole) if whole.strip() else ""
+
+    def _early(self) -> str:
+        """The words of the unfinished sentence before anything that could start a claim."""
+        trigger = _TRIGGER.search(self.sentence)
+        limit = trigger.start() if trigger else self.sentence.rfind(" ") + 1  # a partial word may become one
+        if limit <= self.released:
+            return ""
+        piece, self.released = self.sentence[self.released:limit], limit
+        return self._show(piece)
+
+    def _judge(self, whole: str) -> str:
+        rest, self.released = whole[self.released:], 0
+        if persona_claim(whole) or claim_about_user(whole, self.known):
+            self.dropped.append(whole.strip())
+            return ""
+        return self._show(rest)
+
+    def _show(self, text: str) -> str:
+        if not self.shown:
+            text = text.lstrip()
+        self.shown += text
+        return text

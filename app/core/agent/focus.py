@@ -1,0 +1,136 @@
+"""Does this sentence of the user's answer *this* question? The question's focus, matched.
+
+Recall and the embedder find the user's closest sentence, but closest is not an answer: "Where
+does my sister live?" is close to "My brother lives in Leeds", and "What's my blood type?" to
+"I have type 2 diabetes". Quoting a near miss tells the user something false about their own
+life. So a sentence is quoted only when it holds the question's *focus*:
+
+- the people it names — a relation ("my daughter") is held by that word or by the name of whoever
+  has that relation in People & things ("Ivy is six"); a name by that name;
+- every content word of what it asks ("favourite drink", "football club", "allotment"), by its
+  stem or, with the real embedder, by a word of the sentence that means nearly the same
+  ("car" ~ "Volvo", "instrument" ~ "violin"); one may be missing when the sentence is close to
+  the whole question (``answer.SURE_AT``);
+- the kind of answer it wants: "how old"/"how many" a number, "when" a date or time word,
+  "who" a name.
+
+Otherwise the reply says "You haven't told me … yet" (voice.py): never a guess.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from app.core.memory.entities.extract import RELATIONS, asked_relations
+from app.core.memory.spans import words
+
+WORD_MATCH_AT = 0.60  # cosine of two single words (MiniLM) above which they name the same thing
+STEM = 5  # characters compared: "lives"/"lived"/"living", "allotment"/"allotments"
+
+# Words a question is made of that say nothing about what it asks.
+_FRAME = frozenset("""
+what what's whats which who who's whom whose where where's when when's why how how's
+do does did is are was were am be been being have has had will would can could should shall may might
+i i'm im i've i'd me my mine myself we we're our ours us you your yours hearth
+the a an of for to in at on with about from by as it its it's this that these those there
+again now currently still these days today anymore any more ever usually again already yet actually exactly
+tell remind know remember recall said say told mention mentioned please again name names named called
+one ones kind sort thing things something anything stuff get got go going
+""".split())
+# Words that mean "the kind of answer" rather than a thing to match.
+_NUMBER = re.compile(r"\b(?:how\s+(?:old|many|much|tall|long|far|often)|what\s+age|what\s+number|which\s+year)\b", re.I)
+_WHEN = re.compile(r"^\W*(?:\w+\W+){0,3}?when\b|\bwhat\s+(?:date|day|time|month|year)\b", re.I)
+_WHO = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:who|whom)\b|\bwhat(?:'s|\s+is|\s+was)\s+\w+(?:'s)?\s+name\b|\bcalled\s*\?", re.I)
+_KIND_WORDS = frozenset("old age many much tall long far often date day time month year number".split())
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                 "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
+                 "dozen half").split()
+_HAS_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+_HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+                       r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|"
+                       r"friday|saturday|sunday|morning|evening|night|noon|midnight|tomorrow|yesterday|today|week|"
+                       r"weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
+                       r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
+_HAS_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-ZÀ-Þ][a-zß-ÿ]+")
+
+
+@dataclass(frozen=True)
+class Focus:
+    """What a question about the user asks for."""
+
+    relations: tuple[tuple[str, ...], ...]  # each person asked about, as the relations it may mean
+    names: tuple[str, ...]  # names it mentions ("Where does Leo go to school?")
+    content: tuple[str, ...]  # the words of what it asks ("favourite", "drink")
+    kind: str  # number | when | who | "" (any)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.relations or self.names or self.content or self.kind)
+
+
+def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
+    """The focus of ``question``; ``known_names`` are names in People & things."""
+    relations = tuple(first + then for first, then in asked_relations(question))
+    relation_words = {w for meanings in relations for w in meanings} | set(RELATIONS)
+    folded = question.casefold()
+    names = tuple(n for n in known_names if len(n) > 1 and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question))
+    name_words = {w.casefold() for n in names for w in words(n)}
+    content = tuple(dict.fromkeys(
+        w for w in (t.casefold() for t in words(question))
+        if len(w) > 1 and w not in _FRAME and w not in relation_words and w not in name_words
+        and w not in _KIND_WORDS and not w.isdigit()))
+    kind = "number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else \
+        "who" if _WHO.search(question) else ""
+    return Focus(relations, names, content, kind)
+
+
+def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
+          people: Callable[[tuple[str, ...]], Sequence[str]] = lambda r: (),
+          similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None = None) -> bool:
+    """``sentence`` answers a question with this focus. ``people(relations)`` names who has them;
+    ``similar(a, b)`` is the cosine matrix of two word lists (None: stems only)."""
+    said = {w.casefold() for w in words(sentence)}
+    if not all(_has_person(sentence, said, meanings, people) for meanings in asked.relations):
+        return False
+    if not all(n.casefold() in sentence.casefold() for n in asked.names):
+        return False
+    if not _kind_ok(sentence, asked.kind):
+        return False
+    missing = _unmatched(asked.content, said, similar)
+    return missing == 0 or (missing == 1 and len(asked.content) >= 2 and score >= sure_at)
+
+
+def _has_person(sentence: str, said: set[str], meanings: tuple[str, ...],
+                people: Callable[[tuple[str, ...]], Sequence[str]]) -> bool:
+    spelled = {w for w, (canonical, _) in RELATIONS.items() if canonical in meanings or w in meanings}
+    if said & (spelled | set(meanings)) or any(w.rstrip("s") in spelled for w in said):
+        return True
+    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence) for name in people(meanings))
+
+
+def _kind_ok(sentence: str, kind: str) -> bool:
+    if kind == "number":
+        return bool(_HAS_NUMBER.search(sentence))
+    if kind == "when":
+        return bool(_HAS_WHEN.search(sentence))
+    if kind == "who":
+        return bool(_HAS_NAME.search(sentence.strip()))
+    return True
+
+
+def _unmatched(content: Sequence[str], said: set[str],
+               similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None) -> int:
+    """How many of the question's content words the sentence doesn't hold (stem or meaning)."""
+    stems = {w[:STEM] for w in said}
+    missing = [w for w in content if w[:STEM] not in stems]
+    if not missing or similar is None:
+        return len(missing)
+    candidates = sorted(w for w in said if len(w) > 2 and w not in _FRAME)
+    if not candidates:
+        return len(missing)
+    best = np.asarray(similar(missing, candidates)).max(axis=1)
+    return int(sum(1 for s in best if s < WORD_MATCH_AT))
