@@ -28,7 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.story.checks import invented, is_leak, is_repeat, matches
+from bench.story.checks import abstained, invented, invented_details, is_leak, is_repeat, matches, persona_claims, \
+    wrong_quote
 
 STORIES = Path(__file__).with_name("stories")
 REPO = Path(__file__).resolve().parents[2]
@@ -96,15 +97,30 @@ class InProcessRunner:
         self.profile.__exit__(None, None, None)
 
 
+def text_of(message: str | dict[str, str]) -> str:
+    return message["say"] if isinstance(message, dict) else message
+
+
+def kind_of(message: str | dict[str, str]) -> str:
+    """The story's own label; the older stories' plain strings get a crude one (the bench's, not Hearth's)."""
+    if isinstance(message, dict):
+        return message["kind"]
+    lowered = message.casefold()
+    if message.rstrip().endswith("?") or lowered.startswith(("write", "tell me a", "can you", "suggest", "give")):
+        return "request"
+    return "thanks" if lowered.startswith(("thanks", "cheers", "thank")) else "statement"
+
+
 def run_story(story: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as tmp:
         runner = (InProcessRunner if args.in_process else ProcessRunner)(Path(tmp), args)
         try:
             started, turns = time.perf_counter(), 0
             told = tell(runner, story)
-            asked = [ask(runner, q) for _ in range(args.passes) for q in story["questions"]]
+            user_text = " ".join(text_of(m) for session in story["sessions"] for m in session)
+            asked = [ask(runner, q, user_text) for _ in range(args.passes) for q in story["questions"]]
             turns = len(told["replies"]) + len(asked)
-            said = [m for session in story["sessions"] for m in session] + [q["q"] for q in story["questions"]]
+            said = [text_of(m) for session in story["sessions"] for m in session] + [q["q"] for q in story["questions"]]
             stored = runner.memories()
             system = runner.system_prompt()
         finally:
@@ -112,6 +128,7 @@ def run_story(story: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]
     replies = told["replies"] + [a["reply"] for a in asked]
     return {
         "name": story["name"], "split": story["split"], "questions": asked, "told": told["replies"],
+        "voice": told["voice"],
         "repeated": told["repeated"], "memories": stored,
         "invented": invented(stored, said), "stored": len(stored),
         "repeats": told["repeats"] + sum(1 for i, a in enumerate(asked)
@@ -125,32 +142,43 @@ def run_story(story: dict[str, Any], args: argparse.Namespace) -> dict[str, Any]
 def tell(runner: Any, story: dict[str, Any]) -> dict[str, Any]:
     replies: list[str] = []
     repeated: list[str] = []
+    voice: list[dict[str, Any]] = []
+    so_far = ""
     for session in story["sessions"]:
         earlier: list[str] = []
         for n, message in enumerate(session):
-            reply = runner.turn(message, new=n == 0)["reply"]
+            so_far += " " + text_of(message)
+            reply = runner.turn(text_of(message), new=n == 0)["reply"]
+            kind = kind_of(message)
+            voice.append({"say": text_of(message), "kind": kind, "reply": reply, "persona": persona_claims(reply),
+                          "invented": invented_details(reply, so_far) if kind in ("statement", "greeting", "thanks")
+                          else []})
             if is_repeat(reply, earlier):
                 repeated.append(reply)
             earlier.append(reply)
             replies.append(reply)
-    return {"replies": replies, "repeats": len(repeated), "repeated": repeated}
+    return {"replies": replies, "repeats": len(repeated), "repeated": repeated, "voice": voice}
 
 
-def ask(runner: Any, question: dict[str, Any]) -> dict[str, Any]:
+def ask(runner: Any, question: dict[str, Any], user_text: str) -> dict[str, Any]:
     out = runner.turn(question["q"], new=True)
     recalled = [r["text"] for r in out["recalled"]]
-    answered = matches(out["reply"], question["answers"])
-    return {"q": question["q"], "reply": out["reply"], "top": recalled[0] if recalled else "",
-            "recalled_ok": any(matches(t, question["answers"]) for t in recalled), "answered": answered,
-            "stale": not answered and matches(out["reply"], question.get("wrong", [])),
-            "expected": question["answers"]}
+    never = bool(question.get("never"))
+    answers = question.get("answers", [])
+    answered = not never and matches(out["reply"], answers)
+    return {"q": question["q"], "reply": out["reply"], "top": recalled[0] if recalled else "", "never": never,
+            "recalled_ok": not never and any(matches(t, answers) for t in recalled), "answered": answered,
+            "stale": not never and not answered and matches(out["reply"], question.get("wrong", [])),
+            "abstained": never and abstained(out["reply"]), "wrong_quote": wrong_quote(out["reply"], answers),
+            "invented": invented_details(out["reply"], user_text), "persona": persona_claims(out["reply"]),
+            "expected": answers or ["(never said)"]}
 
 
 def table(results: list[dict[str, Any]], label: str) -> str:
     rows = [f"**{label}**", "", "| story | split | questions | recalled | answered | stale | invented memories "
             "| repeats | leaks | s/turn |", "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in [*results, total(results)]:
-        q = r["questions"]
+        q = [a for a in r["questions"] if not a.get("never")]
         pct = (lambda key: f"{sum(a[key] for a in q)}/{len(q)} = {sum(a[key] for a in q) / max(len(q), 1):.0%}")
         rows.append(f"| {r['name']} | {r['split']} | {len(q)} | {pct('recalled_ok')} | {pct('answered')} | "
                     f"{sum(a['stale'] for a in q)} | {len(r['invented'])} of {r['stored']} | {r['repeats']} | "
@@ -158,10 +186,31 @@ def table(results: list[dict[str, Any]], label: str) -> str:
     return "\n".join(rows)
 
 
+def voice_table(results: list[dict[str, Any]]) -> str:
+    """What Hearth says outside the facts: abstaining, wrong quotes, invented details, persona claims."""
+    rows = ["| story | split | answered | never-said abstained | wrong quotes | invented details | persona claims "
+            "| requests (persona claims there) |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for r in [*results, total(results)]:
+        q = r["questions"]
+        told = r.get("voice", [])
+        known = [a for a in q if not a.get("never")]
+        never = [a for a in q if a.get("never")]
+        requests = [t for t in told if t["kind"] in ("request", "mixed")]
+        others = [t for t in told if t["kind"] not in ("request", "mixed")]
+        rows.append(
+            f"| {r['name']} | {r['split']} | {sum(a['answered'] for a in known)}/{len(known)} | "
+            f"{sum(a['abstained'] for a in never)}/{len(never)} | {sum(a['wrong_quote'] for a in q)} | "
+            f"{sum(len(a['invented']) for a in q) + sum(len(t['invented']) for t in others)} | "
+            f"{sum(a['persona'] for a in q) + sum(t['persona'] for t in others)} | "
+            f"{len(requests)} ({sum(t['persona'] for t in requests)}) |")
+    return "\n".join(rows)
+
+
 def total(results: list[dict[str, Any]]) -> dict[str, Any]:
     return {"name": "**all**", "split": "/".join(sorted({r["split"] for r in results})),
             "questions": [a for r in results for a in r["questions"]],
             "invented": [m for r in results for m in r["invented"]], "stored": sum(r["stored"] for r in results),
+            "voice": [t for r in results for t in r.get("voice", [])],
             "repeats": sum(r["repeats"] for r in results), "leaks": [x for r in results for x in r["leaks"]],
             "seconds_per_turn": sum(r["seconds_per_turn"] for r in results) / max(len(results), 1)}
 
@@ -170,13 +219,18 @@ def details(results: list[dict[str, Any]], show_all: bool) -> str:
     lines = []
     for r in results:
         for a in r["questions"]:
-            if show_all or not a["answered"]:
-                mark = "ok" if a["answered"] else "STALE" if a["stale"] else "miss"
+            if show_all or not (a["answered"] or a["abstained"]) or a["wrong_quote"] or a["invented"]:
+                mark = ("ok" if a["answered"] or a["abstained"] else "STALE" if a["stale"] else "miss") + \
+                    (" WRONG-QUOTE" if a["wrong_quote"] else "") + (f" INVENTED {a['invented']}" if a["invented"] else "")
                 lines.append(f"[{mark}] {r['name']}: {a['q']} (expected {'/'.join(a['expected'])})\n"
                              f"    reply: {a['reply'][:160]!r}\n    top recalled: {a['top'][:120]!r}")
         lines += [f"[invented] {r['name']}: {m['kind']}: {m['text']!r}" for m in r["invented"]]
         lines += [f"[leak] {r['name']}: {leak[:160]!r}" for leak in r["leaks"]]
         lines += [f"[repeat] {r['name']}: {reply[:160]!r}" for reply in r.get("repeated", [])]
+        lines += [f"[{'persona' if t['persona'] else 'invented ' + str(t['invented'])}] {r['name']}: {t['say'][:60]!r}"
+                  f" → {t['reply'][:160]!r}" for t in r.get("voice", []) if t["persona"] or t["invented"]]
+        if show_all:
+            lines += [f"[{t['kind']}] {t['say'][:70]!r}\n    → {t['reply'][:200]!r}" for t in r.get("voice", [])]
     return "\n".join(lines)
 
 
@@ -199,6 +253,8 @@ def main(argv: list[str] | None = None) -> int:
     label = (f"{mode}; model {args.model or 'SmolLM2-135M (bundled)'}; settings {' '.join(args.set) or 'defaults'}; "
              f"{args.passes} pass(es)")
     print(table(results, label))
+    print()
+    print(voice_table(results))
     print()
     print(details(results, args.show))
     if args.out:

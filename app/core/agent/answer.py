@@ -37,7 +37,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.core.memory.spans import is_question, mentions_self, normalise, said_units, sentences, tidy, words
+from app.core.memory.spans import is_question, mentions_self, normalise, said_units, sentences, split_memory, tidy, \
+    words
 from app.core.types import Recall
 
 QUOTE_AT = 0.30  # cosine of the best sentence to the question below which nothing is quoted
@@ -92,7 +93,9 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed, w
             if len(words(unit)) >= 3 and not is_question(unit):  # "Open: which week?" answers nothing
                 units.setdefault(normalise(unit), (unit, FROM_NOTES))
     for r in recalled:
-        for unit in said_units(r.memory.text):
+        # Clauses, and whole sentences too: "Janusz is my brother, he has a farm near Kartuzy" holds
+        # who *and* where, which neither clause does alone (agent/focus.py checks both).
+        for unit in [*said_units(r.memory.text), *said_units_sentences(r.memory.text)]:
             if len(words(unit)) >= 3:
                 units.setdefault(normalise(unit), (unit, r.memory.id))
     found = list(units.values())
@@ -107,6 +110,13 @@ def choose(recalled: Sequence[Recall], question_vector: np.ndarray, embed, worki
     """The sentence the reply quotes, or None when none is close enough."""
     best = candidates(recalled, question_vector, embed, working_notes)[:1]
     return best[0] if best and best[0].score >= QUOTE_AT else None
+
+
+def said_units_sentences(memory_text: str) -> list[str]:
+    """A memory's whole sentences (a summary: each part's)."""
+    match_prefix, _ = split_memory(memory_text)
+    body = memory_text[len(match_prefix):].split(" / ") if match_prefix else [memory_text]
+    return [s for part in body for s in sentences(part)]
 
 
 def quote(choice: Choice) -> str:

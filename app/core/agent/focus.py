@@ -9,8 +9,8 @@ life. So a sentence is quoted only when it holds the question's *focus*:
   has that relation in People & things ("Ivy is six"); a name by that name;
 - every content word of what it asks ("favourite drink", "football club", "allotment"), by its
   stem or, with the real embedder, by a word of the sentence that means nearly the same
-  ("car" ~ "Volvo", "instrument" ~ "violin"); one may be missing when the sentence is close to
-  the whole question (``answer.SURE_AT``);
+  ("car" ~ "Volvo", "instrument" ~ "violin"); of three or more, one may be missing when the
+  sentence is close to the whole question (``answer.SURE_AT``);
 - the kind of answer it wants: "how old"/"how many" a number, "when" a date or time word,
   "who" a name.
 
@@ -55,6 +55,12 @@ _HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|augu
                        r"friday|saturday|sunday|morning|evening|night|noon|midnight|tomorrow|yesterday|today|week|"
                        r"weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
                        r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
+_WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
+_HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from)\s+(?:the\s+|my\s+|a\s+)?\w",
+                        re.I)
+# What a few common questions ask, said in other words ("do for a living" ~ "is a carpenter").
+_RELATED = {"live": ("mov", "home", "house", "flat", "apart", "based", "stay"), "living": ("is a", "'s a", "works", "job"),
+            "work": ("job", "works", "is a", "'s a", "as a"), "job": ("work", "is a", "'s a", "as a")}
 _HAS_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-ZÀ-Þ][a-zß-ÿ]+")
 
 
@@ -84,7 +90,7 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
         if len(w) > 1 and w not in _FRAME and w not in relation_words and w not in name_words
         and w not in _KIND_WORDS and not w.isdigit()))
     kind = "number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else \
-        "who" if _WHO.search(question) else ""
+        "who" if _WHO.search(question) else "where" if _WHERE.search(folded) else ""
     return Focus(relations, names, content, kind)
 
 
@@ -100,8 +106,8 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
         return False
     if not _kind_ok(sentence, asked.kind):
         return False
-    missing = _unmatched(asked.content, said, similar)
-    return missing == 0 or (missing == 1 and len(asked.content) >= 2 and score >= sure_at)
+    missing = _unmatched(asked.content, said, similar, " ".join(sentence.casefold().replace("’", "'").split()))
+    return missing == 0 or (missing == 1 and len(asked.content) >= 3 and score >= sure_at)
 
 
 def _has_person(sentence: str, said: set[str], meanings: tuple[str, ...],
@@ -119,14 +125,17 @@ def _kind_ok(sentence: str, kind: str) -> bool:
         return bool(_HAS_WHEN.search(sentence))
     if kind == "who":
         return bool(_HAS_NAME.search(sentence.strip()))
+    if kind == "where":
+        return bool(_HAS_NAME.search(sentence.strip()) or _HAS_PLACE.search(sentence))
     return True
 
 
 def _unmatched(content: Sequence[str], said: set[str],
-               similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None) -> int:
+               similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None, folded: str = "") -> int:
     """How many of the question's content words the sentence doesn't hold (stem or meaning)."""
     stems = {w[:STEM] for w in said}
-    missing = [w for w in content if w[:STEM] not in stems]
+    missing = [w for w in content if w[:STEM] not in stems and not any(
+        (f" {r}" in f" {folded}" or r[:STEM] in stems) for r in _RELATED.get(w, ()))]
     if not missing or similar is None:
         return len(missing)
     candidates = sorted(w for w in said if len(w) > 2 and w not in _FRAME)

@@ -121,7 +121,7 @@ class Agent:
 
     def _run(self, turn: _Turn, cancel: threading.Event | None) -> Iterator[AgentEvent]:
         started = time.perf_counter()
-        turn.routed = route(turn.text)
+        turn.routed = route(turn.text, self.bank.entity_names())
         vector = self.bank.embed([turn.text])[0]
         turn.recalled = self._recall(turn, vector)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
@@ -442,8 +442,10 @@ class Agent:
         if turn.incognito:
             return [], []
         choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
-        facts = [] if asked else extract_facts(self.backend, turn.text, choose=choose)
-        episode = "" if asked else episode_text(turn.text)
+        # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's clause
+        said = ". ".join(turn.routed.stated) if turn.routed.route == "mixed" else turn.text
+        facts = [] if asked else extract_facts(self.backend, said, choose=choose)
+        episode = "" if asked else episode_text(said)
         written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
         written += [NewMemory(text=text, kind="fact", importance=0.9, origin="words")
                     for tool in turn.tools for text in tool.add]

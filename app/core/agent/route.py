@@ -18,6 +18,7 @@ millisecond), and the route decides who speaks (voice.py):
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -132,12 +133,13 @@ class Routed:
     parts: tuple[str, ...] = field(default=(), compare=False)  # each sentence's own kind, in order
 
 
-def route(text: str) -> Routed:
-    """The route of one user message (see the module doc)."""
+def route(text: str, known_names: Sequence[str] = ()) -> Routed:
+    """The route of one user message (see the module doc). ``known_names``: the people, pets and
+    places the user has told about (People & things): "How old is Mango?" asks about their life."""
     command = _command(text)
     if command:
-        return Routed(command, asked=(text.strip(),))
-    pieces = [(c, _kind(c)) for s in sentences(text) for c in _clauses(s)] or [(text.strip(), "statement")]
+        return Routed(command, asked=(text.strip(), ))
+    pieces = [(c, _kind(c, known_names)) for s in sentences(text) for c in _clauses(s)] or [(text.strip(), "statement")]
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
     asked = tuple(s for s, k in pieces if k in ("ask_user", "ask_conversation", "request"))
@@ -181,7 +183,7 @@ def _combine(kinds: list[str], stated: tuple[str, ...]) -> RouteName:
     return "thanks" if "thanks" in present else "greeting"
 
 
-def _kind(sentence: str) -> str:
+def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     """One sentence: greeting, thanks, statement, ask_user, ask_conversation or request."""
     s = sentence.strip()
     if _FILLER_ONLY.match(s):
@@ -201,13 +203,20 @@ def _kind(sentence: str) -> str:
     if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body):
         return "request"
     if _is_question(body):
-        return "ask_user" if _asks_own_fact(body) else "request"
+        return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) else "request"
     return "statement"
 
 
 _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:birthday|age|name|job|work|school|address|"
                          r"number|favourite|favorite|wife|husband|partner|son|daughter|kids|children|mum|mom|dad|"
                          r"allerg\w*|phone|email|team|class|teacher|doctor|dog|cat)\b|\bhow\s+old\s+is\s+[A-ZÀ-Þ]")
+def _names_someone(question: str, known_names: Sequence[str]) -> bool:
+    """A fact question about someone the user told about ("What car does Marek drive?")."""
+    if _ADVICE.search(question) or _TELL_ME_ABOUT.search(question):
+        return False
+    return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question) for n in known_names if len(n) > 1)
+
+
 _SAYING_WHAT = re.compile(r"^\W*(?:what|how|where|when|why|who)\s+(?:i|we|my|i'?m|i'?ve)\b", re.I)
 
 

@@ -102,8 +102,8 @@ def _listed(texts: Sequence[str]) -> str:
 
 
 # --- feelings (a word or two of warmth, never a claim) -----------------------------------------
-_SAD = re.compile(r"\b(?:passed away|died|death|funeral|sick|ill|illness|cancer|hospital|lost my|lonely|sad|"
-                  r"depressed|low|down|stressed|anxious|worried|scared|hurt|hurts|pain|broke up|divorce|fired|"
+_SAD = re.compile(r"\b(?:passed away|died|death|funeral|sick|illness|cancer|lost my|lonely|sad|"
+                  r"depressed|feeling low|feeling down|stressed|anxious|worried|scared|hurt|hurts|pain|broke up|divorce|fired|"
                   r"laid off|struggling|exhausted|burnt out|burned out|miss (?:her|him|them)|grief|tough|hard time|"
                   r"cancelled|canceled|awful|terrible|horrible|ugh)\b", re.I)
 _GLAD = re.compile(r"\b(?:got engaged|engaged|married|wedding|new job|promoted|promotion|passed|graduated|"
@@ -149,13 +149,13 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
         return greeting + pick(_PRIVATE, message)
     about = [k for k in kept if not (greeting and introduced_name(k.text) == name and len(words(k.text)) <= 4)]
     if not about:
-        return (greeting or _feeling(message) or "") + ("" if greeting else pick(_NOTHING, message))
+        return ((greeting or _feeling(message) or "") + ("" if greeting else pick(_NOTHING, message))).strip()
     parts = []
     for status, options in (("updates", _UPDATES), ("new", _NEW), ("known", _KNOWN)):
         texts = [clause(k.text, names) for k in about if k.status == status]
         if texts:
             parts.append(pick(options, message + status).format(_listed(texts)))
-    return (greeting or _feeling(message)) + " ".join(parts)
+    return ((greeting or _feeling(message)) + " ".join(parts)).strip()
 
 
 _FAREWELL = re.compile(r"\b(?:bye|goodbye|good\s*night|night|nite|see\s+(?:you|ya)|take\s+care|talk\s+(?:to\s+you\s+)?"
@@ -166,9 +166,9 @@ _HOW_ARE_YOU = re.compile(r"\bhow\s+(?:are\s+you|are\s+things|'?s\s+it\s+going)|
 def greet(message: str, name: str = "") -> str:
     to = f", {name}" if name else ""
     if _FAREWELL.search(message):
-        night = "night" in message.casefold()
-        return pick((f"Good night{to}!" if night else f"Bye for now{to}!", f"Take care{to}.",
-                     f"See you soon{to}."), message)
+        if "night" in message.casefold():
+            return pick((f"Good night{to}!", f"Sleep well{to}.", f"Good night{to} — see you soon."), message)
+        return pick((f"Bye for now{to}!", f"Take care{to}.", f"See you soon{to}."), message)
     if _HOW_ARE_YOU.search(message):
         return pick((f"All well here, thanks{to}. What's on your mind?", f"Doing fine, thanks for asking{to}. "
                      "How can I help?"), message)

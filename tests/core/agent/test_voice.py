@@ -1,0 +1,129 @@
+"""The turn router, the focus check, the small-model voice and the claims guard (issue: a voice for
+every turn). Each route and each refusal has its own case; the scripted model shows who spoke."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.core.agent.claims import ClaimFilter, claim_about_user, persona_claim
+from app.core.agent.focus import focus, holds
+from app.core.agent.loop import Agent
+from app.core.agent.route import ROUTES, route
+from app.core.agent.voice import Kept, acknowledge, greet, not_told, second_person, thank
+from app.core.llm.fake import ScriptedBackend
+from app.core.memory.bank import MemoryBank
+from app.core.memory.store import NewMemory
+from app.core.settings import Settings
+from app.core.types import TurnDone
+
+BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("My sister Ana moved to Lisbon.", "statement"),
+    ("Hi, I'm Priya and I run marathons.", "statement"),
+    ("I'm vegetarian now — any ideas for dinner?", "mixed"),
+    ("What's my cat called?", "ask_user"),
+    ("remind me what I'm allergic to", "ask_user"),
+    ("What did you just say?", "ask_conversation"),
+    ("How do I stop slugs eating my lettuce?", "request"),
+    ("Write a haiku about rain.", "request"),
+    ("Good morning, Hearth!", "greeting"),
+    ("Thanks, that helped!", "thanks"),
+    ("Remember that my locker code is 4411.", "remember"),
+    ("Forget what I said about Tom.", "forget"),
+    ("note: book the train", "note"),
+])
+def test_each_route(text: str, expected: str) -> None:
+    assert route(text).route == expected
+
+
+def test_the_router_set_dev_split_is_routed_right_and_both_splits_are_labelled() -> None:
+    """The dev split was tuned on (in-sample); the test split is measured by bench/voice/router.py."""
+    rows = {split: [json.loads(line) for line in (BENCH / f"router_{split}.jsonl").read_text().splitlines() if line]
+            for split in ("dev", "test")}
+    assert len(rows["dev"]) + len(rows["test"]) >= 300 and {r["route"] for r in rows["test"]} == set(ROUTES)
+    right = sum(route(r["text"]).route == r["route"] for r in rows["dev"])
+    assert right / len(rows["dev"]) >= 0.95
+
+
+@pytest.mark.parametrize(("question", "sentence", "answers"), [
+    ("What's my cat called?", "I have a cat called Pixel.", True),
+    ("Where does my sister live?", "My brother lives in Leeds.", False),  # another relative
+    ("What's my blood type?", "I have type 2 diabetes.", False),  # half the focus
+    ("How old is my daughter?", "Ivy loves dinosaurs.", False),  # no number
+    ("How old is my daughter?", "Ivy is six.", True),  # through People & things
+    ("What is my favourite film?", "My favourite drink is tea.", False),
+    ("Which football club do I support?", "I support Middlesbrough football club.", True),
+])
+def test_a_sentence_is_quoted_only_when_it_holds_the_questions_focus(question, sentence, answers) -> None:
+    people = {"daughter": ["Ivy"]}
+    assert holds(sentence, focus(question, ["Ivy"]), score=0.5, sure_at=0.45,
+                 people=lambda rel: [n for r in rel for n in people.get(r, [])]) is answers
+
+
+def test_the_acknowledgement_says_what_was_kept_in_the_users_words() -> None:
+    message = "Hi, I'm Priya. I'm training for the Berlin marathon in September and my cat Miso hates the vacuum."
+    kept = [Kept("I'm Priya.", "new"), Kept("I'm training for the Berlin marathon in September.", "new"),
+            Kept("My cat Miso hates the vacuum.", "new")]
+    reply = acknowledge(message, kept, "Priya")
+    assert reply.startswith("Nice to meet you, Priya!")
+    assert "you're training for the Berlin marathon in September and your cat Miso hates the vacuum" in reply
+    known = acknowledge("I live in Porto.", [Kept("I live in Porto.", "known")])
+    assert "you live in Porto" in known and "already" in known
+    assert "private" in acknowledge("I live in Porto.", [Kept("", "private")])
+    assert second_person("I told you my plan") == "you told me your plan"
+
+
+def test_greetings_thanks_and_not_told_use_only_what_was_said() -> None:
+    assert "Priya" in greet("Hello!", "Priya") and "Priya" not in greet("Hello!")
+    assert greet("good night!").startswith(("Good night", "Sleep well"))
+    assert thank("thanks!", "Ana").endswith(("Ana!", "Ana."))
+    assert "where your sister lives" in not_told("Where does my sister live?")
+    assert "your blood type" in not_told("What's my blood type?")
+    assert "how old you are" in not_told("How old am I?")
+
+
+def test_the_guard_drops_persona_and_ungrounded_claims_and_keeps_advice() -> None:
+    assert persona_claim("As a chemistry teacher, I love this.") and persona_claim("Welcome to our class!")
+    assert persona_claim("I have a beagle named Pixel.") and not persona_claim("As an AI, I can't taste food.")
+    known = "my cat Miso hates the vacuum cleaner"
+    assert claim_about_user("You're using a vacuum cleaner to clean your cat's litter box!", known)
+    assert not claim_about_user("Your cat Miso hates the vacuum cleaner.", known)  # the user's own words back
+    assert not claim_about_user("If you're tired, rest.", known) and not claim_about_user("You could try rice.", known)
+    guard = ClaimFilter(known)
+    pieces = [guard.feed(w + " ") for w in "Sounds fun. You're a chemistry teacher. Try rice.".split(" ")]
+    assert "".join(pieces) + guard.finish() == "Sounds fun. Try rice. " and guard.dropped == ["You're a chemistry teacher."]
+
+
+def _turn(agent: Agent, text: str, **kwargs) -> TurnDone:
+    done = list(agent.run_turn(text, **kwargs))[-1]
+    assert isinstance(done, TurnDone)
+    return done
+
+
+def test_a_small_model_speaks_only_for_requests(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="Try a lentil curry. As a chef, I love it.")
+    agent = Agent(bank, backend, Settings())
+    told = _turn(agent, "My daughter Ivy is six.", new=True)
+    assert backend.prompts == [] and "your daughter Ivy is six" in told.reply
+    assert told.stats["answer"]["route"] == "statement"
+    asked = _turn(agent, "How old is my daughter?", new=True)
+    assert backend.prompts == [] and "“My daughter Ivy is six.”" in asked.reply
+    never = _turn(agent, "What's my blood type?", new=True)
+    assert backend.prompts == [] and "haven't told me" in never.reply and "“" not in never.reply
+    mixed = _turn(agent, "I'm vegetarian now — any ideas for dinner?", new=True)
+    assert mixed.reply.startswith(("Got it", "Noted", "Thanks", "I'll keep")) and "you're vegetarian now" in mixed.reply
+    assert mixed.reply.endswith("\n\nTry a lentil curry.") and mixed.stats["answer"]["claims_dropped"]
+    assert _turn(agent, "Hello!", new=True).reply.startswith(("Hi", "Hello"))
+    assert len(backend.prompts) == 1  # only the request in the mixed message reached the model
+
+
+def test_a_larger_model_writes_every_reply_with_the_routes_instruction(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="You haven't told me that yet.", n_params=3_000_000_000)
+    bank.add(NewMemory(text="My brother lives in Leeds.", kind="fact"))
+    done = _turn(Agent(bank, backend, Settings()), "Where does my sister live?", new=True)
+    assert done.reply == "You haven't told me that yet." and "say that I haven't told you yet" in backend.prompts[0]
