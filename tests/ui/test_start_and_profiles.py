@@ -57,7 +57,7 @@ def test_a_model_that_fails_at_start_leaves_the_app_usable_and_offers_the_last_o
     dialog.accept()
     qtbot.waitUntil(lambda: window.panel.model_state == "ready", timeout=TIMEOUT_MS)
     assert _saved_model(home) == BUNDLED
-    chat(qtbot, window, "hello again")
+    chat(qtbot, window, "Say hello again")  # a request: the model answers
     assert "the bundled one answers" in window.chat_view.toPlainText()
 
 

@@ -10,6 +10,7 @@ or none. A stopped reply is saved, marked interrupted.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -41,6 +42,7 @@ from app.errors import KnownError
 
 MAX_MESSAGE_CHARS = 32_000
 TITLE_CHARS = 60
+_NOW = re.compile(r"\b(?:now|these days|currently|at the moment|nowadays|anymore|still)\b", re.I)
 NO_ANSWER = "I don't have a good answer to that — could you ask it another way?"
 
 
@@ -121,9 +123,11 @@ class Agent:
 
     def _run(self, turn: _Turn, cancel: threading.Event | None) -> Iterator[AgentEvent]:
         started = time.perf_counter()
-        turn.routed = route(turn.text, self.bank.entity_names())
         vector = self.bank.embed([turn.text])[0]
         turn.recalled = self._recall(turn, vector)
+        # "How old is Mango?" is about the user's life when Mango is someone they told about
+        turn.routed = route(turn.text, [*self.bank.entity_names(),
+                                        *(n for r in turn.recalled for n in voice.names_in(r.memory.text))])
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
@@ -204,15 +208,19 @@ class Agent:
         """The user's sentence that answers their question (focus.py), quoted; "" if none does."""
         if not (turn.recalled or turn.working_notes.strip()):
             return ""
-        asked = focus(" ".join(turn.routed.asked) or turn.text, self.bank.entity_names())
-        for choice in answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes):
-            if choice.score < answer.QUOTE_AT:
-                break
-            if holds(choice.note, asked, score=choice.score, sure_at=answer.SURE_AT,
-                     people=self.bank.names_with_relation, similar=self._similar):
-                turn.quoted = choice.memory_id  # 0: a sentence of the working notes
-                return answer.quote(choice)
-        return ""
+        question = " ".join(turn.routed.asked) or turn.text
+        asked = focus(question, self.bank.entity_names())
+        holding = [c for c in answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes)
+                   if c.score >= answer.QUOTE_AT and holds(c.note, asked, score=c.score, sure_at=answer.SURE_AT,
+                                                          people=self.bank.names_with_relation, similar=self._similar)]
+        if not holding:
+            return ""
+        choice = holding[0]
+        if _NOW.search(question):  # "Where do I work now?": the newest thing said, not the closest
+            when = {r.memory.id: r.memory.created_at for r in turn.recalled}
+            choice = max(holding, key=lambda c: (when.get(c.memory_id, float("inf")), c.score))
+        turn.quoted = choice.memory_id  # 0: a sentence of the working notes
+        return answer.quote(choice)
 
     def _similar(self, first: list[str], second: list[str]) -> np.ndarray:
         vectors = self.bank.embed([*first, *second])
