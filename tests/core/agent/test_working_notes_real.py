@@ -4,6 +4,8 @@ prompt (counted with the model's own tokenizer) and in no other, and the limit f
 
 from __future__ import annotations
 
+import dataclasses
+
 from pathlib import Path
 
 import pytest
@@ -59,6 +61,7 @@ def test_the_note_tool_and_the_prompt_with_the_real_model(agent: Agent, smollm: 
     assert notes == "we decided to use postgres for the shop"  # the user's words, whatever the model said
     assert done.stats["context"]["notes"] > 5 and done.stats["notes"]["in_prompt"]
 
+    agent.settings = dataclasses.replace(agent.settings, answer_style="quote+model")  # the model sees the prompt
     asked, _ = say(agent, "Which database did we decide on?", conversation_id=done.conversation_id)
     prompt = smollm.prompts[-1]
     system = prompt.split("<|im_end|>", 1)[0]
@@ -68,6 +71,7 @@ def test_the_note_tool_and_the_prompt_with_the_real_model(agent: Agent, smollm: 
     print(f"\nreply with the notes: {asked.reply!r}; context parts {parts}")
     assert "postgres" in asked.reply.lower()  # quoted from the notes by the answer step (MiniLM chose the line)
 
+    agent.settings = dataclasses.replace(agent.settings, answer_style="free")
     other, _ = say(agent, "Which database did we decide on?", new=True)
     assert "postgres" not in smollm.prompts[-1] and other.stats["context"]["notes"] == 0
     assert not any("postgres" in m.text for m in agent.bank.list())  # working memory only
