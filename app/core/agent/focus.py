@@ -56,6 +56,8 @@ _HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|augu
                        r"friday|saturday|sunday|morning|evening|night|noon|midnight|tomorrow|yesterday|today|week|"
                        r"weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
                        r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
+_CATEGORY = re.compile(r"^\W*(?:which|what)\s+((?:[\w'-]+\s+){1,3}?)(?:do|does|did|am|is|are|was|were|have|has|had|"
+                       r"can|could|will|would)\b")
 _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
 _HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from)\s+(?:the\s+|my\s+|a\s+)?\w",
                         re.I)
@@ -72,11 +74,8 @@ class Focus:
     relations: tuple[tuple[str, ...], ...]  # each person asked about, as the relations it may mean
     names: tuple[str, ...]  # names it mentions ("Where does Leo go to school?")
     content: tuple[str, ...]  # the words of what it asks ("favourite", "drink")
-    kind: str  # number | when | who | "" (any)
-
-    @property
-    def empty(self) -> bool:
-        return not (self.relations or self.names or self.content or self.kind)
+    kind: str  # number | when | who | where | "" (any)
+    category: tuple[str, ...] = ()  # "which database did we choose": the answer names one, not the word
 
 
 def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
@@ -92,7 +91,9 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
         and w not in _KIND_WORDS and not w.isdigit()))
     kind = "number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else \
         "who" if _WHO.search(question) else "where" if _WHERE.search(folded) else ""
-    return Focus(relations, names, content, kind)
+    head = _CATEGORY.match(folded)
+    category = tuple(w for w in content if head and w in words(head.group(1)))
+    return Focus(relations, names, content, kind, category)
 
 
 def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
@@ -107,8 +108,16 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
         return False
     if not _kind_ok(sentence, asked.kind):
         return False
-    missing = _unmatched(asked.content, said, similar, " ".join(sentence.casefold().replace("’", "'").split()))
-    return missing == 0 or (missing == 1 and len(asked.content) >= 3 and score >= sure_at)
+    missing = _missing(asked.content, said, similar, " ".join(sentence.casefold().replace("’", "'").split()))
+    if not missing:
+        return True
+    if len(missing) == len(asked.content):
+        return False
+    # The category a which/what question asks in may be missing when the rest is there ("Which
+    # database did we decide on?" → "we decided to use postgres"); so may one word of three or more
+    # when the sentence is close to the whole question.
+    return set(missing) <= set(asked.category) or (len(missing) == 1 and len(asked.content) >= 3
+                                                    and score >= sure_at)
 
 
 def _has_person(sentence: str, said: set[str], meanings: tuple[str, ...],
@@ -131,16 +140,14 @@ def _kind_ok(sentence: str, kind: str) -> bool:
     return True
 
 
-def _unmatched(content: Sequence[str], said: set[str],
-               similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None, folded: str = "") -> int:
-    """How many of the question's content words the sentence doesn't hold (stem or meaning)."""
+def _missing(content: Sequence[str], said: set[str],
+             similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None, folded: str = "") -> list[str]:
+    """The question's content words the sentence doesn't hold (by stem, a related phrase or meaning)."""
     stems = {w[:STEM] for w in said}
     missing = [w for w in content if w[:STEM] not in stems and not any(
         (f" {r}" in f" {folded}" or r[:STEM] in stems) for r in _RELATED.get(w, ()))]
-    if not missing or similar is None:
-        return len(missing)
     candidates = sorted(w for w in said if len(w) > 2 and w not in _FRAME)
-    if not candidates:
-        return len(missing)
+    if not missing or similar is None or not candidates:
+        return missing
     best = np.asarray(similar(missing, candidates)).max(axis=1)
-    return int(sum(1 for s in best if s < WORD_MATCH_AT))
+    return [w for w, s in zip(missing, best) if s < WORD_MATCH_AT]
