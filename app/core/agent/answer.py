@@ -18,8 +18,10 @@ So the embedder chooses. Its scores can't tell a near miss from an answer
 (best sentence for answerable questions 0.39–0.79, for never-said ones
 0.36–0.62), and a near miss quoted is still something the user really said,
 where the model's free answer is often invented ("I'm a medical doctor" for a
-nurse). So a sentence above ``QUOTE_AT`` is quoted, as the answer from
-``SURE_AT`` up and as "not sure, but you told me" below it.
+nurse). But a near miss is still a wrong answer ("my brother lives in Leeds" for a question about a
+sister), so a sentence above ``QUOTE_AT`` is quoted only when it holds the question's focus
+(focus.py), as the answer from ``SURE_AT`` up and as "not sure, but you told me" below it; when none
+does, the reply says the user hasn't said (voice.py).
 
 The conversation's working notes (memory/notes.py) are candidates too, line by line: they are the
 user's words as well ("Decided: the train, not a flight."), quoted as "Your notes say: “…”".
@@ -37,8 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.core.memory.spans import is_question, mentions_self, normalise, said_units, sentences, split_memory, tidy, \
-    words
+from app.core.memory.spans import is_question, normalise, said_sentences, said_units, sentences, tidy, words
 from app.core.types import Recall
 
 QUOTE_AT = 0.30  # cosine of the best sentence to the question below which nothing is quoted
@@ -63,13 +64,6 @@ _QUOTED = re.compile(r"^(?:You told me|I'm not sure that's it, but you told me|Y
                      r"I'm not sure that's it, but your notes for this conversation say): “.*?”\s*", re.S)
 
 
-_ASKING_ME = re.compile(r"^\W*(?:(?:can|could|would) you\s+|please\s+)?(?:tell|remind|show|give) me\b", re.I)
-
-
-def asks_about_user(message: str) -> bool:
-    """A question in the first person ("What car do I drive?", "remind me where my sister lives");
-    the "me" of "tell me about the garden" doesn't count."""
-    return any(is_question(s) and mentions_self(_ASKING_ME.sub("", s)) for s in sentences(message))
 
 
 def is_small(n_params: int) -> bool:
@@ -95,7 +89,7 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed, w
     for r in recalled:
         # Clauses, and whole sentences too: "Janusz is my brother, he has a farm near Kartuzy" holds
         # who *and* where, which neither clause does alone (agent/focus.py checks both).
-        for unit in [*said_units(r.memory.text), *said_units_sentences(r.memory.text)]:
+        for unit in [*said_units(r.memory.text), *said_sentences(r.memory.text)]:
             if len(words(unit)) >= 3:
                 units.setdefault(normalise(unit), (unit, r.memory.id))
     found = list(units.values())
@@ -104,19 +98,6 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed, w
     scores = embed([u for u, _ in found]) @ np.asarray(question_vector, dtype=np.float32).reshape(-1)
     return sorted((Choice(text, memory_id, float(score)) for (text, memory_id), score in zip(found, scores)),
                   key=lambda c: -c.score)
-
-
-def choose(recalled: Sequence[Recall], question_vector: np.ndarray, embed, working_notes: str = "") -> Choice | None:
-    """The sentence the reply quotes, or None when none is close enough."""
-    best = candidates(recalled, question_vector, embed, working_notes)[:1]
-    return best[0] if best and best[0].score >= QUOTE_AT else None
-
-
-def said_units_sentences(memory_text: str) -> list[str]:
-    """A memory's whole sentences (a summary: each part's)."""
-    match_prefix, _ = split_memory(memory_text)
-    body = memory_text[len(match_prefix):].split(" / ") if match_prefix else [memory_text]
-    return [s for part in body for s in sentences(part)]
 
 
 def quote(choice: Choice) -> str:

@@ -83,6 +83,7 @@ class _Turn:
     user_message_id: int = 0
     working_notes: str = ""  # the conversation's working notes, after this turn's `note` call if any
     routed: Routed = field(default_factory=lambda: Routed("request"))
+    names: list[str] = field(default_factory=list)  # People & things' names (entities/)
     writes: _Writes | None = None
     prefix_in_prompt: bool = True  # the model continues the prefix (a quote), or answers after it (an acknowledgement)
     claims_dropped: list[str] = field(default_factory=list)
@@ -125,9 +126,9 @@ class Agent:
         started = time.perf_counter()
         vector = self.bank.embed([turn.text])[0]
         turn.recalled = self._recall(turn, vector)
+        turn.names = self.bank.entity_names()
         # "How old is Mango?" is about the user's life when Mango is someone they told about
-        turn.routed = route(turn.text, [*self.bank.entity_names(),
-                                        *(n for r in turn.recalled for n in voice.names_in(r.memory.text))])
+        turn.routed = route(turn.text, [*turn.names, *(n for r in turn.recalled for n in voice.names_in(r.memory.text))])
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
@@ -200,7 +201,7 @@ class Agent:
             return answer_to(turn.text, self._user_name(turn)), False
         if kind in ("statement", "mixed"):
             turn.prefix_in_prompt = False
-            ack = voice.acknowledge(turn.text, self._kept(turn), self._user_name(turn), self.bank.entity_names())
+            ack = voice.acknowledge(turn.text, self._kept(turn), self._user_name(turn), turn.names)
             return ack, kind == "mixed"
         return "", True
 
@@ -209,7 +210,7 @@ class Agent:
         if not (turn.recalled or turn.working_notes.strip()):
             return ""
         question = " ".join(turn.routed.asked) or turn.text
-        asked = focus(question, self.bank.entity_names())
+        asked = focus(question, turn.names)
         holding = [c for c in answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes)
                    if c.score >= answer.QUOTE_AT and holds(c.note, asked, score=c.score, sure_at=answer.SURE_AT,
                                                           people=self.bank.names_with_relation, similar=self._similar)]
@@ -310,9 +311,10 @@ class Agent:
 
     def _tool_steps(self, turn: _Turn) -> Iterator[ToolResult]:
         """At most one tool per message, and only if the user's own words ask for it."""
-        intent = turn.routed.route if turn.routed.route in COMMANDS else detect_intent(turn.text)
-        if intent in COMMANDS and turn.routed.route not in COMMANDS:
-            intent = None  # the router read the message as something else ("Did I forget my keys?")
+        # The router decides the commands ("Did I forget my keys?" is none); the time and a search
+        # are asked for in other messages.
+        kind = turn.routed.route
+        intent = kind if kind in COMMANDS else {"now": "now", "recall": "recall"}.get(detect_intent(turn.text) or "")
         if intent == "note" and note_request(turn.text) is None:
             return  # aimed at the notes but not something the tool does (voice.confirm explains)
         if intent is None or (intent == "recall" and self._answer_style() != "free"):
@@ -347,6 +349,13 @@ class Agent:
         earlier = [answer.unquoted(r) for r in turn.earlier_replies] if check_repeats else []
         guard = ReplyGuard(earlier, leak_sentences(self.settings.system_prompt, *prompting.OWN_WORDS))
         claims = ClaimFilter(self._known(turn))
+        # after an acknowledgement, the model's answer starts a new paragraph
+        lead = "\n\n" if turn.prefix and not turn.prefix_in_prompt else ""
+
+        def shown_as(text: str) -> TextDelta:
+            opening = claims.shown.strip() == text.strip()  # the first text of the model's that is shown
+            return TextDelta(lead + text.lstrip() if opening else text)
+
         started, first = time.perf_counter(), None
         count = 0
         try:
@@ -358,12 +367,12 @@ class Agent:
                 if guard.repeated:
                     return True
                 if shown:
-                    yield TextDelta(self._joint(turn, claims, shown))
+                    yield shown_as(shown)
             tail = guard.finish()
             if guard.repeated:
                 return True
             if shown := claims.feed(tail) + claims.finish():
-                yield TextDelta(self._joint(turn, claims, shown))
+                yield shown_as(shown)
         except GeneratorExit:
             cancel.set()
             raise
@@ -383,12 +392,6 @@ class Agent:
         """The user's own words this turn may say back: the message, the window, what was recalled."""
         return "\n".join([turn.text, turn.working_notes, *(t.user for t in turn.window),
                           *(r.memory.text for r in turn.recalled)])
-
-    @staticmethod
-    def _joint(turn: _Turn, claims: ClaimFilter, shown: str) -> str:
-        """The first piece the model adds after an acknowledgement starts a new paragraph."""
-        first = claims.shown.strip() == shown.strip()
-        return f"\n\n{shown.lstrip()}" if first and turn.prefix and not turn.prefix_in_prompt else shown
 
     def _save(self, turn: _Turn, assembled: prompting.Assembled) -> int:
         """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first.

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from app.core.agent.tools import note_request
@@ -31,19 +31,25 @@ ROUTES: tuple[RouteName, ...] = ("statement", "mixed", "ask_user", "ask_conversa
                                  "thanks", "remember", "forget", "note")
 COMMANDS = frozenset({"remember", "forget", "note"})
 
-_HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to\s+you)?|(?:i\s+)?(?:gotta|got\s+to|have\s+to)\s+go|morning|evening|afternoon|good\s+(?:morning|afternoon|"
-       r"evening|night|day)|good\s*night|nite|bye|goodbye|good\s*bye|bye\s+for\s+now|see\s+(?:you|ya)(?:\s+(?:later|soon|tomorrow))?|"
-       r"night|g'?night|gn|take\s+care|later|ciao|cheerio|i'?m\s+(?:back|off)|(?:it'?s\s+)?me\s+again|long\s+time\s+no\s+see|"
+_HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to\s+you)?|(?:i\s+)?(?:gotta|"
+       r"got\s+to|have\s+to)\s+go|morning|evening|afternoon|good\s+(?:morning|afternoon|"
+       r"evening|night|day)|good\s*night|nite|bye|goodbye|good\s*bye|bye\s+for\s+now|see\s+(?:you|"
+       r"ya)(?:\s+(?:later|soon|tomorrow))?|"
+       r"night|g'?night|gn|take\s+care|later|ciao|cheerio|i'?m\s+(?:back|off)|(?:it'?s\s+)?me\s+again|"
+       r"long\s+time\s+no\s+see|"
        r"what'?s\s+up|sup|how\s+are\s+you(?:\s+(?:doing|today))?|how'?s\s+it\s+going|how\s+are\s+things|"
        r"nice\s+to\s+(?:meet|see)\s+you|talk\s+(?:to\s+you\s+)?(?:tomorrow|later|soon)|catch\s+you\s+later|"
        r"ok|okay|anyway|right|well|oh|ooh|aw+|hearth|there)")
-_THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|i\s+appreciate\s+(?:it|that|"
+_THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|"
+        r"i\s+appreciate\s+(?:it|that|"
         r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|"
         r"super|that(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:helpful|great|perfect|lovely|brilliant|useful|kind|"
-        r"amazing|awesome|nice|good|wonderful|fantastic|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|a\s+star|"
+        r"amazing|awesome|nice|good|wonderful|fantastic|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|"
+        r"a\s+star|"
         r"a\s+lifesaver|great)|(?:that\s+)?helped(?:\s+a\s+lot)?|so\s+(?:much|very)|a\s+lot|a\s+bunch|loads|"
         r"very\s+much|for\s+(?:that|this|the\s+\w+|everything|your\s+help|the\s+help)|again|mate|hearth|buddy|friend|"
-        r"really|so+|dear|you(?:'re|\s+are)\s+(?:very\s+|so\s+|too\s+)?(?:kind|sweet|helpful|great)|(?:that|it)\s+worked|ok|okay|ooh|oh|aw+|great\s+(?:help|answer|job|stuff|tip|tips|idea|ideas)|a\s+million|"
+        r"really|so+|dear|you(?:'re|\s+are)\s+(?:very\s+|so\s+|too\s+)?(?:kind|sweet|helpful|great)|(?:that|"
+        r"it)\s+worked|ok|okay|ooh|oh|aw+|great\s+(?:help|answer|job|stuff|tip|tips|idea|ideas)|a\s+million|"
         r"(?:nice|good|great|helpful)\s+(?:answer|one|tip|tips|idea|ideas|stuff)|that\s+helps|"
         r"you'?re\s+(?:a\s+)?(?:lifesaver|star|legend|gem)|love\s+(?:it|that|this))")
 _NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
@@ -52,20 +58,27 @@ _THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_THX}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+
 _HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate)\b", re.I)
 _LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{_HI}|{_THX}){_NAME}(?:[\s,!.:;~-]+|$))+", re.I)
 
-_REMEMBER = re.compile(r"^\W*(?:(?:please|pls|hey|hi|ok|okay|hearth|oh|and|also|btw)\W+)*(?:can\s+you\s+|could\s+you\s+|"
-                       r"would\s+you\s+)?(?:remember|make\s+(?:a\s+)?(?:mental\s+)?note|don'?t\s+forget|do\s+not\s+forget|"
+# How a command opens: "please", "hey", "ok, and", then "can you" / "could u" / "I want you to".
+_OPENING = r"^\W*(?:(?:please|pls|hey|hi|ok|okay|hearth|oh|and|also|actually|btw)\W+)*"
+_ASKING = (r"(?:(?:can|could|would|will)\s+(?:you|u)\s+(?:please\s+)?|i\s+want\s+you\s+to\s+|"
+           r"i'?d\s+like\s+you\s+to\s+)?")
+_REMEMBER = re.compile(_OPENING + _ASKING + r"(?:remember|make\s+(?:a\s+)?(?:mental\s+)?note|don'?t\s+forget|"
+                                            r"do\s+not\s+forget|"
                        r"keep\s+in\s+mind|bear\s+in\s+mind|store\s+(?:this|that)|save\s+(?:this|that)|"
-                       r"note\s+that|never\s+forget|store\s+in\s+(?:your\s+)?memory|save\s+(?:it\s+)?(?:to|in)\s+(?:your\s+)?memory|"
-                       r"rmbr|remeber|rember)\b(?!\s+(?:things|stuff|anything|everything|what|when|where|who|how|if|my\s+name)\b[^.!]*\?)", re.I)
+                       r"note\s+that|never\s+forget|store\s+in\s+(?:your\s+)?memory|save\s+(?:it\s+)?(?:to|"
+                       r"in)\s+(?:your\s+)?memory|"
+                       r"rmbr|remeber|rember)\b(?!\s+(?:things|stuff|anything|everything|what|when|where|who|how|"
+                       r"if|my\s+name)\b[^.!]*\?)", re.I)
 # Anything else aimed at the working notes ("remove the last item from the notes", "what's in the notes?")
 _NOTES_AIMED = re.compile(r"\b(?:the|my|our|these|this\s+conversation'?s)\s+(?:working\s+)?notes\b", re.I)
-_FORGET = re.compile(r"^\W*(?:(?:please|pls|hey|hi|ok|okay|hearth|oh|and|also|actually|btw)\W+)*(?:can\s+you\s+|"
-                     r"could\s+(?:you|u)\s+|would\s+(?:you|u)\s+|can\s+u\s+|i\s+want\s+you\s+to\s+|i'?d\s+like\s+you\s+to\s+)?"
-                     r"(?:forget|unlearn|(?:delete|erase|remove|wipe|drop|clear)\b.*\b(?:memory|memories|"
-                     r"remember|you\s+know|i\s+(?:told|said|mentioned|gave)|you\s+(?:have|stored|saved|kept)|from\s+(?:your\s+)?(?:memory|records|notes)|"
+_FORGET = re.compile(_OPENING + _ASKING + r"(?:forget|unlearn|(?:delete|erase|remove|wipe|drop|"
+                                          r"clear)\b.*\b(?:memory|memories|"
+                     r"remember|you\s+know|i\s+(?:told|said|mentioned|gave)|you\s+(?:have|stored|saved|kept)|"
+                     r"from\s+(?:your\s+)?(?:memory|records|notes)|"
                      r"about\s+(?:my|me)|my\s+old))\b", re.I)
 _REMEMBER_AT_END = re.compile(r"\bremember\s+(?:that|this|it)\W*(?:pls|please|ok|okay|thanks)?\W*$", re.I)
-_STOP_REMEMBERING = re.compile(r"\b(?:stop\s+remembering|don'?t\s+remember\s+(?:that|this)|no\s+longer\s+remember)\b", re.I)
+_STOP_REMEMBERING = re.compile(r"\b(?:stop\s+remembering|don'?t\s+remember\s+(?:that|this)|"
+                               r"no\s+longer\s+remember)\b", re.I)
 
 _CONVERSATION = re.compile(
     r"\b(?:what\s+(?:did|was\s+it)\s+you\s+(?:just\s+)?(?:say|said|mean|write|suggest|recommend|tell\s+me)|"
@@ -76,9 +89,11 @@ _CONVERSATION = re.compile(
     r"reply|point|suggestion|idea|request)s?|what\s+(?:was|were)\s+(?:we|you\s+and\s+i)\s+(?:just\s+)?(?:talking|"
     r"chatting|discussing)|what\s+have\s+we\s+(?:talked|been\s+talking|discussed|covered)|"
     r"(?:scroll\s+up|earlier\s+in\s+(?:this|our)\s+(?:chat|conversation))|sum\s+up\s+(?:this|our)\s+(?:chat|"
-    r"conversation)|summari[sz]e\s+(?:this|our)\s+(?:chat|conversation)|how\s+many\s+(?:questions|messages)\s+have\s+i|"
+    r"conversation)|summari[sz]e\s+(?:this|our)\s+(?:chat|conversation)|how\s+many\s+(?:questions|"
+    r"messages)\s+have\s+i|"
     r"what\s+was\s+(?:the\s+)?(?:first|last|second|third)\s+(?:thing|one|option|suggestion|idea)\s+you|"
-    r"(?:did|have)\s+i\b.*\bin\s+this\s+(?:chat|conversation)\b|which\s+(?:one|option|suggestion)\s+did\s+you|did\s+you\s+(?:just\s+)?say|what\s+do\s+you\s+mean(?:\s+by)?\b|"
+    r"(?:did|have)\s+i\b.*\bin\s+this\s+(?:chat|conversation)\b|which\s+(?:one|option|suggestion)\s+did\s+you|"
+    r"did\s+you\s+(?:just\s+)?say|what\s+do\s+you\s+mean(?:\s+by)?\b|"
     r"(?:what|which)\b.*\b(?:you\s+(?:just\s+)?(?:gave|suggested|mentioned|listed|recommended|wrote|told\s+me)|"
     r"did\s+you\s+(?:just\s+)?(?:suggest|mention|recommend|give|write|list|say))\b|"
     r"\byour\s+(?:last|previous|first|second|third|earlier)?\s*(?:answer|reply|response)\s+(?:to|about)|"
@@ -87,8 +102,8 @@ _CONVERSATION = re.compile(
 
 # Questions about the user's own life: what they told, not advice. ("remind me", "do you remember")
 _RECALL_ASK = re.compile(
-    r"^\W*(?:(?:so|and|ok|okay|hey|hi|um|hmm|quick\s+question|wait)\W+)*(?:(?:can|could|would)\s+you\s+|please\s+)?"
-    r"(?:remind\s+me|tell\s+me\s+(?:again\s+)?(?:what|where|who|when|which|how|about\s+my|my)|"
+    r"^\W*(?:quick\s+question\W+)?(?:(?:can|could|would)\s+you\s+|please\s+)?(?:remind\s+me|"
+    r"tell\s+me\s+(?:again\s+)?(?:what|where|who|when|which|how|about\s+my|my)|"
     r"(?:do|did)\s+you\s+(?:still\s+)?(?:remember|recall|know)|what\s+do\s+you\s+(?:know|remember|recall)|"
     r"tell\s+me\s+(?:everything|all|what)\s+you\s+(?:know|remember)|"
     r"what\s+(?:have|did)\s+i\s+(?:told|tell|mentioned?|said|say)|did\s+i\s+(?:ever\s+)?(?:tell|mention|say)|"
@@ -104,11 +119,12 @@ _ADVICE = re.compile(
     r"which\s+(?:is|would|should)|would\s+it|will\s+it|does\s+(?:it|that|this)|worth\s+it|what\s+if\b|"
     r"what\s+(?:goes|would\s+go)|what\s+to\b|whether\b|what\s+(?:are|is)\s+(?:some|the\s+best|good)|"
     r"how\s+long\s+(?:should|does|do|will|would)|how\s+often\s+(?:should|do|does)|anything\s+(?:i|we)\s+can|"
-    r"(?:best|quickest|easiest)\s+way|what\s+\w+\s+(?:can|could|should|shall)\s+(?:i|we)\b|what\s+(?:time|day|date)\s+is\s+it)", re.I)
+    r"(?:best|quickest|easiest)\s+way|what\s+\w+\s+(?:can|could|should|shall)\s+(?:i|we)\b|what\s+(?:time|day|"
+    r"date)\s+is\s+it)", re.I)
 _ABOUT_USER = re.compile(r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|our|us)\b", re.I)
 _ASSISTANT_SUBJECT = re.compile(r"\b(?:you|your|yourself|you're|hearth)\b", re.I)
 _REQUEST_START = re.compile(
-    r"^\W*(?:(?:so|and|ok|okay|hey|hi|also|now|right|then|but|well|um|hmm|actually|quick\s+one)\W+)*(?:please\s+|pls\s+|"
+    r"^\W*(?:quick\s+one\W+)?(?:please\s+|pls\s+|"
     r"(?:can|could|would|will)\s+(?:you|u)\s+|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:you\s+to\s+|some\s+|a\s+|"
     r"help|ideas|tips|advice)|i'?m\s+looking\s+for|i\s+wonder|i\s+was\s+wondering|let'?s\s+|lets\s+|"
     r"what\s+about|how\s+about)?(?:write|give|make|list|suggest|recommend|explain|describe|help|show|translate|"
@@ -116,9 +132,12 @@ _REQUEST_START = re.compile(
     r"rewrite|fix|check|proofread|teach|define|recap|outline|come\s+up|think\s+of|pick|choose|play|sing|"
     r"imagine|pretend|quiz|convince|cheer|say|count|spell|read|sum|add\s+up|solve|guess|rhyme|continue|finish|"
     r"remind\s+me\s+(?:to|how)|walk\s+me|talk\s+me|"
-    r"any\s+(?:good|decent|nice|great|easy|quick|cheap|fun)\b|any\s+(?:tips|ideas|advice|suggestions|recommendations|thoughts|recipes)|(?:best|quickest|easiest)\s+way)\b", re.I)
+    r"any\s+(?:good|decent|nice|great|easy|quick|cheap|fun)\b|any\s+(?:tips|ideas|advice|suggestions|"
+    r"recommendations|thoughts|recipes)|(?:best|quickest|easiest)\s+way)\b", re.I)
 _PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)\W*$|^\W*(?:please|pls|plz)\b", re.I)
-_CONJUNCTION = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|oh|well|um+|hmm+|also|then|wait|now|anyway)\b\W*)+", re.I)
+# Openers _kind strips before it reads a sentence ("And where do I work these days")
+_CONJUNCTION = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|oh|well|um+|hmm+|also|then|wait|now|anyway|right|hey|hi|"
+                          r"actually)\b\W*)+", re.I)
 _IMPLICIT_SELF = re.compile(r"^\W*(?:just|recently|finally|also|still)?\s*[a-z]+ed\b", re.I)
 _TELL_ME_ABOUT = re.compile(r"^\W*(?:(?:can|could)\s+you\s+)?tell\s+me\s+(?:a\s+|an\s+|some\s+|about\s+(?!my\b))", re.I)
 
@@ -130,7 +149,6 @@ class Routed:
     route: RouteName
     stated: tuple[str, ...] = ()  # sentences that tell something
     asked: tuple[str, ...] = ()  # sentences that ask (questions or requests)
-    parts: tuple[str, ...] = field(default=(), compare=False)  # each sentence's own kind, in order
 
 
 def route(text: str, known_names: Sequence[str] = ()) -> Routed:
@@ -138,18 +156,19 @@ def route(text: str, known_names: Sequence[str] = ()) -> Routed:
     places the user has told about (People & things): "How old is Mango?" asks about their life."""
     command = _command(text)
     if command:
-        return Routed(command, asked=(text.strip(), ))
+        return Routed(command, asked=(text.strip(),))
     pieces = [(c, _kind(c, known_names)) for s in sentences(text) for c in _clauses(s)] or [(text.strip(), "statement")]
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
     asked = tuple(s for s, k in pieces if k in ("ask_user", "ask_conversation", "request"))
-    return Routed(_combine(kinds, stated), stated, asked, tuple(kinds))
+    return Routed(_combine(kinds, stated), stated, asked)
 
 
 # Where a statement and a question share one sentence: "I'm vegan now, what can I bring?",
 # "my daughter turns 7 — any party ideas?", "Just moved to Berlin 😅 best way to learn fast?"
 _SPLIT = re.compile(r"\s+[—–-]+\s+|;\s+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+|\s*:\s+(?=[a-z])|"
-                    r",\s*(?=(?:so\s+|and\s+|but\s+)?(?:can|could|would|will|what|what'?s|how|any|anything|best|where|"
+                    r",\s*(?=(?:so\s+|and\s+|but\s+)?(?:can|could|would|will|what|what'?s|how|any|anything|best|"
+                    r"where|"
                     r"which|who|should|shall|is\s+it|is\s+there|are\s+there|do\s+you|does|please|pls|tips|ideas|"
                     r"suggestions|recommend|suggest|help|give|write|tell\s+me)\b)", re.I)
 _FILLER_ONLY = re.compile(r"^\W*(?:ok|okay|k|kk|right|well|oh|hmm+|mm+|um+|uh+|yes|yeah|yep|no|nope|nah|sure|fine|"
@@ -210,11 +229,17 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
 _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:birthday|age|name|job|work|school|address|"
                          r"number|favourite|favorite|wife|husband|partner|son|daughter|kids|children|mum|mom|dad|"
                          r"allerg\w*|phone|email|team|class|teacher|doctor|dog|cat)\b|\bhow\s+old\s+is\s+[A-ZÀ-Þ]")
+
+
 def _names_someone(question: str, known_names: Sequence[str]) -> bool:
     """A fact question about someone the user told about ("What car does Marek drive?")."""
-    if _ADVICE.search(question) or _TELL_ME_ABOUT.search(question):
+    if _asks_advice(question):
         return False
     return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question) for n in known_names if len(n) > 1)
+
+
+def _asks_advice(question: str) -> bool:
+    return bool(_TELL_ME_ABOUT.search(question) or _ADVICE.search(question))
 
 
 _SAYING_WHAT = re.compile(r"^\W*(?:what|how|where|when|why|who)\s+(?:i|we|my|i'?m|i'?ve)\b", re.I)
@@ -230,12 +255,12 @@ def _is_question(sentence: str) -> bool:
 def _asks_own_fact(question: str) -> bool:
     """A question whose answer is a fact of the user's own life ("Where does my brother live?"),
     not advice that happens to mention them ("How do I stop slugs eating my lettuce?")."""
-    if _TELL_ME_ABOUT.search(question) or _ADVICE.search(question):
+    if _asks_advice(question):
         return False
-    lowered = question.casefold()
     if _THEIR_FACT.search(question):  # "when is Lily's birthday": someone the user told about
         return True
-    if not _ABOUT_USER.search(lowered):
+    lowered = question.casefold()
+    if not _ABOUT_USER.search(lowered) or len(words(question)) < 2:
         return False
-    # "What's your name?" / "Do you like my idea?": about Hearth or asking its opinion
-    return not (_ASSISTANT_SUBJECT.search(lowered) and not re.search(r"\bmy\b|\bi\b", lowered)) and len(words(question)) >= 2
+    # "What's your name?" is about Hearth, unless the user is in it too ("Do you remember my name?")
+    return not _ASSISTANT_SUBJECT.search(lowered) or bool(re.search(r"\b(?:my|i)\b", lowered))

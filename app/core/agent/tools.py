@@ -102,6 +102,7 @@ class ToolResult:
     add: list[str] = field(default_factory=list)  # pending writes for the turn's transaction
     forget: ForgetPlan | None = None  # applied in the turn's transaction
     notes: str | None = None  # the conversation's working notes after this call (None: unchanged)
+    subject: str = ""  # what it acted on, for the reply: the memory forgotten, the time (voice.confirm)
 
 
 def propose_call(backend: LLMBackend, name: str, user_text: str) -> str:
@@ -186,11 +187,12 @@ class ToolBox:
         target: Memory = hits[0].memory
         plan = self.bank.plan_forget([target.id])
         also = f" ({plan.describe()})" if plan.describe() else ""
-        return ToolResult("forget", args, f'Forgot from memory: "{target.text}"{also}', ok, forget=plan)
+        return ToolResult("forget", args, f'Forgot from memory: "{target.text}"{also}', ok, forget=plan,
+                          subject=target.text)
 
     def _now(self, args: dict[str, Any], ok: bool) -> ToolResult:
-        moment = _dt.datetime.fromtimestamp(self.clock()).astimezone()
-        return ToolResult("now", args, f"The current local date and time is {moment:%A %d %B %Y, %H:%M (%Z)}.", ok)
+        moment = f"{_dt.datetime.fromtimestamp(self.clock()).astimezone():%A %d %B %Y, %H:%M (%Z)}"
+        return ToolResult("now", args, f"The current local date and time is {moment}.", ok, subject=moment)
 
 
 def note_tool(request: NoteRequest, current: str, *, again: bool = False) -> ToolResult:

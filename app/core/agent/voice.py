@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core.agent.tools import ToolResult
 from app.core.memory.spans import sentences, tidy, words
 
 MAX_ACK_CHARS = 240  # beyond this the acknowledgement lists what fits and counts the rest
@@ -45,7 +46,7 @@ _SWAP = {"i": "you", "me": "you", "my": "your", "mine": "yours", "myself": "your
          "our": "your", "ours": "yours", "ourselves": "yourselves", "we're": "you're", "we've": "you've",
          "we'd": "you'd", "we'll": "you'll", "you": "me", "your": "my", "yours": "mine", "you're": "I'm",
          "you've": "I've", "yourself": "myself"}
-_AFTER_I = {"am": "are", "was": "were", "'m": "'re"}
+_AFTER_I = {"am": "are", "was": "were"}  # "I am" → "you are"
 _TOKEN = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?|[^A-Za-z]+")
 
 
@@ -54,17 +55,10 @@ def second_person(span: str) -> str:
     out: list[str] = []
     previous = ""
     for token in _TOKEN.findall(span):
-        plain = token.replace("’", "'")
-        lower = plain.casefold()
-        if lower in _SWAP:
-            swapped = _SWAP[lower]
-            out.append(swapped if swapped != "I'm" or out else swapped)
-        elif lower in _AFTER_I and previous in ("i", "we"):
-            out.append(_AFTER_I[lower])
-        else:
-            out.append(token)
-        if token.strip():
-            previous = lower
+        lower = token.replace("’", "'").casefold()
+        after_i = _AFTER_I.get(lower) if previous in ("i", "we") else None
+        out.append(_SWAP.get(lower) or after_i or token)
+        previous = lower if token.strip() else previous
     return "".join(out)
 
 
@@ -252,27 +246,26 @@ def not_told(question: str) -> str:
 
 
 # --- what a command did ---------------------------------------------------------------------
-_SAVED = re.compile(r'^Saved to memory: "(.*)"$', re.S)
-_FORGOT = re.compile(r'^Forgot from memory: "(.*?)"(.*)$', re.S)
-_NOW = re.compile(r"^The current local date and time is (.*?)\.?$")
 NOTES_HOWTO = ("I can add a line to this conversation's working notes (\"note: …\"), replace them (\"set the notes "
                "to …\") or clear them; to change one line, edit them in the Working notes panel (Ctrl+Shift+N).")
 
 
-def confirm(tools: Sequence, working_notes: str = "") -> str:
-    """The reply to remember / forget / note / "what time is it": what the tool did, plainly."""
-    if not tools:
+def confirm(tools: Sequence[ToolResult], working_notes: str = "") -> str:
+    """The reply to remember / forget / note / "what time is it": what the tool did, plainly (a tool
+    that did nothing says why in its own text)."""
+    if not tools:  # aimed at the notes, but nothing the note tool does ("what's in the notes?")
         if working_notes.strip():
             return f"This conversation's working notes say:\n{working_notes.strip()}"
         return NOTES_HOWTO
     result = tools[-1]
-    if saved := _SAVED.match(result.text):
+    if result.name == "remember" and result.add:
         return pick(("Got it — I'll remember that {}.", "Saved: {}.", "I'll remember that {}."),
-                    saved.group(1)).format(clause(saved.group(1)))
-    if forgot := _FORGOT.match(result.text):
-        return f"Done — I've forgotten “{forgot.group(1)}”{forgot.group(2)}."
-    if now := _NOW.match(result.text):
-        return f"It's {now.group(1)}."
+                    result.add[0]).format(clause(result.add[0]))
+    if result.name == "forget" and result.forget is not None:
+        also = result.forget.describe()
+        return f"Done — I've forgotten “{result.subject}”{f' ({also})' if also else ''}."
+    if result.name == "now":
+        return f"It's {result.subject}."
     return result.text
 
 

@@ -117,9 +117,18 @@ def said_units(memory_text: str) -> list[str]:
 
 def split_memory(memory_text: str) -> tuple[str, list[str]]:
     """(prefix, clauses): a summary's "Earlier … said: " prefix, and the clauses of its text."""
-    match = _SUMMARY.match(memory_text)
-    prefix, body = (match.group(1), match.group(2).split(" / ")) if match else ("", [memory_text])
+    prefix, body = _parts(memory_text)
     return prefix, [c for part in body for s in sentences(part) for c in clauses(s)]
+
+
+def said_sentences(memory_text: str) -> list[str]:
+    """A memory's text as the whole sentences the user said (a summary: each part's)."""
+    return [s for part in _parts(memory_text)[1] for s in sentences(part)]
+
+
+def _parts(memory_text: str) -> tuple[str, list[str]]:
+    match = _SUMMARY.match(memory_text)
+    return (match.group(1), match.group(2).split(" / ")) if match else ("", [memory_text])
 
 
 def words(text: str) -> list[str]:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.agent.answer import asks_about_user, resolve_style
+from app.core.agent.answer import resolve_style
+from app.core.agent.route import route
 from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.loop import Agent
 from app.core.agent.prompt import MEMORY_HEADER
@@ -42,7 +43,7 @@ def turn(agent: Agent, text: str, **kw) -> tuple[str, TurnDone]:
     ("What is the capital of France?", False), ("I drive a Civic.", False),
 ])
 def test_which_messages_ask_about_the_user(message: str, about: bool) -> None:
-    assert asks_about_user(message) is about
+    assert (route(message).route == "ask_user") is about  # the router decides it (route.py)
 
 
 def test_auto_quotes_for_small_models_and_not_for_large_ones() -> None:
