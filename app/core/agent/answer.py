@@ -50,6 +50,7 @@ CLOSEST = "I'm not sure that's it, but you told me: “{}”"
 NOTES_QUOTE = "Your notes for this conversation say: “{}”"
 NOTES_CLOSEST = "I'm not sure that's it, but your notes for this conversation say: “{}”"
 FROM_NOTES = 0  # Choice.memory_id of a sentence of the working notes
+MAX_WHOLE, MAX_WHOLE_CHARS = 3, 300  # a memory this short is also a candidate as a whole
 STYLES = ("auto", "quote", "quote+model", "free")
 
 
@@ -87,9 +88,12 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed, w
             if len(words(unit)) >= 3 and not is_question(unit):  # "Open: which week?" answers nothing
                 units.setdefault(normalise(unit), (unit, FROM_NOTES))
     for r in recalled:
-        # Clauses, and whole sentences too: "Janusz is my brother, he has a farm near Kartuzy" holds
-        # who *and* where, which neither clause does alone (agent/focus.py checks both).
-        for unit in [*said_units(r.memory.text), *said_sentences(r.memory.text)]:
+        # Clauses, whole sentences and a short memory whole: "Janusz is my brother, he has a farm near
+        # Kartuzy" holds who *and* where, which neither clause does alone; "The bakery has moved! We're on
+        # Narborough Road now." what *and* where (agent/focus.py checks both).
+        whole = said_sentences(r.memory.text)
+        short = [" ".join(whole)] if 1 < len(whole) <= MAX_WHOLE and len(" ".join(whole)) <= MAX_WHOLE_CHARS else []
+        for unit in [*said_units(r.memory.text), *whole, *short]:
             if len(words(unit)) >= 3:
                 units.setdefault(normalise(unit), (unit, r.memory.id))
     found = list(units.values())

@@ -62,8 +62,9 @@ _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
 _HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from)\s+(?:the\s+|my\s+|a\s+)?\w",
                         re.I)
 # What a few common questions ask, said in other words ("do for a living" ~ "is a carpenter").
-_RELATED = {"live": ("mov", "home", "house", "flat", "apart", "based", "stay"), "living": ("is a", "'s a", "works", "job"),
-            "work": ("job", "works", "is a", "'s a", "as a"), "job": ("work", "is a", "'s a", "as a")}
+_JOB = re.compile(r"(?:\bis|'s|\bam|'m|\bare|'re|\bas)\s+an?\s|\bwork(?:s|ed|ing)?\b|\bjob\b")
+_RELATED = {"live": re.compile(r"\b(?:mov\w*|home|house|flat|apartment|based|stay\w*)\b"), "living": _JOB,
+            "work": _JOB, "job": _JOB}
 _HAS_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-ZÀ-Þ][a-zß-ÿ]+")
 
 
@@ -81,8 +82,10 @@ class Focus:
 def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
     """The focus of ``question``; ``known_names`` are names in People & things."""
     relations = tuple(first + then for first, then in asked_relations(question))
-    relation_words = {w for meanings in relations for w in meanings} | set(RELATIONS)
     folded = question.casefold()
+    # "my sister", "my mum's dog": matched by relation (or name) below; "What car does Marek drive?": a word
+    relation_words = {w for meanings in relations for w in meanings} | {
+        w for w in words(folded) if w in RELATIONS and re.search(rf"\b(?:my|our)\s+(?:[\w'’]+\s+){{0,2}}?{w}\b", folded)}
     names = tuple(n for n in known_names if len(n) > 1 and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question))
     name_words = {w.casefold() for n in names for w in words(n)}
     content = tuple(dict.fromkeys(
@@ -108,16 +111,17 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
         return False
     if not _kind_ok(sentence, asked.kind):
         return False
-    missing = _missing(asked.content, said, similar, " ".join(sentence.casefold().replace("’", "'").split()))
+    folded = " ".join(sentence.casefold().replace("’", "'").split())
+    missing = _missing(asked.content, said, similar, folded)
     if not missing:
         return True
-    if len(missing) == len(asked.content):
-        return False
-    # The category a which/what question asks in may be missing when the rest is there ("Which
-    # database did we decide on?" → "we decided to use postgres"); so may one word of three or more
-    # when the sentence is close to the whole question.
-    return set(missing) <= set(asked.category) or (len(missing) == 1 and len(asked.content) >= 3
-                                                    and score >= sure_at)
+    # The category a which/what question asks in may be missing when the rest is there word for word
+    # ("Which database did we decide on?" → "we decided to use postgres"); one word of three or more
+    # may be missing when the sentence is close to the whole question.
+    rest = [w for w in asked.content if w not in asked.category]
+    if rest and set(missing) <= set(asked.category) and not _missing(rest, said, None, folded):
+        return True
+    return len(missing) == 1 and len(asked.content) >= 3 and score >= sure_at
 
 
 def _has_person(sentence: str, said: set[str], meanings: tuple[str, ...],
@@ -144,10 +148,14 @@ def _missing(content: Sequence[str], said: set[str],
              similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None, folded: str = "") -> list[str]:
     """The question's content words the sentence doesn't hold (by stem, a related phrase or meaning)."""
     stems = {w[:STEM] for w in said}
-    missing = [w for w in content if w[:STEM] not in stems and not any(
-        (f" {r}" in f" {folded}" or r[:STEM] in stems) for r in _RELATED.get(w, ()))]
-    candidates = sorted(w for w in said if len(w) > 2 and w not in _FRAME)
-    if not missing or similar is None or not candidates:
+    missing = [w for w in content if w[:STEM] not in stems and not (w in _RELATED and _RELATED[w].search(folded))]
+    if not missing or similar is None:
         return missing
-    best = np.asarray(similar(missing, candidates)).max(axis=1)
-    return [w for w, s in zip(missing, best) if s < WORD_MATCH_AT]
+    return [w for w in missing if not _means(w, said, similar)]
+
+
+def _means(word: str, said: set[str], similar: Callable[[Sequence[str], Sequence[str]], np.ndarray]) -> bool:
+    """A word of the sentence means nearly what ``word`` does ("car" ~ "Volvo"). A word inside the
+    other ("day" in "birthday") is a different word that only looks alike, never a match."""
+    others = sorted(w for w in said if len(w) > 2 and w not in _FRAME and w not in word and word not in w)
+    return bool(others) and float(np.asarray(similar([word], others)).max()) >= WORD_MATCH_AT

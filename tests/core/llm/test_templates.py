@@ -9,9 +9,11 @@ from pathlib import Path
 import jinja2
 import pytest
 
+from app.core.agent.prompt import INSTRUCTIONS, MEMORY_HEADER, Turn, build_messages
 from app.core.llm.backend import ChatMessage
 from app.core.llm.llama import LlamaBackend, fold_system
 from app.core.llm.templates import BASE_MODEL_WARNING, CONTROL_TOKENS, resolve
+from app.core.types import Memory, Recall
 from tests.support.tiny_gguf import write_tiny_gguf
 
 TEMPLATES = Path(__file__).with_name("templates")
@@ -56,6 +58,25 @@ def test_a_files_own_template_renders_byte_for_byte_like_the_reference(family) -
     if name == "llama3":  # its header carries today's date, from strftime_now in both renderers
         expected = expected.replace("26 Jul 2024", _today())
     assert backend.render(CONVERSATION).text == expected
+
+
+USER_TURN = {"llama3": "<|start_header_id|>user", "gemma": "<start_of_turn>user", "mistral": "[INST]",
+             "phi3": "<|user|>"}
+
+
+@pytest.mark.parametrize("route", ["ask_user", "statement", "mixed", "request"])
+def test_a_larger_models_instruction_sits_in_the_last_user_turn_after_the_notes(family, route: str) -> None:
+    """What a 1B+ model is told per route (agent/prompt.py) reaches it inside the message's own turn,
+    after the recalled notes and before the message, in every chat format."""
+    name, backend, *_ = family
+    note = Recall(Memory(1, "fact", "My sister Ana moved to Lisbon.", 0.5, False, 0.0, 0.0), 0.8, 0.8)
+    window = [Turn("Hi! I'm Dana.", "Hello Dana.")]
+    text = backend.render(build_messages("You are Hearth.", window, "Where does my sister live?", [note],
+                                         [INSTRUCTIONS[route]])).text
+    last_turn = text[text.rindex(USER_TURN[name]):]
+    instruction = INSTRUCTIONS[route][:40]
+    assert last_turn.index(MEMORY_HEADER) < last_turn.index(instruction) < last_turn.index("My message: Where does")
+    assert text.count(instruction) == 1 and "Ana moved to Lisbon" in last_turn
 
 
 def test_prompts_count_the_control_tokens_as_single_tokens(family) -> None:
