@@ -147,11 +147,20 @@ def _kind_ok(sentence: str, kind: str) -> bool:
 def _missing(content: Sequence[str], said: set[str],
              similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None, folded: str = "") -> list[str]:
     """The question's content words the sentence doesn't hold (by stem, a related phrase or meaning)."""
-    stems = {w[:STEM] for w in said}
-    missing = [w for w in content if w[:STEM] not in stems and not (w in _RELATED and _RELATED[w].search(folded))]
+    stems = {_stem(w) for w in said}
+    missing = [w for w in content if _stem(w) not in stems and not (w in _RELATED and _RELATED[w].search(folded))]
     if not missing or similar is None:
         return missing
     return [w for w in missing if not _means(w, said, similar)]
+
+
+def _stem(word: str) -> str:
+    """A crude stem, enough to tell inflections apart from other words: "live"/"lives"/"living" →
+    "liv", "studies"/"study" → "studi", "day"/"days" → "dai" (but "birthday" → "birth")."""
+    stem = re.sub(r"ies$", "i", word)
+    stem = re.sub(r"(?:ing|ed|es|ers|er|s)$", "", stem) if len(stem) > 4 else re.sub(r"(?<=...)s$", "", stem)
+    stem = re.sub(r"y$", "i", stem)
+    return (stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem)[:STEM]
 
 
 def _means(word: str, said: set[str], similar: Callable[[Sequence[str], Sequence[str]], np.ndarray]) -> bool:

@@ -83,7 +83,7 @@ class _Turn:
     user_message_id: int = 0
     working_notes: str = ""  # the conversation's working notes, after this turn's `note` call if any
     routed: Routed = field(default_factory=lambda: Routed("request"))
-    names: list[str] = field(default_factory=list)  # People & things' names (entities/)
+    names: list[str] = field(default_factory=list)  # names the user has used (People & things, recalled memories)
     writes: _Writes | None = None
     prefix_in_prompt: bool = True  # the model continues the prefix (a quote), or answers after it (an acknowledgement)
     claims_dropped: list[str] = field(default_factory=list)
@@ -126,9 +126,10 @@ class Agent:
         started = time.perf_counter()
         vector = self.bank.embed([turn.text])[0]
         turn.recalled = self._recall(turn, vector)
-        turn.names = self.bank.entity_names()
-        # "How old is Mango?" is about the user's life when Mango is someone they told about
-        turn.routed = route(turn.text, [*turn.names, *(n for r in turn.recalled for n in voice.names_in(r.memory.text))])
+        # Names the user has used: People & things', and those in what was recalled. "How old is Mango?"
+        # is about the user's life when Mango is someone they told about.
+        turn.names = [*self.bank.entity_names(), *(n for r in turn.recalled for n in voice.names_in(r.memory.text))]
+        turn.routed = route(turn.text, turn.names)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
