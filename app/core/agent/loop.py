@@ -236,8 +236,8 @@ class Agent:
 
     def _kept(self, turn: _Turn) -> list[voice.Kept]:
         """What this statement leaves in long-term memory, for the acknowledgement."""
-        if turn.incognito:
-            return [voice.Kept("", voice.PRIVATE)]
+        if turn.incognito or not turn.routed.keep:
+            return [voice.Kept("", voice.PRIVATE if turn.incognito else voice.UNKEPT)]
         writes = self._plan_writes(turn)
         facts = [voice.Kept(p.text, "known" if p.merge_into is not None else
                             "updates" if p.supersedes is not None else "new") for p in writes.plans]
@@ -451,7 +451,7 @@ class Agent:
         # A request to remember or forget is not itself something to remember: "forget that my
         # favourite fruit is mango" must not store the fruit again.
         asked = any(t.name in ("remember", "forget", "note") for t in turn.tools)  # notes are working memory
-        if turn.incognito:
+        if turn.incognito or not turn.routed.keep:  # private, or "don't keep this"
             return [], []
         choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
         # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's clause

@@ -77,8 +77,10 @@ _FORGET = re.compile(_OPENING + _ASKING + r"(?:forget|unlearn|(?:delete|erase|re
                      r"from\s+(?:your\s+)?(?:memory|records|notes)|"
                      r"about\s+(?:my|me)|my\s+old))\b", re.I)
 _REMEMBER_AT_END = re.compile(r"\bremember\s+(?:that|this|it)\W*(?:pls|please|ok|okay|thanks)?\W*$", re.I)
-_STOP_REMEMBERING = re.compile(r"\b(?:stop\s+remembering|don'?t\s+remember\s+(?:that|this)|"
-                               r"no\s+longer\s+remember)\b", re.I)
+_STOP_REMEMBERING = re.compile(r"\b(?:stop\s+remembering|no\s+longer\s+remember)\b", re.I)
+# "My PIN hint is my dog's birthday. Please don't keep this.": the message itself is not to be kept
+_DONT_KEEP = re.compile(r"\b(?:please\s+)?(?:don'?t|do\s+not|never)\s+(?:keep|store|save|remember|write\s+down)\s+"
+                        r"(?:this|that|it)(?:\s+(?:one|message|please|in\s+(?:your\s+)?memory))*\W*$", re.I)
 
 _CONVERSATION = re.compile(
     r"\b(?:what\s+(?:did|was\s+it)\s+you\s+(?:just\s+)?(?:say|said|mean|write|suggest|recommend|tell\s+me)|"
@@ -149,6 +151,7 @@ class Routed:
     route: RouteName
     stated: tuple[str, ...] = ()  # sentences that tell something
     asked: tuple[str, ...] = ()  # sentences that ask (questions or requests)
+    keep: bool = True  # False: the user asked that nothing of this message be kept ("don't keep this")
 
 
 def route(text: str, known_names: Sequence[str] = ()) -> Routed:
@@ -157,11 +160,13 @@ def route(text: str, known_names: Sequence[str] = ()) -> Routed:
     command = _command(text)
     if command:
         return Routed(command, asked=(text.strip(),))
-    pieces = [(c, _kind(c, known_names)) for s in sentences(text) for c in _clauses(s)] or [(text.strip(), "statement")]
+    said = [c for s in sentences(text) for c in _clauses(s)]
+    kept = [c for c in said if not _DONT_KEEP.search(c)]
+    pieces = [(c, _kind(c, known_names)) for c in kept] or [(text.strip(), "statement")]
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
     asked = tuple(s for s, k in pieces if k in ("ask_user", "ask_conversation", "request"))
-    return Routed(_combine(kinds, stated), stated, asked)
+    return Routed(_combine(kinds, stated), stated, asked, keep=len(kept) == len(said))
 
 
 # Where a statement and a question share one sentence: "I'm vegan now, what can I bring?",
@@ -184,7 +189,7 @@ def _command(text: str) -> RouteName | None:
         return "note"
     if _FORGET.search(text) or _STOP_REMEMBERING.search(text):
         return "forget"
-    if _REMEMBER.search(text) or _REMEMBER_AT_END.search(text):
+    if (_REMEMBER.search(text) or _REMEMBER_AT_END.search(text)) and not _DONT_KEEP.search(text):
         return "remember"
     return None
 

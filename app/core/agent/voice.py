@@ -24,7 +24,8 @@ from app.core.agent.tools import ToolResult
 from app.core.memory.spans import sentences, tidy, words
 
 MAX_ACK_CHARS = 240  # beyond this the acknowledgement lists what fits and counts the rest
-PRIVATE = "private"
+PRIVATE = "private"  # Kept.status: a private conversation keeps nothing
+UNKEPT = "unkept"  # … nor does a message that asks not to be kept
 
 
 @dataclass(frozen=True)
@@ -141,6 +142,8 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
     greeting = f"Nice to meet you, {name}! " if name and introduced_name(message) == name else ""
     if any(k.status == PRIVATE for k in kept):
         return greeting + pick(_PRIVATE, message)
+    if any(k.status == UNKEPT for k in kept):
+        return greeting + pick(("All right — I won't keep that.", "Understood: I haven't kept any of that."), message)
     about = [k for k in kept if not (greeting and introduced_name(k.text) == name and len(words(k.text)) <= 4)]
     if not about:
         return ((greeting or _feeling(message) or "") + ("" if greeting else pick(_NOTHING, message))).strip()

@@ -127,3 +127,10 @@ def test_a_larger_model_writes_every_reply_with_the_routes_instruction(bank: Mem
     bank.add(NewMemory(text="My brother lives in Leeds.", kind="fact"))
     done = _turn(Agent(bank, backend, Settings()), "Where does my sister live?", new=True)
     assert done.reply == "You haven't told me that yet." and "say that I haven't told you yet" in backend.prompts[0]
+
+
+def test_a_message_that_asks_not_to_be_kept_keeps_nothing(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="I'm sorry for your loss.")
+    done = _turn(Agent(bank, backend, Settings()), "My PIN hint is my dog's birthday. Please don't keep this.", new=True)
+    assert done.reply in ("All right — I won't keep that.", "Understood: I haven't kept any of that.")
+    assert bank.list() == [] and backend.prompts == [] and done.written == ()
