@@ -25,7 +25,7 @@ SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm alle
         ("Dentist appointment with Dr. Okafor on Friday at 9.", "note", False),
         ("Our dog Biscuit is a beagle.", "fact", False)]
 MESSAGES = ["Hi! I'm Dana. I have a cat called Pixel, and I work as a nurse at St. Mary's hospital.",
-            "What's my cat called?", "Where does my sister live?"]
+            "What's my cat called?", "Where does my sister live?", "What's my blood type?"]
 
 
 def wait_until(condition: Callable[[], bool], timeout_s: float = 180) -> None:

@@ -249,6 +249,8 @@ def not_told(question: str) -> str:
 
 
 # --- what a command did ---------------------------------------------------------------------
+_NOTED = {"add": "Done — it's in this conversation's working notes.", "set": "Done — the working notes are replaced.",
+          "clear": "Done — this conversation's working notes are empty now."}
 NOTES_HOWTO = ("I can add a line to this conversation's working notes (\"note: …\"), replace them (\"set the notes "
                "to …\") or clear them; to change one line, edit them in the Working notes panel (Ctrl+Shift+N).")
 
@@ -269,6 +271,8 @@ def confirm(tools: Sequence[ToolResult], working_notes: str = "") -> str:
         return f"Done — I've forgotten “{result.subject}”{f' ({also})' if also else ''}."
     if result.name == "now":
         return f"It's {result.subject}."
+    if result.name == "note" and result.notes is not None:  # the tool line above already quotes it
+        return _NOTED[result.arguments.get("action", "add")]
     return result.text
 
 
