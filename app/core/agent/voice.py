@@ -181,7 +181,7 @@ def thank(message: str, name: str = "") -> str:
 # --- questions about the user with no answer ----------------------------------------------------
 _WH_SELF = re.compile(r"^\W*(?:what|where|who|when|which|how)\s+(?:i|i'm|i’m|i've|i’ve|i'd)\b", re.I)
 _WHAT_IS_MY = re.compile(r"^\W*(?P<wh>what|who|where|when)(?P<be>'s|\s+is|\s+are|\s+was|\s+were)\s+(?P<np>(?:my|our)\s+[^?]+?)"
-                         r"\s*(?:called|named)?\s*\??\s*$", re.I)
+                         r"\s*(?P<called>called|named)?\s*\??\s*$", re.I)
 _WH_DO_I = re.compile(r"^\W*(?P<wh>(?:what|which|where|when|how|who|why)(?:\s+(?!do\b|does\b|did\b|am\b|is\b|are\b|"
                       r"was\b|were\b|have\b|has\b)[a-z']+){0,3})\s+(?P<aux>do|does|did|am|is|are|was|were|have|has)\s+"
                       r"(?P<rest>[^?]+?)\s*\??\s*$", re.I)
@@ -201,6 +201,8 @@ def what_asked(question: str) -> str:
         np_ = second_person(m.group("np")).strip()
         wh = m.group("wh").casefold()
         be = m.group("be").strip().casefold().replace("'s", "is")
+        if m.group("called"):  # "What's my dog called?" → "what your dog is called"
+            return f"{wh} {np_} {be} {m.group('called').casefold()}"
         return np_ if wh == "what" else f"{wh} {np_} {be}"
     if m := _WH_DO_I.match(q):
         rest = second_person(m.group("rest"))

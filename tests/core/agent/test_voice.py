@@ -134,3 +134,8 @@ def test_a_message_that_asks_not_to_be_kept_keeps_nothing(bank: MemoryBank) -> N
     done = _turn(Agent(bank, backend, Settings()), "My PIN hint is my dog's birthday. Please don't keep this.", new=True)
     assert done.reply in ("All right — I won't keep that.", "Understood: I haven't kept any of that.")
     assert bank.list() == [] and backend.prompts == [] and done.written == ()
+
+
+def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
+    assert "what your dog is called" in not_told("What's my dog called?")
+    assert "what you are allergic to" in not_told("What am I allergic to?")
