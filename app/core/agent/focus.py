@@ -58,6 +58,11 @@ _HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|augu
                        r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
 _CATEGORY = re.compile(r"^\W*(?:which|what)\s+((?:[\w'-]+\s+){1,3}?)(?:do|does|did|am|is|are|was|were|have|has|had|"
                        r"can|could|will|would)\b")
+_HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
+_N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
+# An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old" — not "18 years of marriage"
+_AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b|"
+                  rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*,|\b{_N}\s*yo\b", re.I)
 _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
 _HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from)\s+(?:the\s+|my\s+|a\s+)?\w",
                         re.I)
@@ -75,8 +80,9 @@ class Focus:
     relations: tuple[tuple[str, ...], ...]  # each person asked about, as the relations it may mean
     names: tuple[str, ...]  # names it mentions ("Where does Leo go to school?")
     content: tuple[str, ...]  # the words of what it asks ("favourite", "drink")
-    kind: str  # number | when | who | where | "" (any)
+    kind: str  # age | number | when | who | where | "" (any)
     category: tuple[str, ...] = ()  # "which database did we choose": the answer names one, not the word
+    mine: tuple[str, ...] = ()  # content words asked as the user's own ("my birthday")
 
 
 def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
@@ -92,11 +98,12 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
         w for w in (t.casefold() for t in words(question))
         if len(w) > 1 and w not in _FRAME and w not in relation_words and w not in name_words
         and w not in _KIND_WORDS and not w.isdigit()))
-    kind = "number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else \
+    kind = "age" if _HOW_OLD.search(folded) else "number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else \
         "who" if _WHO.search(question) else "where" if _WHERE.search(folded) else ""
     head = _CATEGORY.match(folded)
     category = tuple(w for w in content if head and w in words(head.group(1)))
-    return Focus(relations, names, content, kind, category)
+    mine = tuple(w for w in content if re.search(rf"\b(?:my|our)\s+(?:\w+\s+)?{re.escape(w)}\b", folded))
+    return Focus(relations, names, content, kind, category, mine)
 
 
 def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
@@ -105,7 +112,9 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
     """``sentence`` answers a question with this focus. ``people(relations)`` names who has them;
     ``similar(a, b)`` is the cosine matrix of two word lists (None: stems only)."""
     said = {w.casefold() for w in words(sentence)}
-    if not all(_has_person(sentence, said, meanings, people) for meanings in asked.relations):
+    if not all(_has_person(sentence, said, meanings, people, similar) for meanings in asked.relations):
+        return False
+    if _someone_elses(sentence, asked.mine):  # "When is my birthday?" is not "Kenji's birthday is …"
         return False
     if not all(n.casefold() in sentence.casefold() for n in asked.names):
         return False
@@ -125,14 +134,28 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
 
 
 def _has_person(sentence: str, said: set[str], meanings: tuple[str, ...],
-                people: Callable[[tuple[str, ...]], Sequence[str]]) -> bool:
+                people: Callable[[tuple[str, ...]], Sequence[str]],
+                similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None = None) -> bool:
     spelled = {w for w, (canonical, _) in RELATIONS.items() if canonical in meanings or w in meanings}
     if said & (spelled | set(meanings)) or any(w.rstrip("s") in spelled for w in said):
         return True
-    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence) for name in people(meanings))
+    if any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", sentence) for name in people(meanings)):
+        return True
+    # A pet or a thing may be named by its kind ("my dog" ~ "a rescue greyhound"); a person never is by
+    # meaning alone: "sister" is close to "brother", and that is the wrong quote to avoid.
+    animals = [m for m in meanings if RELATIONS.get(m, ("", "person"))[1] != "person"]
+    return similar is not None and any(_means(m, said, similar) for m in animals)
+
+
+def _someone_elses(sentence: str, mine: Sequence[str]) -> bool:
+    """A word the question asks about as the user's ("my birthday") is someone else's here."""
+    return any(re.search(rf"(?:\b[A-ZÀ-Þ]\w+['’]s|\b(?:his|her|their))\s+(?:\w+\s+)?{re.escape(w)}", sentence)
+               for w in mine)
 
 
 def _kind_ok(sentence: str, kind: str) -> bool:
+    if kind == "age":
+        return bool(_AGE.search(sentence))
     if kind == "number":
         return bool(_HAS_NUMBER.search(sentence))
     if kind == "when":

@@ -43,6 +43,7 @@ from app.errors import KnownError
 MAX_MESSAGE_CHARS = 32_000
 TITLE_CHARS = 60
 _NOW = re.compile(r"\b(?:now|these days|currently|at the moment|nowadays|anymore|still)\b", re.I)
+NEWER_WITHIN = 0.10  # of the best quote's cosine: a newer sentence holding the focus this close wins
 NO_ANSWER = "I don't have a good answer to that — could you ask it another way?"
 
 
@@ -128,7 +129,7 @@ class Agent:
         turn.recalled = self._recall(turn, vector)
         # Names the user has used: People & things', and those in what was recalled. "How old is Mango?"
         # is about the user's life when Mango is someone they told about.
-        turn.names = [*self.bank.entity_names(), *(n for r in turn.recalled for n in voice.names_in(r.memory.text))]
+        turn.names = [*self.bank.entity_names(), *(n for r in turn.recalled for n in voice.capitalised(r.memory.text))]
         turn.routed = route(turn.text, turn.names)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
@@ -212,15 +213,19 @@ class Agent:
             return ""
         question = " ".join(turn.routed.asked) or turn.text
         asked = focus(question, turn.names)
+        # A question anchored on someone ("What does my son do?") may quote a sentence far from it in
+        # cosine (0.24 for "My son Daniel is an electrician"): the focus, not the cosine, is the check.
+        floor = answer.ANCHORED_AT if asked.relations or asked.names else answer.QUOTE_AT
         holding = [c for c in answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes)
-                   if c.score >= answer.QUOTE_AT and holds(c.note, asked, score=c.score, sure_at=answer.SURE_AT,
-                                                          people=self.bank.names_with_relation, similar=self._similar)]
+                   if c.score >= floor and holds(c.note, asked, score=c.score, sure_at=answer.SURE_AT,
+                                                 people=self.bank.names_with_relation, similar=self._similar)]
         if not holding:
             return ""
-        choice = holding[0]
-        if _NOW.search(question):  # "Where do I work now?": the newest thing said, not the closest
-            when = {r.memory.id: r.memory.created_at for r in turn.recalled}
-            choice = max(holding, key=lambda c: (when.get(c.memory_id, float("inf")), c.score))
+        # What was said last about the same thing is what holds now ("Tobi wants to study computer
+        # science" after "… medicine"); "now" in the question makes the newest win outright.
+        near = holding if _NOW.search(question) else [c for c in holding if c.score >= holding[0].score - NEWER_WITHIN]
+        when = {r.memory.id: r.memory.created_at for r in turn.recalled}
+        choice = max(near, key=lambda c: (when.get(c.memory_id, float("inf")), c.score))
         turn.quoted = choice.memory_id  # 0: a sentence of the working notes
         return answer.quote(choice)
 

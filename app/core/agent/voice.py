@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from app.core.agent.tools import ToolResult
 from app.core.memory.spans import sentences, tidy, words
+from app.core.memory.store import STOPWORDS
 
 MAX_ACK_CHARS = 240  # beyond this the acknowledgement lists what fits and counts the rest
 PRIVATE = "private"  # Kept.status: a private conversation keeps nothing
@@ -71,6 +72,11 @@ def clause(span: str, names: Sequence[str] = ()) -> str:
     if first not in names and not first.startswith("I'"):
         text = text[0].lower() + text[1:]
     return text
+
+
+def capitalised(text: str) -> list[str]:
+    """Every capitalised word of ``text`` that isn't a common word ("Tobi wants to study …" → Tobi)."""
+    return [w for w in re.findall(r"\b[A-ZÀ-Þ][a-zß-ÿ]+", text) if w.casefold() not in STOPWORDS]
 
 
 def names_in(text: str) -> list[str]:
@@ -203,7 +209,8 @@ def what_asked(question: str) -> str:
         be = m.group("be").strip().casefold().replace("'s", "is")
         if m.group("called"):  # "What's my dog called?" → "what your dog is called"
             return f"{wh} {np_} {be} {m.group('called').casefold()}"
-        return np_ if wh == "what" else f"{wh} {np_} {be}"
+        subject, rest = _subject(np_)  # "where is my brother studying" → "where your brother is studying"
+        return np_ if wh == "what" else f"{wh} {subject or np_} {be} {rest if subject else ''}".strip()
     if m := _WH_DO_I.match(q):
         rest = second_person(m.group("rest"))
         subject, verb = _subject(rest)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from app.core.agent.claims import ClaimFilter, claim_about_user, persona_claim
@@ -58,11 +59,26 @@ def test_the_router_set_dev_split_is_routed_right_and_both_splits_are_labelled()
     ("How old is my daughter?", "Ivy is six.", True),  # through People & things
     ("What is my favourite film?", "My favourite drink is tea.", False),
     ("Which football club do I support?", "I support Middlesbrough football club.", True),
+    ("How old is my wife?", "Funmi and I are celebrating 18 years of marriage.", False),  # a number, not an age
+    ("How old is my wife?", "Funmi is 44.", True),
+    ("When is my birthday?", "Kenji's birthday is on 14 August.", False),  # someone else's
+    ("Where does my sister live?", "My sister Ana lives in Lisbon.", True),  # lives ~ live
 ])
 def test_a_sentence_is_quoted_only_when_it_holds_the_questions_focus(question, sentence, answers) -> None:
-    people = {"daughter": ["Ivy"]}
+    people = {"daughter": ["Ivy"], "wife": ["Funmi"]}
     assert holds(sentence, focus(question, ["Ivy"]), score=0.5, sure_at=0.45,
                  people=lambda rel: [n for r in rel for n in people.get(r, [])]) is answers
+
+
+def test_a_pet_may_be_named_by_its_kind_but_a_person_never_by_meaning() -> None:
+    def close(first, second):  # dog ~ greyhound, sister ~ brother: as a real embedder scores them
+        pairs = {("dog", "greyhound"), ("sister", "brother")}
+        return np.array([[0.9 if (a, b) in pairs else 0.0 for b in second] for a in first])
+
+    assert holds("We adopted a rescue greyhound called Luna.", focus("What is my dog called?"), score=0.5,
+                 sure_at=0.45, similar=close)
+    assert not holds("My brother lives in Leeds.", focus("Where does my sister live?"), score=0.5, sure_at=0.45,
+                     similar=close)
 
 
 def test_the_acknowledgement_says_what_was_kept_in_the_users_words() -> None:
@@ -139,3 +155,11 @@ def test_a_message_that_asks_not_to_be_kept_keeps_nothing(bank: MemoryBank) -> N
 def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
     assert "what your dog is called" in not_told("What's my dog called?")
     assert "what you are allergic to" in not_told("What am I allergic to?")
+
+
+def test_what_was_said_last_about_the_same_thing_is_quoted(bank: MemoryBank) -> None:
+    agent = Agent(bank, ScriptedBackend(), Settings(), clock=iter(range(1_000, 2_000, 10)).__next__)
+    _turn(agent, "Tobi wants to study medicine.", new=True)
+    _turn(agent, "Tobi wants to study computer science now.", new=True)
+    asked = _turn(agent, "What does Tobi want to study?", new=True)
+    assert "computer science" in asked.reply and "medicine" not in asked.reply
