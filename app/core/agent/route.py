@@ -71,10 +71,9 @@ _REMEMBER = re.compile(_OPENING + _ASKING + r"(?:remember|make\s+(?:a\s+)?(?:men
                        r"if|my\s+name)\b[^.!]*\?)", re.I)
 # Anything else aimed at the working notes ("remove the last item from the notes", "what's in the notes?")
 _NOTES_AIMED = re.compile(r"\b(?:the|my|our|these|this\s+conversation'?s)\s+(?:working\s+)?notes\b", re.I)
-_FORGET = re.compile(_OPENING + _ASKING + r"(?:forget|unlearn|(?:delete|erase|remove|wipe|drop|"
-                                          r"clear)\b.*\b(?:memory|memories|"
-                     r"remember|you\s+know|i\s+(?:told|said|mentioned|gave)|you\s+(?:have|stored|saved|kept)|"
-                     r"from\s+(?:your\s+)?(?:memory|records|notes)|"
+_FORGET = re.compile(_OPENING + _ASKING + r"(?:forget|unlearn|(?:delete|erase|remove|wipe|drop|clear)\b.*\b(?:"
+                     r"memory|memories|remember|you\s+know|i\s+(?:told|said|mentioned|gave)|"
+                     r"you\s+(?:have|stored|saved|kept)|from\s+(?:your\s+)?(?:memory|records|notes)|"
                      r"about\s+(?:my|me)|my\s+old))\b", re.I)
 _REMEMBER_AT_END = re.compile(r"\bremember\s+(?:that|this|it)\W*(?:pls|please|ok|okay|thanks)?\W*$", re.I)
 _STOP_REMEMBERING = re.compile(r"\b(?:stop\s+remembering|no\s+longer\s+remember)\b", re.I)
@@ -173,9 +172,8 @@ def route(text: str, known_names: Sequence[str] = ()) -> Routed:
 # "my daughter turns 7 — any party ideas?", "Just moved to Berlin 😅 best way to learn fast?"
 _SPLIT = re.compile(r"\s+[—–-]+\s+|;\s+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+|\s*:\s+(?=[a-z])|"
                     r",\s*(?=(?:so\s+|and\s+|but\s+)?(?:can|could|would|will|what|what'?s|how|any|anything|best|"
-                    r"where|"
-                    r"which|who|should|shall|is\s+it|is\s+there|are\s+there|do\s+you|does|please|pls|tips|ideas|"
-                    r"suggestions|recommend|suggest|help|give|write|tell\s+me)\b)", re.I)
+                    r"where|which|who|should|shall|is\s+it|is\s+there|are\s+there|do\s+you|does|please|pls|"
+                    r"tips|ideas|suggestions|recommend|suggest|help|give|write|tell\s+me)\b)", re.I)
 _FILLER_ONLY = re.compile(r"^\W*(?:ok|okay|k|kk|right|well|oh|hmm+|mm+|um+|uh+|yes|yeah|yep|no|nope|nah|sure|fine|"
                           r"alright|lol|haha+|hah|ah|i\s+see)\W*$", re.I)
 
