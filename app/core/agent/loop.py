@@ -146,6 +146,8 @@ class Agent:
                 yield TextDelta(turn.prefix)
             if turn.prefix and not model_goes_on:
                 turn.reply = turn.prefix  # Hearth's own words are the whole reply (voice.py)
+                # the same timings as a streamed reply (`hearth chat --json` promises them): no tokens
+                turn.timings.update(ttft_ms=(time.perf_counter() - started) * 1000, tokens_per_s=0.0)
             elif (yield from self._stream(turn, assembled, cancel)):
                 # It was copying an earlier reply of this conversation: again, with nothing to copy from,
                 # then (if it still does: a stock phrase) once more, less greedily.

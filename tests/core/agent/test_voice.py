@@ -127,6 +127,7 @@ def test_a_small_model_speaks_only_for_requests(bank: MemoryBank) -> None:
     told = _turn(agent, "My daughter Ivy is six.", new=True)
     assert backend.prompts == [] and "your daughter Ivy is six" in told.reply
     assert told.stats["answer"]["route"] == "statement"
+    assert {"ttft_ms", "tokens_per_s"} <= set(told.stats["timings"])  # the same stats as a streamed reply
     asked = _turn(agent, "How old is my daughter?", new=True)
     assert backend.prompts == [] and "“My daughter Ivy is six.”" in asked.reply
     never = _turn(agent, "What's my blood type?", new=True)
