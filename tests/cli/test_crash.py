@@ -45,11 +45,24 @@ def acknowledged(out: str) -> list[dict]:
     return turns
 
 
-def read_profile(home: Path) -> tuple[dict[int, tuple[str, str]], list[tuple[int, str]]]:
-    """messages by id (role, content), and every memory's source message ids, read directly."""
+def connect(home: Path) -> apsw.Connection:
     conn = apsw.Connection(f"{(home / 'default.hearth').as_uri()}?mode=ro", flags=apsw.SQLITE_OPEN_READONLY |
                            apsw.SQLITE_OPEN_URI)
     conn.pragma("key", "pw")
+    return conn
+
+
+def has_schema(home: Path) -> bool:
+    conn = connect(home)
+    try:
+        return bool(list(conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'messages'")))
+    finally:
+        conn.close()
+
+
+def read_profile(home: Path) -> tuple[dict[int, tuple[str, str]], list[tuple[int, str]]]:
+    """messages by id (role, content), and every memory's source message ids, read directly."""
+    conn = connect(home)
     messages = {mid: (role, content) for mid, role, content in conn.execute("SELECT id, role, content FROM messages")}
     sources = list(conn.execute("SELECT id, source_message_ids FROM memories"))
     conn.close()
@@ -59,6 +72,9 @@ def read_profile(home: Path) -> tuple[dict[int, tuple[str, str]], list[tuple[int
 def check_whole_turns(home: Path, confirmed: list[dict]) -> None:
     if not (home / "default.hearth").exists():  # killed before it made the profile (a slow start-up)
         assert not confirmed, "a turn was acknowledged but there is no profile"
+        return
+    if not has_schema(home):  # killed while it was making the profile: the next open finishes it
+        assert not confirmed, "a turn was acknowledged but the profile has no tables"
         return
     messages, sources = read_profile(home)
     for turn in confirmed:
