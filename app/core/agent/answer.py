@@ -42,7 +42,7 @@ import numpy as np
 from app.core.memory.spans import is_question, normalise, said_sentences, said_units, sentences, tidy, words
 from app.core.types import Recall
 
-QUOTE_AT = 0.30  # cosine of the best sentence to the question below which nothing is quoted
+QUOTE_AT = 0.25  # cosine of the best sentence to the question below which nothing is quoted
 SURE_AT = 0.45  # below this the quote is offered as the closest memory, not as the answer
 ANCHORED_AT = 0.15  # the floor instead of QUOTE_AT when the question names someone the sentence must hold
 SMALL_MODEL_PARAMS = 1_000_000_000  # below this, "auto" quotes; above, the model answers freely

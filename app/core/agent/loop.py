@@ -130,7 +130,7 @@ class Agent:
         # Names the user has used: People & things', and those in what was recalled. "How old is Mango?"
         # is about the user's life when Mango is someone they told about.
         turn.names = [*self.bank.entity_names(), *(n for r in turn.recalled for n in voice.capitalised(r.memory.text))]
-        turn.routed = route(turn.text, turn.names)
+        turn.routed = route(turn.text, turn.names, follows_request=self._follows_request(turn))
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
@@ -179,7 +179,7 @@ class Agent:
 
     def _assemble(self, turn: _Turn, window: list[prompting.Turn]) -> prompting.Assembled:
         return prompting.assemble(
-            self.backend, system=self.settings.system_prompt, window=window, user=turn.text,
+            self.backend, system=self.settings.system_prompt, window=self._model_window(turn, window), user=turn.text,
             memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
             notes=[t.text for t in turn.tools] + self._instruction(turn),
             prefix=f"{turn.prefix} " if turn.prefix and turn.prefix_in_prompt else "",
@@ -208,6 +208,17 @@ class Agent:
             ack = voice.acknowledge(turn.text, self._kept(turn), self._user_name(turn), turn.names)
             return ack, kind == "mixed"
         return "", True
+
+    def _follows_request(self, turn: _Turn) -> bool:
+        return bool(turn.window) and route(turn.window[-1].user, turn.names).route in ("request", "mixed")
+
+    def _model_window(self, turn: _Turn, window: list[prompting.Turn]) -> list[prompting.Turn]:
+        """The turns a model sees. A small model's window keeps only the exchanges it wrote itself
+        (requests): shown Hearth's acknowledgements, a 135M model copies them ("Noted: write a short
+        poem about rain" for a poem). What the user said in the others reaches it as recalled notes."""
+        if self._answer_style() == "free":
+            return window
+        return [t for t in window if route(t.user, turn.names).route == "request"]
 
     def _quote(self, turn: _Turn, vector: np.ndarray) -> str:
         """The user's sentence that answers their question (focus.py), quoted; "" if none does."""

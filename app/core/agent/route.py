@@ -153,9 +153,11 @@ class Routed:
     keep: bool = True  # False: the user asked that nothing of this message be kept ("don't keep this")
 
 
-def route(text: str, known_names: Sequence[str] = ()) -> Routed:
+def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool = False) -> Routed:
     """The route of one user message (see the module doc). ``known_names``: the people, pets and
-    places the user has told about (People & things): "How old is Mango?" asks about their life."""
+    places the user has told about (People & things): "How old is Mango?" asks about their life.
+    ``follows_request``: the message before it in the conversation asked for something, so a short
+    line that tells nothing about the user goes on with it ("Now one about the sun.", "shorter")."""
     command = _command(text)
     if command:
         return Routed(command, asked=(text.strip(),))
@@ -165,7 +167,19 @@ def route(text: str, known_names: Sequence[str] = ()) -> Routed:
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
     asked = tuple(s for s, k in pieces if k in ("ask_user", "ask_conversation", "request"))
-    return Routed(_combine(kinds, stated), stated, asked, keep=len(kept) == len(said))
+    combined = _combine(kinds, stated)
+    if combined == "statement" and follows_request and _follow_up(text, known_names):
+        return Routed("request", (), (text.strip(),))
+    return Routed(combined, stated, asked, keep=len(kept) == len(said))
+
+
+_FOLLOW_UP_WORDS = 8
+
+
+def _follow_up(text: str, known_names: Sequence[str]) -> bool:
+    """A few words that tell nothing about the user or anyone they know: the last request, refined."""
+    return (len(words(text)) <= _FOLLOW_UP_WORDS and not _ABOUT_USER.search(text) and not _FILLER_ONLY.match(text)
+            and not any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) for n in known_names if len(n) > 1))
 
 
 # Where a statement and a question share one sentence: "I'm vegan now, what can I bring?",

@@ -129,9 +129,12 @@ def test_window_top_k_and_threshold_still_do_what_the_settings_say(bank: MemoryB
     agent = Agent(bank, backend, Settings(top_k=2, window_turns=1))
     _, first = turn(agent, "Which Honda Civic do I drive?", new=True)
     assert len(first.recalled) == 2
-    _, second = turn(agent, "Nice weather for a drive today.", conversation_id=first.conversation_id)
-    _, third = turn(agent, "And for a walk too.", conversation_id=first.conversation_id)
-    assert second.stats["window_turns"] == 1 and third.stats["window_turns"] == 1
+    _, second = turn(agent, "Suggest a nice drive for today.", conversation_id=first.conversation_id)
+    _, third = turn(agent, "Suggest a walk too.", conversation_id=first.conversation_id)
+    _, fourth = turn(agent, "And one more.", conversation_id=first.conversation_id)
+    # a small model sees only the exchanges it wrote (requests): none before the second, one after
+    assert second.stats["window_turns"] == 0 and third.stats["window_turns"] == 1
+    assert fourth.stats["window_turns"] == 1  # the window is one turn
     agent.settings = Settings(threshold=0.99)
     shown, strict = turn(agent, "Which Honda Civic do I drive?", new=True)
     assert strict.recalled == () and strict.stats["answer"]["quoted_memory"] is None

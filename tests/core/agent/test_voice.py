@@ -63,6 +63,14 @@ def test_the_router_set_dev_split_is_routed_right_and_both_splits_are_labelled()
     ("How old is my wife?", "Funmi is 44.", True),
     ("When is my birthday?", "Kenji's birthday is on 14 August.", False),  # someone else's
     ("Where does my sister live?", "My sister Ana lives in Lisbon.", True),  # lives ~ live
+    ("What's the name of the studio I work for?", "I'm a designer at a small game studio in Fukuoka.", False),
+    ("What's my mother's name?", "My mother lives in Abeokuta.", False),  # a name, but not hers
+    ("What's my hedgehog called?", "Our hedgehog Tawashi.", True),
+    ("What's my wife's name?", "Funmi, my wife, sells fabric.", True),
+    ("Which herb do I hate?", "I can't stand coriander.", True),  # hate ~ can't stand (herb: below)
+    ("Where is my brother studying?", "My brother is doing a master's in Melbourne.", True),
+    ("Where do I live these days?", "My best friend Priya lives in Manchester.", False),  # hers, not mine
+    ("Where do I live these days?", "Moved to Harrogate with my husband last month.", True),
 ])
 def test_a_sentence_is_quoted_only_when_it_holds_the_questions_focus(question, sentence, answers) -> None:
     people = {"daughter": ["Ivy"], "wife": ["Funmi"]}
@@ -79,6 +87,22 @@ def test_a_pet_may_be_named_by_its_kind_but_a_person_never_by_meaning() -> None:
                  sure_at=0.45, similar=close)
     assert not holds("My brother lives in Leeds.", focus("Where does my sister live?"), score=0.5, sure_at=0.45,
                      similar=close)
+
+
+def test_a_category_is_named_by_a_word_close_enough_but_not_by_a_word_already_used() -> None:
+    scores = {("health", "diabetes"): 0.48, ("car", "driving"): 0.72, ("car", "test"): 0.33, ("database", "postgres"): 0.49}
+
+    def close(first, second):  # MiniLM's cosines of these words
+        return np.array([[scores.get((a, b), 0.0) for b in second] for a in first])
+
+    def answers(question: str, sentence: str, names: tuple[str, ...] = ()) -> bool:
+        return holds(sentence, focus(question, names), score=0.5, sure_at=0.45, similar=close)
+
+    assert answers("What health condition do I have?", "I have type 2 diabetes.")
+    assert not answers("What pet do I have?", "I have type 2 diabetes.")
+    assert answers("Which database did we decide on?", "we decided to use postgres")
+    # "driving" stands for "drive": it can't stand for "car" too
+    assert not answers("What car does Marek drive?", "Marek passed his driving test yesterday!", ("Marek",))
 
 
 def test_the_acknowledgement_says_what_was_kept_in_the_users_words() -> None:
@@ -137,6 +161,26 @@ def test_a_small_model_speaks_only_for_requests(bank: MemoryBank) -> None:
     assert mixed.reply.endswith("\n\nTry a lentil curry.") and mixed.stats["answer"]["claims_dropped"]
     assert _turn(agent, "Hello!", new=True).reply.startswith(("Hi", "Hello"))
     assert len(backend.prompts) == 1  # only the request in the mixed message reached the model
+
+
+def test_a_small_model_sees_only_the_exchanges_it_wrote_not_hearths_acknowledgements(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="Rain on the roofs.")
+    agent = Agent(bank, backend, Settings())
+    told = _turn(agent, "My wife Funmi sells fabric at Balogun market.", new=True)
+    conversation = told.conversation_id
+    _turn(agent, "Write a short poem about rain in Lagos.", conversation_id=conversation)
+    _turn(agent, "Now one about the sun.", conversation_id=conversation)
+    assert len(backend.prompts) == 2  # a short line after a request goes on with it: the model answers
+    assert told.reply not in backend.prompts[1]  # a 135M model copies what it is shown
+    assert "Write a short poem about rain in Lagos." in backend.prompts[1]  # its own exchange stays
+
+
+def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something() -> None:
+    assert route("Now one about the sun.").route == "statement"
+    assert route("Now one about the sun.", follows_request=True).route == "request"
+    assert route("My sister lives in Leeds.", follows_request=True).route == "statement"
+    assert route("Funmi will love it.", ["Funmi"], follows_request=True).route == "statement"
+    assert route("ok", follows_request=True).route == "statement"
 
 
 def test_a_larger_model_writes_every_reply_with_the_routes_instruction(bank: MemoryBank) -> None:

@@ -32,6 +32,7 @@ CASES: list[tuple[str, list[Named]]] = [
     ("I work at the Riverside clinic.", [Named("Riverside clinic", "org", "works at")]),
     ("I live in Lisbon now.", [Named("Lisbon", "place", "lives in")]),
     ("My dog's name is Rex.", [Named("Rex", "pet", "dog")]),
+    ("We've got a parrot called Mango.", [Named("Mango", "pet", "parrot")]),
     ("My mum Rosa makes soup and my dad Jorge fixes cars.",
      [Named("Rosa", "person", "mother"), Named("Jorge", "person", "father")]),
     ("Tom's wife Anna bakes bread.", [Named("Anna", "person", "wife", "Tom")]),

@@ -54,8 +54,8 @@ _PATTERNS = [
     re.compile(rf"{_MY_REL}\s*,?\s+(?:(?:is\s+)?(?i:called|named)\s+)?(?P<name>{NAME})\b"),
     # my dog's name is Rex
     re.compile(rf"{_MY_REL}(?:'s|’s)\s+name\s+is\s+(?P<name>{NAME})\b"),
-    # I have a cat called Pixel · we have a dog named Rex
-    re.compile(rf"\b(?:I|(?i:we))\s+(?i:have|have got|'ve got|’ve got)\s+(?i:an?)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+"
+    # I have a cat called Pixel · we have a dog named Rex · we've got a parrot called Mango
+    re.compile(rf"\b(?:I|(?i:we))(?:\s+(?i:have|have got)|(?i:'ve got|’ve got))\s+(?i:an?)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+"
                rf"(?i:called|named)\s+(?P<name>{NAME})\b"),
     # Mia, my wife · Leo is my son
     re.compile(rf"(?P<name>{NAME})(?:\s*,\s*|\s+is\s+){_MY_REL}(?!(?:'s|’s))"),
