@@ -22,7 +22,12 @@ def norm(text: str) -> str:
 
 
 def matches(text: str, answers: Iterable[str]) -> bool:
-    return any(norm(a) and f" {norm(a)} " in f" {norm(text)} " for a in answers)
+    """Whole words, and a number with its unit glued on: "60" is in "did 60km" (not in "160")."""
+    spaced = f" {_UNGLUED.sub(' ', norm(text))} "
+    return any(norm(a) and (f" {norm(a)} " in f" {norm(text)} " or f" {norm(a)} " in spaced) for a in answers)
+
+
+_UNGLUED = re.compile(r"(?<=\d)(?=[a-z])")
 
 
 def said(text: str, user_text: str) -> bool:

@@ -1,5 +1,5 @@
-"""Sentences a model's reply must not say: claims about the user that memory doesn't hold, and an
-assistant claiming a human life.
+"""Sentences a model's reply must not say: claims about the user that memory doesn't hold, an
+assistant claiming a human life, and stock sentences untrue of this conversation.
 
 When the model answers a request, it still likes to tell the user about their own life ("you're
 using a vacuum cleaner to clean your cat's litter box!") and to be a person ("as a chemistry
@@ -45,6 +45,25 @@ _ABOUT_YOU = re.compile(
     rf"\byour\s+(?:\w+\s+)?(?:{_KIN}|name|age|birthday|hobby|hobbies|favourite|favorite|wedding|trip|plan|plans)\b",
     re.I)
 _ADVICE = re.compile(r"\b(?:if|when|whether|should|could|might|may|can|will|would|want|need|'ll|'d)\b", re.I)
+
+
+# SmolLM2's stock sentences that say something untrue about the conversation: an apology for a
+# confusion nobody had, "as an AI assistant I can't …" refusing what it can do, condolences for a
+# loss nobody mentioned, and talk about "your message" instead of an answer.
+_STOCK = re.compile(
+    r"\b(?:i'?m|i\s+am|i\s+apologi[sz]e)\s+(?:so\s+|very\s+|really\s+|truly\s+)?(?:sorry\s+)?for\s+(?:the|any)\s+"
+    r"(?:confusion|misunderstanding|inconvenience)|"
+    r"\bas\s+an?\s+(?:[\w-]+\s+){0,2}(?:ai|assistant|language\s+model|chatbot)\b[^.!?]*?\b(?:don'?t|do\s+not|can'?t|"
+    r"cannot|am\s+not|am\s+unable|have\s+no|lack)\b|"
+    r"^\W*(?:your\s+message\b|corrected\s+response\b|here'?s\s+a\s+(?:more\s+)?(?:accurate|corrected|revised)\s+"
+    r"(?:version|response))", re.I)
+_CONDOLENCES = re.compile(r"\bsorry\s+for\s+your\s+loss\b", re.I)
+_A_LOSS = re.compile(r"\b(?:passed\s+away|died|dead|death|loss|lost|funeral|grief|grieving|miscarriage)\b", re.I)
+
+
+def stock_claim(sentence: str, known: str) -> bool:
+    """A stock sentence that isn't true here (see ``_STOCK``)."""
+    return bool(_STOCK.search(sentence) or (_CONDOLENCES.search(sentence) and not _A_LOSS.search(known)))
 
 
 def persona_claim(sentence: str) -> bool:
@@ -104,7 +123,7 @@ class ClaimFilter:
 
     def _judge(self, whole: str) -> str:
         rest, self.released = whole[self.released:], 0
-        if persona_claim(whole) or claim_about_user(whole, self.known):
+        if persona_claim(whole) or claim_about_user(whole, self.known) or stock_claim(whole, self.known):
             self.dropped.append(whole.strip())
             return ""
         return self._show(rest)

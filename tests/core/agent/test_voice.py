@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from app.core.agent.claims import ClaimFilter, claim_about_user, persona_claim
+from app.core.agent.claims import ClaimFilter, claim_about_user, persona_claim, stock_claim
 from app.core.agent.focus import focus, holds
 from app.core.agent.loop import Agent
 from app.core.agent.route import ROUTES, route
@@ -137,6 +137,17 @@ def test_the_guard_drops_persona_and_ungrounded_claims_and_keeps_advice() -> Non
     guard = ClaimFilter(known)
     pieces = [guard.feed(w + " ") for w in "Sounds fun. You're a chemistry teacher. Try rice.".split(" ")]
     assert "".join(pieces) + guard.finish() == "Sounds fun. Try rice. " and guard.dropped == ["You're a chemistry teacher."]
+
+
+def test_the_guard_drops_stock_sentences_untrue_of_this_conversation() -> None:
+    assert stock_claim("I'm sorry for the misunderstanding, but as a digital assistant, I don't have the ability.", "")
+    assert stock_claim("Your message is correct, and I'll provide a more accurate response.", "")
+    assert stock_claim("I'm sorry for your loss, but here is a recipe.", "any ideas for dinner?")
+    assert not stock_claim("I'm sorry for your loss.", "my wife Margaret passed away in 2019")  # it was told
+    assert not stock_claim("As an AI assistant, I can suggest three ideas.", "") and not stock_claim("Try rice.", "")
+    guard = ClaimFilter("any ideas for dinner?")
+    reply = "I'm sorry for the confusion, but as an AI assistant, I can't cook. Try a lentil curry."
+    assert guard.feed(reply) + guard.finish() == "Try a lentil curry."
 
 
 def _turn(agent: Agent, text: str, **kwargs) -> TurnDone:
