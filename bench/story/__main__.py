@@ -35,8 +35,8 @@ STORIES = Path(__file__).with_name("stories")
 REPO = Path(__file__).resolve().parents[2]
 
 
-def load_stories(split: str, names: list[str]) -> list[dict[str, Any]]:
-    stories = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(STORIES.glob("*.json"))]
+def load_stories(split: str, names: list[str], folder: Path = STORIES) -> list[dict[str, Any]]:
+    stories = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.json"))]
     return [s for s in stories if (split == "all" or s["split"] == split) and (not names or s["name"] in names)]
 
 

@@ -20,19 +20,26 @@ Otherwise the reply says "You haven't told me … yet" (voice.py): never a guess
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from app.core.memory.entities.extract import NOT_NAMES, RELATIONS, asked_relations
+from app.core.agent.answer import ANCHORED_AT, QUOTE_AT, SURE_AT, Choice
 from app.core.memory.spans import mentions_self, words
 
 WORD_MATCH_AT = 0.50  # cosine of two single words (MiniLM): medication~sertraline 0.52, car~Volvo 0.59;
 # blood~diabetes 0.38, film~drink 0.32 (chosen on bench/story's dev stories)
 CATEGORY_MATCH_AT = 0.45  # a which/what question's category word ~ the word that fills it (see holds)
+MINE_MATCH_AT = 0.65  # a word asked as the user's own ("my birthday") by meaning: birthday~anniversary 0.53
 CATEGORY_FILL_AT = 0.40  # ... when the rest of the question is there word for word
 STEM = 5  # characters compared: "lives"/"lived"/"living", "allotment"/"allotments"
+
+NEWER_WITHIN = 0.10  # of the best quote's cosine: a newer sentence holding the focus this close wins
+_NOW = re.compile(r"\b(?:now|these days|currently|at the moment|nowadays|anymore|still)\b", re.I)
+People = Callable[[tuple[str, ...]], Sequence[str]]
+Similar = Callable[[Sequence[str], Sequence[str]], np.ndarray]
 
 # Words a question is made of that say nothing about what it asks.
 _FRAME = frozenset("""
@@ -43,7 +50,11 @@ the a an of for to in at on with about from by as it its it's this that these th
 again now currently still these days today anymore any more ever usually again already yet actually exactly
 tell remind know remember recall said say told mention mentioned please again name names named called
 one ones kind sort thing things something anything stuff get got go going
+before after during since until while ago then than into onto over under between through
 """.split())
+# Words too common to anchor a question on ("What is my favourite film?" ≠ "My favourite drink is tea")
+_GENERIC = frozenset("""favourite favorite type kind sort best worst bad good main usual current new old first last
+big small little moment time times day days week year place way one ones bit lot part take taking use""".split())
 # Words that mean "the kind of answer" rather than a thing to match.
 _NUMBER = re.compile(r"\b(?:how\s+(?:old|many|much|tall|long|far|often)|what\s+age|what\s+number|which\s+year)\b", re.I)
 _WHEN = re.compile(r"^\W*(?:\w+\W+){0,3}?when\b|\bwhat\s+(?:date|day|time|month|year)\b", re.I)
@@ -64,7 +75,20 @@ _HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
 _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
 # An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old" — not "18 years of marriage"
 _AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b|"
+                  rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
                   rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*,|\b{_N}\s*yo\b", re.I)
+_UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
+# What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"
+_DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"
+                       r"\bsince\b|\bfor\s+(?:years|months|weeks|ages|decades)\b", re.I)
+_DISTANCE = re.compile(rf"\b{_UNIT_N}\s*(?:km|kms|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|k)\b|"
+                       r"\b(?:km|miles|kilomet(?:er|re)s)\b", re.I)
+_FREQUENCY = re.compile(rf"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|once|twice|"
+                        rf"{_N}\s+times|per|a\s+(?:day|week|month|year))\b|\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|"
+                        r"satur|sun)days\b|\bweekends\b", re.I)
+_MEASURES = (("age", _HOW_OLD), ("duration", re.compile(r"\bhow\s+long\b")),
+             ("distance", re.compile(r"\bhow\s+far\b")), ("frequency", re.compile(r"\bhow\s+often\b")))
+_SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency": _FREQUENCY}
 _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
 _HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from)\s+(?:the\s+|my\s+|a\s+)?\w",
                         re.I)
@@ -72,13 +96,17 @@ _HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite
 _JOB = re.compile(r"(?:\bis|'s|\bam|'m|\bare|'re|\bas)\s+an?\s|\bwork(?:s|ed|ing)?\b|\bjob\b")
 _HATE = re.compile(r"\b(?:can'?t|cannot|can not|couldn'?t)\s+(?:stand|bear|stomach)\b|\b(?:dislike|loathe|detest|hate)\w*")
 _LOVE = re.compile(r"\b(?:adore|favou?rite|fond\s+of|crazy\s+about|mad\s+about|obsessed|into)\b|\blove\w*")
-_STUDY = re.compile(r"\b(?:master'?s|degree|phd|doctorate|course|university|uni|college|school|major\w*|learn\w*|stud\w*)\b")
+_STUDY = re.compile(r"\b(?:master'?s|degrees?|phd|doctorate|courses?|programmes?|programs?|university|uni|college|school|"
+                    r"major\w*|learn\w*|stud\w*)\b")
+_MEDICINE = re.compile(r"\b(?:i'?m|i\s+am)\s+(?:on|taking)\s+\w|\bprescri\w+|\b\d+\s*mg\b")
 _RELATED_WORDS = {"living": _JOB}  # "What do I do for a living?" (before stems: "living" is also "live")
 _RELATED = {"live": re.compile(r"\b(?:mov\w*|home|house|flat|apartment|based|stay\w*|liv\w*)\b"), "work": _JOB,
-            "job": _JOB, "hate": _HATE, "dislike": _HATE, "love": _LOVE, "study": _STUDY}
+            "job": _JOB, "hate": _HATE, "dislike": _HATE, "love": _LOVE, "study": _STUDY, "medicine": _MEDICINE,
+            "medication": _MEDICINE, "pill": _MEDICINE, "tablet": _MEDICINE, "drug": _MEDICINE}
 _REL_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
 # "My best friend Priya …", "Big news: our dog …": someone the user knows, as the sentence's subject
 _OTHERS = re.compile(rf"^\W*(?:[\w'’]+\W+){{0,3}}?(?:my|our)\s+(?:[\w'’-]+\s+)?(?:{_REL_WORDS})s?\b", re.I)
+_FOR_WORK = re.compile(r"\b(?:for|at)\s+work\b", re.I)
 _NAMING = re.compile(r"\bname\b|\bcalled\s*\??$|\bcall(?:ed)?\s+(?:him|her|it|them)\b")
 _NAME_WORD = r"[A-ZÀ-Þ][a-zß-ÿ]+"
 _HAS_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-ZÀ-Þ][a-zß-ÿ]+")
@@ -108,17 +136,47 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
     names = tuple(n for n in known_names if len(n) > 1 and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question))
     name_words = {w.casefold() for n in names for w in words(n)}
     content = tuple(dict.fromkeys(
-        w for w in (t.casefold() for t in words(question))
+        w for w in (t.casefold() for t in words(_for_work(question)))
         if len(w) > 1 and w not in _FRAME and w not in relation_words and w not in name_words
         and w not in _KIND_WORDS and not w.isdigit()))
-    kind = "age" if _HOW_OLD.search(folded) else "number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else \
-        "who" if _WHO.search(question) else "where" if _WHERE.search(folded) else ""
+    kind = next((k for k, asks in _MEASURES if asks.search(folded)), "") or \
+        ("number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else
+         "who" if _WHO.search(question) else "where" if _WHERE.search(folded) else "")
     head = _CATEGORY.match(folded)
     category = tuple(w for w in content if head and w in words(head.group(1)))
     mine = tuple(w for w in content if re.search(rf"\b(?:my|our)\s+(?:\w+\s+)?{re.escape(w)}\b", folded))
     about_self = not relations and not names and mentions_self(question)
     return Focus(relations, names, content, kind, category, mine, naming=bool(_NAMING.search(folded)),
                  about_self=about_self)
+
+
+def _for_work(question: str) -> str:
+    """"What am I driving for work?" asks what is driven: "for work" only says why, unless it is all
+    the question asks ("What do I do for work?")."""
+    rest = _FOR_WORK.sub(" ", question)
+    return rest if any(w.casefold() not in _FRAME and not w[:1].isupper() for w in words(rest)) else question
+
+
+def pick(question: str, found: Sequence[Choice], when: Mapping[int, float], known_names: Sequence[str], *,
+         people: People, similar: Similar | None) -> Choice | None:
+    """The sentence to quote for ``question`` among ``found`` (closest first), or None.
+    ``when``: each memory's time, for "what was said last about the same thing holds now"."""
+    asked = focus(question, known_names)
+    # A question anchored on someone ("What does my son do?") may quote a sentence far from it in
+    # cosine (0.24 for "My son Daniel is an electrician"): the focus, not the cosine, is the check.
+    floor = ANCHORED_AT if asked.relations or asked.names else QUOTE_AT
+    holding = [c for c in found if c.score >= floor and holds(c.note, asked, score=c.score, sure_at=SURE_AT,
+                                                              people=people, similar=similar)]
+    if not holding:
+        return None
+    # What was said last about the same thing is what holds now ("Tobi wants to study computer
+    # science" after "… medicine"); "now" in the question makes the newest win outright.
+    near = holding if _NOW.search(question) else [c for c in holding if c.score >= holding[0].score - NEWER_WITHIN]
+    # ... among those that hold most of its words as asked, not only by meaning ("What's Maja studying?":
+    # "she's doing a master's in Arctic law", not "Maja has exams in August", studying~exams 0.70)
+    exact = {c.note: _as_asked(c.note, asked) for c in near}
+    near = [c for c in near if exact[c.note] == max(exact.values())]
+    return max(near, key=lambda c: (when.get(c.memory_id, float("inf")), c.score))
 
 
 def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
@@ -141,6 +199,12 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
         return False
     folded = " ".join(sentence.casefold().replace("’", "'").split())
     missing = _missing(asked.content, said, similar, folded)
+    # What the user asks as their own must be there nearly as asked ("my birthday" ≠ "our anniversary",
+    # 0.53; "my favourite film" ~ "my favourite movie", 0.84)
+    # (for a when/where/who/how question: in "What was my job?" the word is the answer's category instead)
+    if similar is not None and asked.kind and _missing([w for w in asked.mine if w not in missing], said, similar,
+                                                       folded, at=MINE_MATCH_AT):
+        return False
     if not missing:
         return True
     # The category a which/what question asks in may be missing when the rest is there word for word
@@ -159,6 +223,21 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
         if similar is not None and \
                 len(_missing(asked.category, _free(said, rest), similar, at=CATEGORY_MATCH_AT)) < len(asked.category):
             return True
+    return _covered(asked, missing, said, folded, score=score, sure_at=sure_at)
+
+
+def _covered(asked: Focus, missing: Sequence[str], said: set[str], folded: str, *, score: float,
+             sure_at: float) -> bool:
+    """Common words of a question may be said otherwise ("Which of my knees is the bad one?" ~ "a
+    dodgy left knee") when a specific word of it is there by its stem; besides that, one word of
+    three or more may be missing when the sentence is close to the whole question (``sure_at``)."""
+    stems = {_stem(w) for w in said}
+    # anchored: a specific word there by its stem, or the category named ("Which antibiotic can't I take?"
+    # ~ "I'm allergic to penicillin")
+    anchored = any(_stem(w) in stems or _related(w, folded) or w in asked.category for w in asked.content
+                   if w not in missing and w not in _GENERIC)
+    if anchored and set(missing) <= _GENERIC and not set(missing) & set(asked.category):
+        return True
     return len(missing) == 1 and len(asked.content) >= 3 and score >= sure_at
 
 
@@ -213,8 +292,8 @@ def _someone_elses(sentence: str, mine: Sequence[str]) -> bool:
 
 
 def _kind_ok(sentence: str, kind: str) -> bool:
-    if kind == "age":
-        return bool(_AGE.search(sentence))
+    if kind in _SAID_AS:
+        return bool(_SAID_AS[kind].search(sentence))
     if kind == "number":
         return bool(_HAS_NUMBER.search(sentence))
     if kind == "when":
@@ -244,6 +323,13 @@ def _free(said: set[str], asked: Sequence[str]) -> set[str]:
     """The sentence's words that don't already stand for a word asked (by stem)."""
     asked_stems = {_stem(w) for w in asked}
     return {w for w in said if _stem(w) not in asked_stems}
+
+
+def _as_asked(sentence: str, asked: Focus) -> int:
+    """How many of the question's words the sentence holds by their stem or a related phrase."""
+    folded = " ".join(sentence.casefold().replace("’", "'").split())
+    said = {w.casefold() for w in words(sentence)}
+    return len(asked.content) - len(_missing(asked.content, said, None, folded))
 
 
 def _related(word: str, folded: str) -> bool:

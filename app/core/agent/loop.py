@@ -10,7 +10,6 @@ or none. A stopped reply is saved, marked interrupted.
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
@@ -24,7 +23,7 @@ from app.core.agent import prompt as prompting
 from app.core.agent import voice
 from app.core.agent.claims import ClaimFilter
 from app.core.agent.extract import extract_facts
-from app.core.agent.focus import focus, holds
+from app.core.agent.focus import pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.route import COMMANDS, Routed, route
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
@@ -42,8 +41,6 @@ from app.errors import KnownError
 
 MAX_MESSAGE_CHARS = 32_000
 TITLE_CHARS = 60
-_NOW = re.compile(r"\b(?:now|these days|currently|at the moment|nowadays|anymore|still)\b", re.I)
-NEWER_WITHIN = 0.10  # of the best quote's cosine: a newer sentence holding the focus this close wins
 NO_ANSWER = "I don't have a good answer to that — could you ask it another way?"
 
 
@@ -225,20 +222,11 @@ class Agent:
         if not (turn.recalled or turn.working_notes.strip()):
             return ""
         question = " ".join(turn.routed.asked) or turn.text
-        asked = focus(question, turn.names)
-        # A question anchored on someone ("What does my son do?") may quote a sentence far from it in
-        # cosine (0.24 for "My son Daniel is an electrician"): the focus, not the cosine, is the check.
-        floor = answer.ANCHORED_AT if asked.relations or asked.names else answer.QUOTE_AT
-        holding = [c for c in answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes)
-                   if c.score >= floor and holds(c.note, asked, score=c.score, sure_at=answer.SURE_AT,
-                                                 people=self.bank.names_with_relation, similar=self._similar)]
-        if not holding:
-            return ""
-        # What was said last about the same thing is what holds now ("Tobi wants to study computer
-        # science" after "… medicine"); "now" in the question makes the newest win outright.
-        near = holding if _NOW.search(question) else [c for c in holding if c.score >= holding[0].score - NEWER_WITHIN]
+        found = answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes)
         when = {r.memory.id: r.memory.created_at for r in turn.recalled}
-        choice = max(near, key=lambda c: (when.get(c.memory_id, float("inf")), c.score))
+        choice = pick(question, found, when, turn.names, people=self.bank.names_with_relation, similar=self._similar)
+        if choice is None:
+            return ""
         turn.quoted = choice.memory_id  # 0: a sentence of the working notes
         return answer.quote(choice)
 

@@ -259,6 +259,8 @@ def _asks_advice(question: str) -> bool:
     return bool(_TELL_ME_ABOUT.search(question) or _ADVICE.search(question))
 
 
+_OWN_LIST = re.compile(r"^\W*(?:is|are)\s+there\s+(?:any|anything|anyone|anybody)\b(?!.*\b(?:should|could|can|would|"
+                       r"might|shall)\b).*\b(?:i'?m|i\s+am|i'?ve|i\s+have|my)\b", re.I)
 _SAYING_WHAT = re.compile(r"^\W*(?:what|how|where|when|why|who)\s+(?:i|we|my|i'?m|i'?ve)\b", re.I)
 
 
@@ -272,6 +274,8 @@ def _is_question(sentence: str) -> bool:
 def _asks_own_fact(question: str) -> bool:
     """A question whose answer is a fact of the user's own life ("Where does my brother live?"),
     not advice that happens to mention them ("How do I stop slugs eating my lettuce?")."""
+    if _OWN_LIST.search(question):  # "Is there any food I'm allergic to?"
+        return True
     if _asks_advice(question):
         return False
     if _THEIR_FACT.search(question):  # "when is Lily's birthday": someone the user told about
