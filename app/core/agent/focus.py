@@ -310,7 +310,8 @@ def _missing(content: Sequence[str], said: set[str],
              at: float = WORD_MATCH_AT) -> list[str]:
     """The question's content words the sentence doesn't hold (by stem, a related phrase or meaning)."""
     stems = {_stem(w) for w in said}
-    missing = [w for w in content if _stem(w) not in stems and not _related(w, folded)]
+    # "living" in "do for a living" is a job, never "live" by its stem ("I still live in our old house")
+    missing = [w for w in content if (w in _RELATED_WORDS or _stem(w) not in stems) and not _related(w, folded)]
     if not missing or similar is None:
         return missing
     # A word of the sentence stands for one word of the question: "driving" holds "drive", so it

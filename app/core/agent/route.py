@@ -51,7 +51,7 @@ _THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|a
         r"really|so+|dear|you(?:'re|\s+are)\s+(?:very\s+|so\s+|too\s+)?(?:kind|sweet|helpful|great)|(?:that|"
         r"it)\s+worked|ok|okay|ooh|oh|aw+|great\s+(?:help|answer|job|stuff|tip|tips|idea|ideas)|a\s+million|"
         r"(?:nice|good|great|helpful)\s+(?:answer|one|tip|tips|idea|ideas|stuff)|that\s+helps|"
-        r"you'?re\s+(?:a\s+)?(?:lifesaver|star|legend|gem|champ|champion|hero|angel|genius|superstar|rock\s*star|diamond|treasure)|love\s+(?:it|that|this))")
+        r"you'?re\s+(?:a\s+)?(?:lifesaver|star|legend|gem|champ|champion|hero|angel|genius|superstar|rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling)|love\s+(?:it|that|this))")
 _NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
 _GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_HI}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
 _THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_THX}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)

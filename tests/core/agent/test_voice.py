@@ -71,6 +71,11 @@ def test_the_router_set_dev_split_is_routed_right_and_both_splits_are_labelled()
     ("Where is my brother studying?", "My brother is doing a master's in Melbourne.", True),
     ("Where do I live these days?", "My best friend Priya lives in Manchester.", False),  # hers, not mine
     ("Where do I live these days?", "Moved to Harrogate with my husband last month.", True),
+    ("What does my wife do for a living?", "My wife Funmi still lives in our old house.", False),  # a job, not "live"
+    ("What does my wife do for a living?", "My wife Funmi is a nurse.", True),
+    ("How long is my commute?", "The commute is 45 minutes by train.", True),
+    ("How long have I been climbing?", "I climbed my first 7a after 40 tries.", False),  # no duration said
+    ("Which of my knees is the bad one?", "I've got a dodgy left knee.", True),  # "bad" is a common word
 ])
 def test_a_sentence_is_quoted_only_when_it_holds_the_questions_focus(question, sentence, answers) -> None:
     people = {"daughter": ["Ivy"], "wife": ["Funmi"]}
