@@ -27,7 +27,7 @@ from bench.story.checks import matches, quotes
 
 
 def dump(stories: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from app.core.agent import answer, voice
+    from app.core.agent import answer
     from app.core.agent.focus import focus
     from app.core.agent.route import route
 
@@ -43,7 +43,7 @@ def dump(stories: list[dict[str, Any]]) -> list[dict[str, Any]]:
             for q in story["questions"]:
                 vector = bank.embed([q["q"]])[0]
                 recalled = bank.recall_vector(q["q"], vector, agent.recall_params)[:agent.recall_params.top_k]
-                names = [*bank.entity_names(), *(n for r in recalled for n in voice.capitalised(r.memory.text))]
+                names = agent.known_names(recalled)
                 routed = route(q["q"], names)
                 asked = " ".join(routed.asked) or q["q"]
                 people = {"|".join(m): list(bank.names_with_relation(m)) for m in focus(asked, names).relations}
@@ -75,8 +75,8 @@ def score(rows: list[dict[str, Any]], show: bool) -> str:
     for row in rows:
         t = totals.setdefault(row["story"], {"n": 0, "answered": 0, "never": 0, "abstained": 0, "wrong": 0})
         choice = None
-        row["route"] = route(row["q"], row["names"]).route  # today's router, not the dump's
-        row["asked"] = " ".join(route(row["q"], row["names"]).asked) or row["q"]
+        routed = route(row["q"], row["names"])  # today's router, not the dump's
+        row["route"], row["asked"] = routed.route, " ".join(routed.asked) or row["q"]
         if row["route"] == "ask_user":
             found = [answer.Choice(**c) for c in row["found"]]
             when = {int(k): v for k, v in row["when"].items()}

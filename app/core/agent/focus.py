@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.core.memory.entities.extract import NOT_NAMES, RELATIONS, asked_relations
 from app.core.agent.answer import ANCHORED_AT, QUOTE_AT, SURE_AT, Choice
+from app.core.memory.entities.extract import NOT_NAMES, RELATION_WORDS, RELATIONS, asked_relations
 from app.core.memory.spans import mentions_self, words
 
 WORD_MATCH_AT = 0.50  # cosine of two single words (MiniLM): medication~sertraline 0.52, car~Volvo 0.59;
@@ -103,9 +103,8 @@ _RELATED_WORDS = {"living": _JOB}  # "What do I do for a living?" (before stems:
 _RELATED = {"live": re.compile(r"\b(?:mov\w*|home|house|flat|apartment|based|stay\w*|liv\w*)\b"), "work": _JOB,
             "job": _JOB, "hate": _HATE, "dislike": _HATE, "love": _LOVE, "study": _STUDY, "medicine": _MEDICINE,
             "medication": _MEDICINE, "pill": _MEDICINE, "tablet": _MEDICINE, "drug": _MEDICINE}
-_REL_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
 # "My best friend Priya …", "Big news: our dog …": someone the user knows, as the sentence's subject
-_OTHERS = re.compile(rf"^\W*(?:[\w'’]+\W+){{0,3}}?(?:my|our)\s+(?:[\w'’-]+\s+)?(?:{_REL_WORDS})s?\b", re.I)
+_OTHERS = re.compile(rf"^\W*(?:[\w'’]+\W+){{0,3}}?(?:my|our)\s+(?:[\w'’-]+\s+)?(?:{RELATION_WORDS})s?\b", re.I)
 _FOR_WORK = re.compile(r"\b(?:for|at)\s+work\b", re.I)
 _NAMING = re.compile(r"\bname\b|\bcalled\s*\??$|\bcall(?:ed)?\s+(?:him|her|it|them)\b")
 _NAME_WORD = r"[A-ZÀ-Þ][a-zß-ÿ]+"
@@ -184,7 +183,7 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
           similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None = None) -> bool:
     """``sentence`` answers a question with this focus. ``people(relations)`` names who has them;
     ``similar(a, b)`` is the cosine matrix of two word lists (None: stems only)."""
-    said = {w.casefold() for w in words(sentence)}
+    said, folded = _read(sentence)
     if not all(_has_person(sentence, said, meanings, people, similar) for meanings in asked.relations):
         return False
     if asked.about_self and _only_about_others(sentence):  # "Where do I live?" ≠ "My friend Priya lives …"
@@ -197,7 +196,6 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
         return False
     if asked.naming and not _names_it(sentence, asked, people):
         return False
-    folded = " ".join(sentence.casefold().replace("’", "'").split())
     missing = _missing(asked.content, said, similar, folded)
     # What the user asks as their own must be there nearly as asked ("my birthday" ≠ "our anniversary",
     # 0.53; "my favourite film" ~ "my favourite movie", 0.84)
@@ -328,9 +326,13 @@ def _free(said: set[str], asked: Sequence[str]) -> set[str]:
 
 def _as_asked(sentence: str, asked: Focus) -> int:
     """How many of the question's words the sentence holds by their stem or a related phrase."""
-    folded = " ".join(sentence.casefold().replace("’", "'").split())
-    said = {w.casefold() for w in words(sentence)}
+    said, folded = _read(sentence)
     return len(asked.content) - len(_missing(asked.content, said, None, folded))
+
+
+def _read(sentence: str) -> tuple[set[str], str]:
+    """The sentence's words, folded, and the sentence folded (for related phrases)."""
+    return {w.casefold() for w in words(sentence)}, " ".join(sentence.casefold().replace("’", "'").split())
 
 
 def _related(word: str, folded: str) -> bool:

@@ -126,7 +126,7 @@ class Agent:
         turn.recalled = self._recall(turn, vector)
         # Names the user has used: People & things', and those in what was recalled. "How old is Mango?"
         # is about the user's life when Mango is someone they told about.
-        turn.names = [*self.bank.entity_names(), *(n for r in turn.recalled for n in voice.capitalised(r.memory.text))]
+        turn.names = self.known_names(turn.recalled)
         turn.routed = route(turn.text, turn.names, follows_request=self._follows_request(turn))
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
@@ -205,6 +205,10 @@ class Agent:
             ack = voice.acknowledge(turn.text, self._kept(turn), self._user_name(turn), turn.names)
             return ack, kind == "mixed"
         return "", True
+
+    def known_names(self, recalled: list[Recall]) -> list[str]:
+        """The names the user has used: People & things', and the capitalised words of ``recalled``."""
+        return [*self.bank.entity_names(), *(n for r in recalled for n in voice.capitalised(r.memory.text))]
 
     def _follows_request(self, turn: _Turn) -> bool:
         return bool(turn.window) and route(turn.window[-1].user, turn.names).route in ("request", "mixed")

@@ -38,7 +38,8 @@ RELATIONS: dict[str, tuple[str, str]] = {
 }
 WORKS_AT, LIVES_IN = "works at", "lives in"
 
-_REL = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))
+RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))  # a regex alternation, longest first
+_REL = RELATION_WORDS
 _ADJ = r"(?:(?:little|younger|older|big|baby|eldest|oldest|youngest|twin|new|late|dear|best|good|old)\s+)?"
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 _WORDNAME = rf"[{_UP}][{_LOW}]+(?:-[{_UP}]?[{_LOW}]+|'[{_UP}][{_LOW}]+)?"
