@@ -80,7 +80,7 @@ def _smoke(desktop, window, shown_ms: float, shown_at: float, out: TextIO, err: 
     p99 = gaps[min(len(gaps) - 1, int(len(gaps) * 0.99))]
     out.write(f"shown_at={shown_at:.3f} ready_at={driver.ready_at:.3f}\n")  # wall clock, for bench/startup
     out.write(f"smoke ok: window shown in {shown_ms:.0f} ms; ready after {driver.ready_s:.1f} s; "
-              f"reply of {len(driver.done.reply)} chars at {driver.done.stats['timings']['tokens_per_s']:.0f} "
+              f"reply of {len(driver.done.reply)} chars at {driver.done.stats.timings['tokens_per_s']:.0f} "
               f"tokens/s; event-loop stall while streaming p99 {p99:.1f} ms, max {gaps[-1]:.1f} ms "
               f"({len(gaps)} ticks of 10 ms)\n")
     return 0

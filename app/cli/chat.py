@@ -21,7 +21,7 @@ from app.core import settings as settings_module
 from app.core.agent.loop import Agent
 from app.core.llm.locate import check_gguf, model_file
 from app.core.memory.conversations import ConversationStore
-from app.core.types import TextDelta, ToolCall, TurnDone
+from app.core.types import RecallReceipt, TextDelta, ToolCall, TurnDone
 from app.errors import KnownError, UsageError
 
 
@@ -106,14 +106,13 @@ def _ctrl_c_stops(cancel: threading.Event) -> Iterator[None]:
 
 
 def turn_json(done: TurnDone) -> dict[str, Any]:
-    stats = done.stats
+    stats = done.stats.to_json()
     return {
         "conversation_id": done.conversation_id,
         "message_id": done.message_id,
         "reply": done.reply,
         "interrupted": done.interrupted,
-        "recalled": [{"id": r.memory.id, "text": r.memory.text, "score": round(r.score, 4), "kind": r.memory.kind}
-                     for r in done.recalled],
+        "recalled": RecallReceipt.of(done.recalled).to_json(),
         "prompt_tokens": stats["prompt_tokens"],
         "completion_tokens": stats["completion_tokens"],
         "n_ctx": stats["n_ctx"],

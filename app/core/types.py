@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as _dt
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 MEMORY_KINDS: tuple[str, ...] = ("fact", "summary", "episode", "note")
@@ -116,6 +117,56 @@ class Entity:
                 "links": list(self.links), "aliases": list(self.aliases), "memories": self.memory_count}
 
 
+@dataclass(frozen=True)
+class ReceiptLine:
+    """One memory a reply's prompt carried, as the reply's recall receipt shows it."""
+
+    id: int
+    text: str
+    kind: str
+    score: float  # cosine similarity when it was recalled, 4 decimals
+    via: str = ""  # found through someone the message named ("your son Leo")
+
+    @classmethod
+    def of(cls, found: Recall) -> ReceiptLine:
+        return cls(found.memory.id, found.memory.text, found.memory.kind, round(found.score, 4), found.via)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"id": self.id, "text": self.text, "kind": self.kind, "score": self.score}
+        return {**out, "via": self.via} if self.via else out
+
+    @classmethod
+    def from_json(cls, row: dict[str, Any]) -> ReceiptLine:
+        """Tolerant of older rows (a receipt stored before ``kind``/``via`` were written)."""
+        return cls(int(row["id"]), str(row["text"]), str(row.get("kind", "")), float(row.get("score", 0.0)),
+                   str(row.get("via") or ""))
+
+
+@dataclass(frozen=True)
+class RecallReceipt:
+    """What a reply recalled: stored with the reply (its JSON form is the ``messages.receipt``
+    column and ``recalled`` in ``hearth chat --json``), shown under it, replayed into the prompt."""
+
+    lines: tuple[ReceiptLine, ...] = ()
+
+    @classmethod
+    def of(cls, found: Iterable[Recall]) -> RecallReceipt:
+        return cls(tuple(ReceiptLine.of(r) for r in found))
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [line.to_json() for line in self.lines]
+
+    @classmethod
+    def from_json(cls, rows: Iterable[dict[str, Any]]) -> RecallReceipt:
+        return cls(tuple(ReceiptLine.from_json(row) for row in rows))
+
+    def __iter__(self) -> Iterator[ReceiptLine]:
+        return iter(self.lines)
+
+    def __len__(self) -> int:
+        return len(self.lines)
+
+
 LEGACY_EPISODE_PREFIX = "User: "  # episodes before schema v3 were "User: …\nHearth: …"
 
 
@@ -149,7 +200,7 @@ class Message:
     content: str
     created_at: float
     interrupted: bool = False
-    receipt: tuple[dict[str, Any], ...] = ()
+    receipt: RecallReceipt = RecallReceipt()
 
 
 @dataclass(frozen=True)
@@ -199,13 +250,59 @@ class Written:
 
 
 @dataclass(frozen=True)
+class ToolUse:
+    """A tool the model called during a turn, and what it answered."""
+
+    name: str
+    arguments: dict[str, Any]
+    ok: bool
+    result: str
+
+
+@dataclass(frozen=True)
+class AnswerStats:
+    """How the reply was made: the turn's route, the memory it quotes (0: the working notes; None:
+    no quote), and what the guards dropped."""
+
+    route: str
+    quoted_memory: int | None = None
+    regenerated: bool = False
+    leaks_dropped: int = 0
+    claims_dropped: int = 0
+
+
+@dataclass(frozen=True)
+class TurnStats:
+    """What a turn cost and how it was made; ``to_json`` is ``hearth chat --json``'s form."""
+
+    prompt_tokens: int
+    completion_tokens: int
+    n_ctx: int
+    window_turns: int
+    # Tokens of the prompt by part: system, notes, memories, window, message, free (empty: not measured).
+    context: dict[str, int] = field(default_factory=dict)
+    notes_chars: int = 0
+    notes_in_prompt: bool = False
+    # Milliseconds: recall_ms, tools_ms, assembly_ms, ttft_ms; and tokens_per_s.
+    timings: dict[str, float] = field(default_factory=dict)
+    tools: tuple[ToolUse, ...] = ()
+    answer: AnswerStats = AnswerStats("")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"prompt_tokens": self.prompt_tokens, "completion_tokens": self.completion_tokens,
+                "n_ctx": self.n_ctx, "window_turns": self.window_turns, "context": dict(self.context),
+                "notes": {"chars": self.notes_chars, "in_prompt": self.notes_in_prompt},
+                "timings": dict(self.timings), "tools": [asdict(t) for t in self.tools], "answer": asdict(self.answer)}
+
+
+@dataclass(frozen=True)
 class TurnDone:
     conversation_id: int
     message_id: int  # the reply
     reply: str
     recalled: tuple[Recall, ...]
     interrupted: bool
-    stats: dict[str, Any]
+    stats: TurnStats
     user_message_id: int = 0
     written: tuple[Written, ...] = ()  # what long-term memory kept from the message
     incognito: bool = False  # the conversation is private: nothing was written, by design

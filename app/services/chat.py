@@ -17,7 +17,7 @@ from app.core.memory.capture import remember_message
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
-from app.core.types import Memory, Message, TextDelta, ToolCall, TurnDone, Written
+from app.core.types import Memory, Message, RecallReceipt, TextDelta, ToolCall, TurnDone, Written
 from app.errors import KnownError
 from app.services.session import Session
 from app.services.types import ChatMessage, ConversationHit, History, NotesSave, NotesState, Remembered, SendRequest, \
@@ -174,13 +174,12 @@ class ChatService(QObject):
 
 def _message(message: Message, written: dict[int, list[Memory]]) -> ChatMessage:
     return ChatMessage(id=message.id, role=message.role, content=message.content, created_at=message.created_at,
-                       interrupted=message.interrupted, recalled=tuple(message.receipt),
+                       interrupted=message.interrupted, recalled=message.receipt,
                        written=tuple(Written(m.id, m.kind, m.text) for m in written.get(message.id, ())))
 
 
 def _result(done: TurnDone) -> TurnResult:
-    recalled = tuple({"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": r.score,
-                      **({"via": r.via} if r.via else {})} for r in done.recalled)
+    recalled = RecallReceipt.of(done.recalled)
     return TurnResult(conversation_id=done.conversation_id, user_message_id=done.user_message_id,
                       reply_id=done.message_id, reply=done.reply, interrupted=done.interrupted, recalled=recalled,
                       written=done.written, incognito=done.incognito, replaced=done.replaced, stats=done.stats,

@@ -102,14 +102,16 @@ class SettingsService(QObject):
         session = self._session
         saved, effective = apply_changes(session.saved, session.settings, values)
         model_changed = any(getattr(effective, k) != getattr(session.settings, k) for k in MODEL_FIELDS)
+        status = None
         if model_changed:
             self.progress.emit(Progress("loading the language model", 30))
             try:
                 status = session.load_model(effective)  # raises before anything is saved or replaced
             finally:
                 self.progress.emit(Progress("ready" if session.backend else "no model", 100))
-            self.model_ready.emit(status)
         session.adopt(saved, effective)
+        if status is not None:  # "ready" once the settings that chose it are saved and in effect
+            self.model_ready.emit(status)
         if session.backend is None and not model_changed:
             self._load_model()  # the same model that failed before: try again, say so if it still fails
         self._publish()

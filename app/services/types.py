@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.types import Conversation, Entity, Memory, Recall, Written
+from app.core.types import Conversation, Entity, Memory, Recall, RecallReceipt, TurnStats, Written
 
 
 @dataclass(frozen=True)
@@ -92,7 +92,7 @@ class ChatMessage:
     content: str
     created_at: float
     interrupted: bool = False
-    recalled: tuple[dict[str, Any], ...] = ()  # the receipt: memories that were in the prompt
+    recalled: RecallReceipt = RecallReceipt()  # memories that were in the prompt
     written: tuple[Written, ...] = ()  # what long-term memory keeps from this message
 
 
@@ -116,11 +116,11 @@ class TurnResult:
     reply_id: int
     reply: str
     interrupted: bool
-    recalled: tuple[dict[str, Any], ...]
+    recalled: RecallReceipt
     written: tuple[Written, ...]
     incognito: bool
     replaced: tuple[int, ...]
-    stats: dict[str, Any]
+    stats: TurnStats
     notes: str | None = None  # the conversation's working notes, when the message changed them (note tool)
 
 

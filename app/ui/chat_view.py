@@ -24,7 +24,7 @@ from typing import Any
 from PySide6.QtGui import QColor, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextFrame, QTextFrameFormat
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from app.core.types import Written, user_part
+from app.core.types import RecallReceipt, Written, user_part
 
 PAGE = 60  # messages drawn when a conversation opens; older ones on request
 RECEIPT_CHARS = 70
@@ -40,7 +40,7 @@ class Entry:
     created_at: float = field(default_factory=time.time)
     message_id: int = 0
     interrupted: bool = False
-    recalled: tuple[dict[str, Any], ...] = ()
+    recalled: RecallReceipt = RecallReceipt()
     written: tuple[Written, ...] | None = None  # None: not known (yet)
     forgotten: tuple[tuple[int, int], ...] = ()  # (memory id, undo token) forgotten from this message
     incognito: bool = False
@@ -259,8 +259,8 @@ def _footer(entry: Entry) -> list[str]:
     if entry.role == "assistant" and entry.interrupted:
         lines.append("<i>(stopped)</i>")
     if entry.role == "assistant" and entry.recalled and not entry.streaming:
-        items = "; ".join(f'<a href="memory:{r["id"]}">{html.escape(_short(r["text"]))}</a> ({r["score"]:.2f}'
-                          + (f', via {html.escape(r["via"])})' if r.get("via") else ")")  # found through someone named
+        items = "; ".join(f'<a href="memory:{r.id}">{html.escape(_short(r.text))}</a> ({r.score:.2f}'
+                          + (f', via {html.escape(r.via)})' if r.via else ")")  # found through someone named
                           for r in entry.recalled)
         lines.append(f"<small><i>recalled: {items}</i></small>")
     if entry.role == "user":

@@ -372,8 +372,8 @@ class MainWindow(QMainWindow):
 
     def _on_turn_done(self, done: TurnResult) -> None:
         stats = done.stats
-        parts = {k: v for k, v in (stats.get("context") or {}).items() if k != "free"}
-        self.context_bar.set_usage({**parts, "reply": stats["completion_tokens"]}, stats["n_ctx"])
+        parts = {k: v for k, v in stats.context.items() if k != "free"}
+        self.context_bar.set_usage({**parts, "reply": stats.completion_tokens}, stats.n_ctx)
         self.context_bar.setVisible(True)
         self.context_label.setText(f"context {self.context_bar.used_percent()}%")
 

@@ -61,7 +61,7 @@ def hearth_turn(agent: Agent, text: str, conversation: int | None) -> TurnDone:
         if isinstance(event, TextDelta) and first is None:
             first = time.perf_counter()
         if isinstance(event, TurnDone):
-            event.stats["ttft_total_ms"] = ((first or time.perf_counter()) - started) * 1000
+            event.stats.timings["ttft_total_ms"] = ((first or time.perf_counter()) - started) * 1000
             return event
     raise RuntimeError("turn ended without TurnDone")
 
@@ -118,11 +118,11 @@ def report(agent: Agent, backend: LlamaBackend, bare, eos: int, rounds: int) -> 
         backend._llm.reset()
         first = hearth_turn(agent, question, None)
         second = hearth_turn(agent, "And what should I pack for it?", first.conversation_id)
-        t = first.stats["timings"]
+        t = first.stats.timings
         hearth_tps.append(t["tokens_per_s"])
         overhead.append(t["recall_ms"] + t["assembly_ms"])
-        ttft1.append(first.stats["ttft_total_ms"])
-        ttft2.append(second.stats["ttft_total_ms"])
+        ttft1.append(first.stats.timings["ttft_total_ms"])
+        ttft2.append(second.stats.timings["ttft_total_ms"])
         tps, ttft = bare_turn(bare, tokens)
         bare_tps.append(tps)
         bare_ttft.append(ttft)

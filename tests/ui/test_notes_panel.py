@@ -173,7 +173,7 @@ def test_the_context_bar_counts_the_notes(qtbot, two_conversations) -> None:
     qtbot.waitUntil(lambda: window.notes.status.text().startswith("Saved"), timeout=TIMEOUT_MS)
     with qtbot.waitSignal(desktop.chat.turn_done, timeout=TIMEOUT_MS) as done:
         chat(qtbot, window, "What is open?")
-    assert done.args[0].stats["context"]["notes"] > 5
+    assert done.args[0].stats.context["notes"] > 5
     assert window.context_bar.parts["notes"] > 5 and "notes" in window.context_bar.toolTip()
 
 

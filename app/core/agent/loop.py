@@ -36,7 +36,7 @@ from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import AgentEvent, Memory, Message, Recall, TextDelta, ToolCall, TurnDone, Written
+from app.core.types import AgentEvent, AnswerStats, Memory, Message, Recall, RecallReceipt, TextDelta, ToolCall, ToolUse, TurnDone, TurnStats, Written
 from app.errors import KnownError
 
 MAX_MESSAGE_CHARS = 32_000
@@ -315,7 +315,7 @@ class Agent:
             if message.role == "user":
                 pending_user = message.content
             elif message.role == "assistant" and pending_user is not None:
-                notes = tuple(prompting.memory_line(r["text"]) for r in message.receipt)
+                notes = tuple(prompting.memory_line(line.text) for line in message.receipt)
                 turns.append(prompting.Turn(pending_user, message.content, notes))
                 pending_user = None
         return turns
@@ -416,9 +416,7 @@ class Agent:
         acknowledged = turn.routed.route in ("statement", "mixed") and self._answer_style() != "free"
         plans = writes.plans if acknowledged or not turn.interrupted else []  # a stopped reply keeps no facts
         summary = None if turn.incognito else self._plan_summary(turn)
-        receipt = [{"id": r.memory.id, "text": r.memory.text, "kind": r.memory.kind, "score": round(r.score, 4),
-                    **({"via": r.via} if r.via else {})}  # found through someone the message named
-                   for r in assembled.memories]
+        receipt = RecallReceipt.of(assembled.memories)
         now = self.clock()
         with self.bank.transaction():
             if turn.replacing:  # regenerate: the old exchange goes now that the new one is complete
@@ -493,17 +491,15 @@ class Agent:
         for episode in leaving:
             self.bank.store.supersede(episode.id, added.id, now)
 
-    def _stats(self, turn: _Turn, assembled: prompting.Assembled) -> dict[str, Any]:
-        return {
-            "prompt_tokens": assembled.prompt_tokens, "completion_tokens": turn.completion_tokens,
-            "context": assembled.breakdown,
-            "notes": {"chars": len(turn.working_notes), "in_prompt": assembled.notes_in_prompt},
-            "n_ctx": self.backend.info.n_ctx, "window_turns": len(assembled.window),
-            "timings": {k: round(v, 2) for k, v in turn.timings.items()},
-            "tools": [{"name": t.name, "arguments": t.arguments, "ok": t.ok, "result": t.text} for t in turn.tools],
-            "answer": {"route": turn.routed.route, "quoted_memory": turn.quoted, "regenerated": turn.regenerated,
-                       "leaks_dropped": turn.leaks_dropped, "claims_dropped": turn.claims_dropped},
-        }
+    def _stats(self, turn: _Turn, assembled: prompting.Assembled) -> TurnStats:
+        return TurnStats(
+            prompt_tokens=assembled.prompt_tokens, completion_tokens=turn.completion_tokens,
+            n_ctx=self.backend.info.n_ctx, window_turns=len(assembled.window), context=assembled.breakdown or {},
+            notes_chars=len(turn.working_notes), notes_in_prompt=assembled.notes_in_prompt,
+            timings={k: round(v, 2) for k, v in turn.timings.items()},
+            tools=tuple(ToolUse(t.name, t.arguments, t.ok, t.text) for t in turn.tools),
+            answer=AnswerStats(turn.routed.route, turn.quoted, turn.regenerated, turn.leaks_dropped,
+                               turn.claims_dropped))
 
 
 def _after(prefix: str, model_text: str, continues: bool) -> str:

@@ -9,7 +9,7 @@ from typing import Any
 import apsw
 
 from app.core.memory.store import fts_query
-from app.core.types import Conversation, Message
+from app.core.types import Conversation, Message, RecallReceipt
 
 _CONV = ("SELECT c.id, c.title, c.created_at, c.updated_at, "
          "(SELECT count(*) FROM messages m WHERE m.conversation_id = c.id), c.incognito, c.source, c.source_id "
@@ -89,12 +89,12 @@ class ConversationStore:
         return self.conn.last_insert_rowid()
 
     def add_message(self, conversation_id: int, role: str, content: str, now: float, *,
-                    interrupted: bool = False, receipt: Sequence[dict[str, Any]] | None = None) -> int:
+                    interrupted: bool = False, receipt: RecallReceipt | None = None) -> int:
         self.conn.execute(
             "INSERT INTO messages(conversation_id, role, content, created_at, interrupted, receipt) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (conversation_id, role, content, now, int(interrupted),
-             json.dumps(list(receipt), ensure_ascii=False) if receipt is not None else None))
+             json.dumps(receipt.to_json(), ensure_ascii=False) if receipt is not None else None))
         self.conn.execute("UPDATE conversations SET updated_at = ? WHERE id = ?", (now, conversation_id))
         return self.conn.last_insert_rowid()
 
@@ -107,4 +107,4 @@ def _to_conversation(row: Sequence) -> Conversation:
 def _to_message(row: Sequence) -> Message:
     mid, conv, role, content, created, interrupted, receipt = row
     return Message(id=mid, conversation_id=conv, role=role, content=content, created_at=created,
-                   interrupted=bool(interrupted), receipt=tuple(json.loads(receipt)) if receipt else ())
+                   interrupted=bool(interrupted), receipt=RecallReceipt.from_json(json.loads(receipt)) if receipt else RecallReceipt())

@@ -56,7 +56,7 @@ def test_quote_style_answers_with_the_users_own_sentence_and_no_model_text(bank:
     shown, done = turn(Agent(bank, backend, Settings(answer_style="quote")), "Which Honda Civic do I drive?",
                        new=True)
     assert shown == done.reply == "You told me: “I drive a blue Honda Civic.”"
-    assert backend.prompts == [] and done.stats["answer"]["quoted_memory"] == 1
+    assert backend.prompts == [] and done.stats.answer.quoted_memory == 1
 
 
 def test_quote_then_model_continues_after_the_quote(bank: MemoryBank) -> None:
@@ -85,7 +85,7 @@ def test_a_reply_repeating_an_earlier_one_is_regenerated_without_the_window(bank
     _, first = turn(agent, "Tell me something nice about cats", new=True)
     shown, done = turn(agent, "And where do I work these days", conversation_id=first.conversation_id)
     assert done.reply == shown == "You work at the Riverside clinic."
-    assert done.stats["answer"]["regenerated"] and done.stats["window_turns"] == 0
+    assert done.stats.answer.regenerated and done.stats.window_turns == 0
     assert len(backend.prompts) == 3  # the first try of turn 2 was dropped, unseen
 
 
@@ -95,7 +95,7 @@ def test_echoes_of_the_system_prompt_and_notes_header_are_dropped(bank: MemoryBa
                        "Describe my car", new=True)
     assert done.reply == shown.strip() and "Hearth" not in done.reply and "Notes from" not in done.reply
     assert done.reply.startswith("Sure.") and done.reply.endswith("The Civic is blue.")
-    assert done.stats["answer"]["leaks_dropped"] == 4
+    assert done.stats.answer.leaks_dropped == 4
 
 
 def test_the_guard_releases_text_once_it_can_no_longer_be_a_repeat_or_a_leak() -> None:
@@ -133,11 +133,11 @@ def test_window_top_k_and_threshold_still_do_what_the_settings_say(bank: MemoryB
     _, third = turn(agent, "Suggest a walk too.", conversation_id=first.conversation_id)
     _, fourth = turn(agent, "And one more.", conversation_id=first.conversation_id)
     # a small model sees only the exchanges it wrote (requests): none before the second, one after
-    assert second.stats["window_turns"] == 0 and third.stats["window_turns"] == 1
-    assert fourth.stats["window_turns"] == 1  # the window is one turn
+    assert second.stats.window_turns == 0 and third.stats.window_turns == 1
+    assert fourth.stats.window_turns == 1  # the window is one turn
     agent.settings = Settings(threshold=0.99)
     shown, strict = turn(agent, "Which Honda Civic do I drive?", new=True)
-    assert strict.recalled == () and strict.stats["answer"]["quoted_memory"] is None
+    assert strict.recalled == () and strict.stats.answer.quoted_memory is None
     assert shown == "You haven't told me which Honda Civic you drive yet."  # nothing recalled: never a guess
 
 

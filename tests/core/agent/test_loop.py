@@ -39,7 +39,7 @@ def test_a_turn_streams_then_saves_messages_receipt_and_episode(bank: MemoryBank
     messages = ConversationStore(bank.conn).messages(done.conversation_id)
     assert [(m.role, m.content) for m in messages] == [("user", "Where does my sister Ana live?"),
                                                        ("assistant", "Ana lives in Lisbon.")]
-    assert messages[1].receipt[0]["text"] == "My sister Ana lives in Lisbon"
+    assert messages[1].receipt.lines[0].text == "My sister Ana lives in Lisbon"
     # A question carries nothing to remember: no episode that would match it again later.
     assert [m.kind for m in bank.list()] == ["fact"]
     assert bank.get(1).recall_count == 1
@@ -70,8 +70,8 @@ def test_thirty_turns_with_a_window_of_four_never_overflow_and_keep_turn_one(ban
     for n in range(2, 30):
         _, done = run(agent, f"Turn {n}: tell me something about topic number {n} in detail.",
                       conversation_id=conversation)
-        assert done.stats["prompt_tokens"] + done.stats["completion_tokens"] <= 400
-        assert done.stats["window_turns"] <= 4
+        assert done.stats.prompt_tokens + done.stats.completion_tokens <= 400
+        assert done.stats.window_turns <= 4
     _, last = run(agent, "What is my locker code?", conversation_id=conversation)
     assert any("4512" in r.memory.text for r in last.recalled)
     assert last.reply == "You told me: “My locker code is 4512.”"
@@ -220,10 +220,10 @@ def test_the_context_breakdown_adds_up(bank: MemoryBank) -> None:
     agent = agent_with(bank, ScriptedBackend(reply="Noted."))
     _, first = run(agent, "Tell me about the garden gate", new=True)
     _, done = run(agent, "And the garden in winter?", conversation_id=first.conversation_id)
-    parts = done.stats["context"]
+    parts = done.stats.context
     assert parts["memories"] > 0 and parts["window"] > 0 and parts["system"] > 0 and parts["message"] > 0
-    assert sum(v for k, v in parts.items() if k != "free") == done.stats["prompt_tokens"]
-    assert parts["free"] == done.stats["n_ctx"] - done.stats["prompt_tokens"]
+    assert sum(v for k, v in parts.items() if k != "free") == done.stats.prompt_tokens
+    assert parts["free"] == done.stats.n_ctx - done.stats.prompt_tokens
 
 
 def test_a_small_model_is_not_asked_to_choose_spans_and_every_one_is_kept(bank: MemoryBank) -> None:

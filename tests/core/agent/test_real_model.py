@@ -80,8 +80,8 @@ def test_thirty_turns_window_four_never_overflow_and_turn_one_is_recalled(smollm
     for n in range(2, 30):
         done = [e for e in agent.run_turn(f"Tell me one idea for a weekend activity number {n}.",
                                           conversation_id=first.conversation_id) if isinstance(e, TurnDone)][0]
-        assert done.stats["prompt_tokens"] + done.stats["completion_tokens"] <= 1024
-        assert done.stats["window_turns"] <= 4
+        assert done.stats.prompt_tokens + done.stats.completion_tokens <= 1024
+        assert done.stats.window_turns <= 4
     last = [e for e in agent.run_turn("What is my locker code at the gym?", conversation_id=first.conversation_id)
             if isinstance(e, TurnDone)][0]
     assert any("4512" in r.memory.text for r in last.recalled), [r.memory.text for r in last.recalled]

@@ -98,16 +98,16 @@ def test_the_voice_end_to_end_with_the_real_model_and_minilm(agent: Agent) -> No
 
     told, _ = say(agent, "Hi, I'm Priya. I'm training for the Berlin marathon in September and my cat Miso "
                          "hates the vacuum cleaner.", new=True)
-    assert told.reply.startswith("Nice to meet you, Priya!") and told.stats["completion_tokens"] == 0
+    assert told.reply.startswith("Nice to meet you, Priya!") and told.stats.completion_tokens == 0
     assert "your cat Miso hates the vacuum cleaner" in told.reply and "marathon in September" in told.reply
     cat, _ = say(agent, "What's my cat called?", new=True)
-    assert "Miso" in cat.reply and "“" in cat.reply and cat.stats["completion_tokens"] == 0
+    assert "Miso" in cat.reply and "“" in cat.reply and cat.stats.completion_tokens == 0
     never, _ = say(agent, "What's my blood type?", new=True)
-    assert "haven't told me" in never.reply and "“" not in never.reply and never.stats["completion_tokens"] == 0
+    assert "haven't told me" in never.reply and "“" not in never.reply and never.stats.completion_tokens == 0
     dinner, _ = say(agent, "Can you suggest a simple dinner for the night before a long run?", new=True)
-    assert dinner.stats["answer"]["route"] == "request" and dinner.stats["completion_tokens"] > 0
+    assert dinner.stats.answer.route == "request" and dinner.stats.completion_tokens > 0
     assert dinner.reply.strip() and not persona_claim(dinner.reply)
     mixed, _ = say(agent, "I'm vegetarian now — any ideas for dinner?", conversation_id=dinner.conversation_id)
-    assert "you're vegetarian now" in mixed.reply.split("\n\n")[0] and mixed.stats["completion_tokens"] > 0
+    assert "you're vegetarian now" in mixed.reply.split("\n\n")[0] and mixed.stats.completion_tokens > 0
     thanks, _ = say(agent, "Thanks!", conversation_id=dinner.conversation_id)
-    assert "Priya" in thanks.reply and thanks.stats["completion_tokens"] == 0
+    assert "Priya" in thanks.reply and thanks.stats.completion_tokens == 0

@@ -84,7 +84,7 @@ def test_a_private_conversation_writes_no_memory_at_all(bank: MemoryBank) -> Non
     assert done.incognito and done.written == ()
     remember = _done(agent.run_turn("Remember that the spare key is in the blue pot.",
                                     conversation_id=done.conversation_id))
-    assert "Not saved" in remember.stats["tools"][0]["result"]
+    assert "Not saved" in remember.stats.tools[0].result
     assert bank.list() == []
     assert ConversationStore(bank.conn).get(done.conversation_id).incognito
 

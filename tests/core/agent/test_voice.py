@@ -166,15 +166,15 @@ def test_a_small_model_speaks_only_for_requests(bank: MemoryBank) -> None:
     agent = Agent(bank, backend, Settings())
     told = _turn(agent, "My daughter Ivy is six.", new=True)
     assert backend.prompts == [] and "your daughter Ivy is six" in told.reply
-    assert told.stats["answer"]["route"] == "statement"
-    assert {"ttft_ms", "tokens_per_s"} <= set(told.stats["timings"])  # the same stats as a streamed reply
+    assert told.stats.answer.route == "statement"
+    assert {"ttft_ms", "tokens_per_s"} <= set(told.stats.timings)  # the same stats as a streamed reply
     asked = _turn(agent, "How old is my daughter?", new=True)
     assert backend.prompts == [] and "“My daughter Ivy is six.”" in asked.reply
     never = _turn(agent, "What's my blood type?", new=True)
     assert backend.prompts == [] and "haven't told me" in never.reply and "“" not in never.reply
     mixed = _turn(agent, "I'm vegetarian now — any ideas for dinner?", new=True)
     assert mixed.reply.startswith(("Got it", "Noted", "Thanks", "I'll keep")) and "you're vegetarian now" in mixed.reply
-    assert mixed.reply.endswith("\n\nTry a lentil curry.") and mixed.stats["answer"]["claims_dropped"]
+    assert mixed.reply.endswith("\n\nTry a lentil curry.") and mixed.stats.answer.claims_dropped
     assert _turn(agent, "Hello!", new=True).reply.startswith(("Hi", "Hello"))
     assert len(backend.prompts) == 1  # only the request in the mixed message reached the model
 

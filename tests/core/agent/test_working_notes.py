@@ -151,11 +151,11 @@ def test_the_breakdown_counts_the_notes_and_still_adds_up(bank: MemoryBank) -> N
     before = run(agent, "And the garden in winter?", conversation_id=cid).stats
     set_notes(bank, cid, "Goal: fix the gate before December. Open: which hinge to buy?")
     done = run(agent, "And the garden in winter?", conversation_id=cid)
-    parts = done.stats["context"]
-    assert before["context"]["notes"] == 0 and parts["notes"] > 10
-    assert parts["system"] == before["context"]["system"]  # the notes are counted as notes, not as system
-    assert sum(v for k, v in parts.items() if k != "free") == done.stats["prompt_tokens"]
-    assert done.stats["notes"] == {"chars": 61, "in_prompt": True}
+    parts = done.stats.context
+    assert before.context["notes"] == 0 and parts["notes"] > 10
+    assert parts["system"] == before.context["system"]  # the notes are counted as notes, not as system
+    assert sum(v for k, v in parts.items() if k != "free") == done.stats.prompt_tokens
+    assert done.stats.notes_chars == 61 and done.stats.notes_in_prompt
 
 
 def _recall(n: int, *, pinned: bool = False) -> Recall:
@@ -211,7 +211,7 @@ def test_note_adds_the_users_words_in_the_same_turn_and_reports_it(bank: MemoryB
     (call,) = [e for e in events if isinstance(e, ToolCall)]
     done = events[-1]
     assert call.name == "note" and call.ok and "decided to use postgres" in call.result
-    assert done.notes == "decided to use postgres" and done.stats["tools"][0]["name"] == "note"
+    assert done.notes == "decided to use postgres" and done.stats.tools[0].name == "note"
     assert NotesStore(bank.conn).get(done.conversation_id).text == "decided to use postgres"
     assert "decided to use postgres" in agent.backend.prompts[-1].split("<|im_end|>", 1)[0]  # this turn sees it
     assert not any("postgres" in m.text for m in bank.list())  # working memory, not long-term memory
@@ -228,7 +228,7 @@ def test_regenerating_does_not_apply_the_note_twice(bank: MemoryBank) -> None:
     done = run(agent, "note: buy cedar boards", new=True)
     set_notes(bank, done.conversation_id, "buy cedar boards\nedited by hand after")
     again = list(agent.regenerate(done.conversation_id))[-1]
-    assert again.notes is None and "regenerating" in again.stats["tools"][0]["result"]
+    assert again.notes is None and "regenerating" in again.stats.tools[0].result
     assert NotesStore(bank.conn).get(done.conversation_id).text == "buy cedar boards\nedited by hand after"
     cleared = run(agent, "clear the notes", conversation_id=done.conversation_id)
     set_notes(bank, cleared.conversation_id, "typed after clearing")
@@ -240,7 +240,7 @@ def test_adding_what_is_there_already_changes_nothing(bank: MemoryBank) -> None:
     agent = agent_with(bank)
     done = run(agent, "note: buy cedar boards", new=True)
     again = run(agent, "note: buy cedar boards", conversation_id=done.conversation_id)
-    assert again.notes is None and "Already" in again.stats["tools"][0]["result"]
+    assert again.notes is None and "Already" in again.stats.tools[0].result
 
 
 def test_a_note_that_would_overflow_is_refused_and_the_notes_are_kept(bank: MemoryBank) -> None:
@@ -248,8 +248,8 @@ def test_a_note_that_would_overflow_is_refused_and_the_notes_are_kept(bank: Memo
     cid = run(agent, "Hello there.", new=True).conversation_id
     set_notes(bank, cid, "y" * (MAX_NOTES_CHARS - 5))
     done = run(agent, "note: this line does not fit", conversation_id=cid)
-    assert done.notes is None and not done.stats["tools"][0]["ok"]
-    assert "2,000" in done.stats["tools"][0]["result"]
+    assert done.notes is None and not done.stats.tools[0].ok
+    assert "2,000" in done.stats.tools[0].result
     assert NotesStore(bank.conn).get(cid).text == "y" * (MAX_NOTES_CHARS - 5)
 
 
@@ -277,7 +277,7 @@ def test_a_question_about_a_decision_is_answered_from_the_notes_in_the_users_wor
     set_notes(bank, cid, "Goal: visit Ana in May\nOpen: which weekend?\nDecided: we take the night train")
     done = run(agent, "What did we decide about the night train?", conversation_id=cid)
     assert done.reply == "Your notes for this conversation say: “Decided: we take the night train.”"
-    assert done.stats["answer"]["quoted_memory"] == 0  # 0: the working notes, not a memory
+    assert done.stats.answer.quoted_memory == 0  # 0: the working notes, not a memory
     other = run(agent, "What did we decide about the night train?", new=True)
     assert "notes" not in other.reply  # another conversation has no such notes
 

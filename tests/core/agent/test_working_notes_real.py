@@ -59,21 +59,21 @@ def test_the_note_tool_and_the_prompt_with_the_real_model(agent: Agent, smollm: 
     assert [c.name for c in calls] == ["note"] and done.reply.strip()
     notes = NotesStore(agent.bank.conn).get(done.conversation_id).text
     assert notes == "we decided to use postgres for the shop"  # the user's words, whatever the model said
-    assert done.stats["context"]["notes"] > 5 and done.stats["notes"]["in_prompt"]
+    assert done.stats.context["notes"] > 5 and done.stats.notes_in_prompt
 
     agent.settings = dataclasses.replace(agent.settings, answer_style="quote+model")  # the model sees the prompt
     asked, _ = say(agent, "Which database did we decide on?", conversation_id=done.conversation_id)
     prompt = smollm.prompts[-1]
     system = prompt.split("<|im_end|>", 1)[0]
     assert NOTES_HEADER in system and "postgres for the shop" in system
-    parts = asked.stats["context"]
-    assert sum(v for k, v in parts.items() if k != "free") == asked.stats["prompt_tokens"]  # the model's tokenizer
+    parts = asked.stats.context
+    assert sum(v for k, v in parts.items() if k != "free") == asked.stats.prompt_tokens  # the model's tokenizer
     print(f"\nreply with the notes: {asked.reply!r}; context parts {parts}")
     assert "postgres" in asked.reply.lower()  # quoted from the notes by the answer step (MiniLM chose the line)
 
     agent.settings = dataclasses.replace(agent.settings, answer_style="free")
     other, _ = say(agent, "Which database did we decide on?", new=True)
-    assert "postgres" not in smollm.prompts[-1] and other.stats["context"]["notes"] == 0
+    assert "postgres" not in smollm.prompts[-1] and other.stats.context["notes"] == 0
     assert not any("postgres" in m.text for m in agent.bank.list())  # working memory only
 
 
@@ -83,6 +83,6 @@ def test_full_notes_fit_the_default_context_with_room_to_spare(agent: Agent, smo
     with agent.bank.transaction():
         NotesStore(agent.bank.conn).set(done.conversation_id, (line * 40)[:MAX_NOTES_CHARS])
     full, _ = say(agent, "What is still open?", conversation_id=done.conversation_id)
-    tokens = full.stats["context"]["notes"]
-    print(f"\n{MAX_NOTES_CHARS:,} characters of notes = {tokens} SmolLM2 tokens (n_ctx {full.stats['n_ctx']})")
-    assert full.stats["notes"]["in_prompt"] and 300 < tokens < Settings().context_size // 4
+    tokens = full.stats.context["notes"]
+    print(f"\n{MAX_NOTES_CHARS:,} characters of notes = {tokens} SmolLM2 tokens (n_ctx {full.stats.n_ctx})")
+    assert full.stats.notes_in_prompt and 300 < tokens < Settings().context_size // 4
