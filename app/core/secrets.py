@@ -1,7 +1,7 @@
 """Secret storage: where a profile's database key lives.
 
 The real store is the OS keychain through ``keyring``. keyring has traps we
-guard against (DESIGN §6):
+guard against:
 
 * headless Linux raises ``NoKeyringError``;
 * the *null* backend accepts ``set_password`` and then returns ``None`` —

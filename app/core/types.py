@@ -8,7 +8,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 MEMORY_KINDS: tuple[str, ...] = ("fact", "summary", "episode", "note")
-# How a memory's text was written (DESIGN §4b: memory holds what the user said):
+# How a memory's text was written (memory holds what the user said: docs/decisions/0003):
 #   message  the user's message itself (its statements)      span     a clause of it, chosen by the model
 #   words    the user's words minus a request verb ("remember") typed  typed by the user (CLI, viewer)
 #   summary  the user's sentences joined, nothing added         model    written by a model (abstractive)

@@ -1,5 +1,5 @@
-"""Serial executors on their own threads (DESIGN §2, Anki's pattern), and the error triage that
-turns anything a job raises into a ``Failure`` for the window that asked.
+"""Serial executors on their own threads (Anki's pattern; docs/ARCHITECTURE.md, Threads), and the
+error triage that turns anything a job raises into a ``Failure`` for the window that asked.
 
 Two run in the app: the *engine* (model, embedder, the write connection: every job in order) and
 the *reader* (the memory viewer's and the conversation list's reads, on a read-only connection),

@@ -4,7 +4,7 @@
 #   bash packaging/macos/build.sh
 # The bundle is ad-hoc signed; distributing outside your own machines needs a Developer ID
 # signature and notarization (set MACOS_SIGN_IDENTITY; notarize with `xcrun notarytool`).
-# Not run on Linux; see README "Install" for what was verified where.
+# Not run on Linux; see docs/packaging.md for what was verified where.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 # Apple silicon: Metal plus the NEON CPU backend. Intel Macs: the same every-x86-64 CPU build as Linux.

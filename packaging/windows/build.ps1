@@ -2,7 +2,7 @@
 # dist\Hearth-<version>-setup.exe (Inno Setup). Needs Python 3.11 (x64), Visual Studio Build Tools
 # with "Desktop development with C++" (llama.cpp is compiled), CMake, and Inno Setup 6 (iscc.exe).
 # Run from the repository root:  powershell -ExecutionPolicy Bypass -File packaging\windows\build.ps1
-# Not run on Linux; see README "Install" for what was verified where.
+# Not run on Linux; see docs/packaging.md for what was verified where.
 $ErrorActionPreference = "Stop"
 Set-Location (Join-Path $PSScriptRoot "..\..")
 

@@ -1,4 +1,4 @@
-"""Where a profile's key comes from, and the keyring traps of DESIGN §6."""
+"""Where a profile's key comes from, and the keyring traps app/core/secrets.py guards against."""
 
 from __future__ import annotations
 

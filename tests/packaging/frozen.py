@@ -16,7 +16,7 @@ BUILD_TIMEOUT_S = 3600  # a fresh machine compiles nothing here (packaging/venv.
 
 
 def build_packages(log: Path) -> dict[str, Path]:
-    """`bash packaging/build onefile onedir deb`, as the README says; the build's log goes to ``log``.
+    """`bash packaging/build onefile onedir deb`, as docs/packaging.md says; the build's log goes to ``log``.
 
     HEARTH_TEST_PREBUILT=1 tests what dist/ already holds instead (a build over torch takes ~15 min
     on 2 cores): for re-running these tests after changing only them."""

@@ -173,7 +173,7 @@ def test_a_read_only_data_folder_says_so(qtbot, make_app, monkeypatch, home: Pat
 
     home.mkdir(parents=True, exist_ok=True)
     real_access = db.os.access
-    # Tests run as root, for whom chmod can't make a folder read-only (DESIGN §6): ask os.access.
+    # Tests run as root, for whom chmod can't make a folder read-only: ask os.access.
     monkeypatch.setattr(db.os, "access", lambda path, mode: False if str(path) == str(home) else real_access(path, mode))
     services, window = make_app(start=False)
     monkeypatch.setattr(window, "ask_passphrase", lambda request: pytest.fail("asked for a passphrase"))

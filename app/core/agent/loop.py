@@ -1,4 +1,6 @@
-"""One turn of conversation (DESIGN §4): recall → prompt → stream → save, as events.
+"""One turn of conversation: recall → prompt → stream → save, as events.
+
+The whole turn, step by step: docs/ARCHITECTURE.md, "One chat turn".
 
 ``Agent.run_turn`` is a generator of ``AgentEvent``s (``TextDelta`` while the
 reply streams, ``ToolCall`` for each tool step, then ``TurnDone``). Nothing is
@@ -343,7 +345,7 @@ class Agent:
             yield result
             return
         toolbox = ToolBox(self.bank, self.recall_params, self.clock, already=[r.memory.id for r in turn.recalled])
-        if intent == "remember":  # stored as the user said it, never as the model's rewrite (DESIGN §4b)
+        if intent == "remember":  # stored as the user said it: a small model's rewrite invents details
             args, ok = fallback_arguments(intent, turn.text), True
         else:
             args = parse_call(intent, propose_call(self.backend, intent, turn.text), turn.text)
@@ -407,7 +409,7 @@ class Agent:
     def _save(self, turn: _Turn, assembled: prompting.Assembled) -> int:
         """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first.
 
-        Long-term memory gets only the user's words (DESIGN §4b): the episode is the message's
+        Long-term memory gets only the user's words (docs/decisions/0003): the episode is the message's
         statements (a message that only asks leaves no episode: it would match the same question
         later and crowd out the answer), facts are spans of it, and the reply stays in the
         conversation, never in memory. A private conversation writes no memory at all."""

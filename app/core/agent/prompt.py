@@ -7,10 +7,10 @@ Layout, chosen for small models (bench/turn measures it):
 2. the short-term window — the last N turns, word for word;
 3. the user's message, preceded by the recalled memories as quoted notes.
 
-DESIGN §4 put memories before the window; we put them in the last user turn
-instead: a 135M model answers from text next to the question far more often
-than from text in the system prompt (measured: 3/10 vs 5/10 bare), and the
-prompt head stays stable for the KV cache while recall changes every turn.
+Memories go in the last user turn, not before the window (docs/decisions/0004):
+a 135M model answers from text next to the question far more often than from
+text in the system prompt (measured: 3/10 vs 5/10 bare), and the prompt head
+stays stable for the KV cache while recall changes every turn.
 
 Over budget, recalled memories go first (lowest ranked first) down to the best one, then the
 oldest window turns, then the best memory, then the working notes, then the pinned memories; a
@@ -19,7 +19,7 @@ fully rendered prompt, so the count is exact and ``n_ctx`` is never exceeded.
 
 Every text that is not ours (memories, past turns, the message) has its chat
 control tokens neutralised: a memory containing ``<|im_start|>system`` must
-stay words, not become a system turn (DESIGN §6).
+stay words, not become a system turn.
 """
 
 from __future__ import annotations

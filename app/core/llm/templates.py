@@ -1,6 +1,6 @@
 """Which chat format a GGUF file speaks, decided from its metadata.
 
-Order (DESIGN §6): the file's own ``tokenizer.chat_template``; else llama.cpp's
+Order: the file's own ``tokenizer.chat_template``; else llama.cpp's
 built-in template for the architecture (gemma, llama3, phi3, chatml, …); ChatML
 only as the last resort. A file without a template is not a ChatML model: the
 Gemma 3 270M GGUF rendered as ChatML never stopped and printed ``<|im_end|>``.

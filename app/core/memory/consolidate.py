@@ -100,7 +100,7 @@ def summary_text(user_lines: Sequence[str]) -> str:
 
 def episode_text(message: str) -> str:
     """The episode a user message leaves: its statements ("" when it only asks or requests).
-    Live turns and imported history both write episodes with this (DESIGN §4b)."""
+    Live turns and imported history both write episodes with this, so both keep only the user's words."""
     text = " ".join(statements(message))
     return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"
 

@@ -1,6 +1,6 @@
 """open_db(): the only place that opens a database connection.
 
-Order matters (DESIGN §3, §6): key first; then *read* something, because a
+Order matters: key first; then *read* something, because a
 wrong key is only detected on the first read; then check that the file is ours
 and not from a newer Hearth — all before anything could write. Only then load
 sqlite-vec, switch to WAL and run migrations.
@@ -103,7 +103,7 @@ def open_damaged(path: Path, key: DbKey) -> apsw.Connection:
 def open_reader(path: Path, key: DbKey) -> apsw.Connection:
     """A second, read-only connection to a profile the app already opened (and migrated): the
     memory viewer pages and searches through it while a turn writes through the first (WAL lets
-    readers go on during a write), so it never waits for the model (DESIGN §2)."""
+    readers go on during a write), so it never waits for the model."""
     def setup(conn: apsw.Connection) -> None:
         _verify_readable(conn, path, key)
         _load_sqlite_vec(conn)

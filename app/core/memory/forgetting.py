@@ -1,4 +1,4 @@
-"""Forgetting that reaches every copy (DESIGN §4b).
+"""Forgetting that reaches every copy of the user's words.
 
 What the user said lives in more than one memory: the fact "My favourite fruit
 is mango.", the episode of the message it came from, and the summary that

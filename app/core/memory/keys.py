@@ -1,6 +1,6 @@
 """Which key opens a profile's file, and where that key lives.
 
-Order (DESIGN §3): ``HEARTH_PASSPHRASE`` overrides; otherwise a random 256-bit
+Order: ``HEARTH_PASSPHRASE`` overrides; otherwise a random 256-bit
 key per profile in the OS keychain. With no keychain, creating a profile needs a
 passphrase or an explicit ``--no-encryption``: never silently plaintext, never a
 key file beside the database. A file that was created unencrypted on purpose

@@ -102,7 +102,7 @@ V2 = "CREATE INDEX memories_by_created ON memories(created_at);"
 
 
 def v3_origins_and_user_only_episodes(conn: apsw.Connection) -> None:
-    """v3 (truthful memory, DESIGN §4b): every memory records how it was written, and episodes
+    """v3 (truthful memory): every memory records how it was written, and episodes
     hold only what the user said. An old episode was "User: …\nHearth: …": the reply goes (it
     stays in the conversation), as do question sentences; an episode that only asked something
     carries nothing and is deleted (its messages stay; its vector goes by trigger). Vectors were

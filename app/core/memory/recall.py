@@ -23,7 +23,7 @@ How a memory is scored for a query:
 
 Pinned memories are always included (they don't use up ``top_k``); expired and
 superseded memories are never returned. Defaults were calibrated on the real
-embedder with ``bench/recall_eval`` (numbers in the README).
+embedder with ``bench/recall_eval`` (numbers in docs/benchmarks.md).
 """
 
 from __future__ import annotations
@@ -169,7 +169,7 @@ def _rank_rows(store: MemoryStore, eligible: list[tuple[float, int, float, float
 
 def _pinned_rows(store: MemoryStore, eligible: list[tuple[float, int, float, float]], keyword: dict[int, float],
                  params: RecallParams, now: float) -> list[Recall]:
-    """Pinned memories, however they rank: the README promises they are always in the prompt."""
+    """Pinned memories, however they rank: the user guide promises they are always in the prompt."""
     memories = store.get_many([e[1] for e in eligible])
     return [Recall(memory=m, score=score, rank=pre + _tie_break(m, params, now), keyword=memory_id in keyword)
             for pre, memory_id, score, _ in eligible

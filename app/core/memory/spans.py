@@ -1,6 +1,6 @@
 """The user's own words, cut into the pieces long-term memory keeps.
 
-Truthful memory (DESIGN §4b) stores what the user said, not what a model wrote
+Truthful memory stores what the user said, not what a model wrote
 about it. A small model can't be trusted to rewrite "I have a cat called Pixel
 and I'm allergic to shellfish" without inventing a relation ("Pixel is allergic
 to shellfish"), so memory is made of *spans*: sentences, and clauses of a

@@ -14,7 +14,7 @@ def write_txn(conn: apsw.Connection) -> Iterator[apsw.Connection]:
 
     IMMEDIATE takes the write lock up front: a deferred transaction that reads
     and then writes fails with SQLITE_BUSY_SNAPSHOT under concurrency, whatever
-    the busy timeout (DESIGN §6).
+    the busy timeout.
     """
     conn.execute("BEGIN IMMEDIATE")
     try:

@@ -2,7 +2,7 @@
 
 Every search is exact (cosine = dot product; vectors are unit length). What
 differs is where the scan runs, chosen by how many searches a process makes
-(measured by ``bench/recall_speed``; DESIGN §6 has the background):
+(measured by ``bench/recall_speed``; docs/decisions/0001 has the background):
 
 * **one-shot** (a CLI call): sqlite-vec's own KNN over ``memory_vec``. Nothing
   to load first; ~0.5 ms per 1k memories on this wheel (no SIMD).
@@ -12,10 +12,10 @@ differs is where the scan runs, chosen by how many searches a process makes
   numpy baseline itself. Writes made through this object keep the matrix in
   step; a commit by another process (``PRAGMA data_version``) reloads it.
 
-Why not a 1-bit coarse pass + re-scoring, as DESIGN §6 suggested: sqlite-vec
+Why not a 1-bit coarse pass + re-scoring, the usual way to scan less: sqlite-vec
 0.1.9's top-k is O(n·k) (k=400 over 100k bit vectors took 68 ms, k=10 took
 4.5 ms), and on MiniLM embeddings of everyday notes sign bits agreed with the
-exact top-10 only 0.91 with 400 candidates of 10k. See docs/ARCHITECTURE.md.
+exact top-10 only 0.91 with 400 candidates of 10k. See docs/decisions/0001.
 
 The embedder's id and dimension live in ``meta``; vectors from another model
 are never compared with the current one (``EmbedderMismatch``).

@@ -1,6 +1,6 @@
 """People, places and things named in the user's words — deterministic patterns, no model.
 
-DESIGN §4b: long-term memory holds what the user said, and a 135M model invents relations
+Long-term memory holds what the user said, and a 135M model invents relations
 between words the user did say. So names are capitalised words *of the text* and relations
 come from a fixed vocabulary, matched only in fixed shapes ("my son Leo", "Mia, my wife",
 "Leo is my son", "I work at the Riverside clinic", "Tom's wife Anna"). Questions and

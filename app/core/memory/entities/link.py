@@ -31,9 +31,9 @@ class Linker:
 
     def link(self, memory_id: int, text: str, *, origin: str = "") -> None:
         """``origin`` "model": a reply the user kept — it may mention people already known, but
-        its words never create anyone or any relation (DESIGN §4b). Nor does a transcript line
-        said by someone (said.py): "[8 May 2023] Melanie: my son Leo…" is Melanie's son, not the
-        user's, and which speaker is the user is not known."""
+        its words never create anyone or any relation (they are the model's, not the user's). Nor
+        does a transcript line said by someone (said.py): "[8 May 2023] Melanie: my son Leo…" is
+        Melanie's son, not the user's, and which speaker is the user is not known."""
         retro_names: list[str] = []
         retro_relations: list[str] = []
         for named in extract(text) if origin != "model" and said.speaker(text) is None else ():
