@@ -68,6 +68,7 @@ def _smoke(desktop, window, shown_ms: float, shown_at: float, out: TextIO, err: 
     desktop.profiles.failed.connect(driver.on_failed)
     desktop.settings.model_failed.connect(driver.on_failed)
     desktop.chat.failed.connect(driver.on_failed)
+    window.panel.send_failed.connect(driver.on_failed)
     desktop.settings.model_ready.connect(driver.on_ready)
     desktop.chat.turn_done.connect(driver.on_done)
     QTimer.singleShot(SMOKE_TIMEOUT_S * 1000, driver.loop.quit)

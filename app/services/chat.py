@@ -20,24 +20,23 @@ from app.core.memory.recall import RecallParams
 from app.core.types import Memory, Message, RecallReceipt, TextDelta, ToolCall, TurnDone, Written
 from app.errors import KnownError
 from app.services.session import Session
-from app.services.types import ChatMessage, ConversationHit, History, NotesSave, NotesState, Remembered, SendRequest, \
+from app.services.types import ChatMessage, ConversationHit, Failure, History, NotesSave, NotesState, Remembered, SendRequest, \
     ToolNote, TurnResult
-from app.services.worker import Worker
+from app.services.worker import OnFailure, Worker
 
 SNIPPET_CHARS = 80
 
 
 class ChatService(QObject):
-    conversations = Signal(object)  # list[Conversation], newest first
-    history = Signal(object)  # History of the conversation asked for
+    conversations = Signal(tuple)  # tuple[Conversation, ...], newest first (a tuple passes as itself)
+    history = Signal(History)  # the conversation asked for
     delta = Signal(str)  # a piece of the reply being streamed
-    tool = Signal(object)  # ToolNote
-    turn_done = Signal(object)  # TurnResult
-    remembered = Signal(object)  # Remembered
-    search_results = Signal(int, object)  # request id, list[ConversationHit]
-    failed = Signal(object)  # Failure; ``request`` is the SendRequest when a turn failed
-    notes = Signal(object)  # NotesState: loaded, saved, or changed by a message's note tool
-    notes_failed = Signal(object)  # Failure; ``request`` is the NotesSave (or the conversation id loaded)
+    tool = Signal(ToolNote)
+    turn_done = Signal(TurnResult)
+    remembered = Signal(Remembered)
+    search_results = Signal(int, tuple)  # request id, tuple[ConversationHit, ...]
+    failed = Signal(Failure)  # a request made without a failure callback of its own failed
+    notes = Signal(NotesState)  # loaded, saved, or changed by a message's note tool
     deleted = Signal(int)  # this conversation is gone (what is kept about it, e.g. a notes draft, can go)
 
     def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
@@ -48,10 +47,10 @@ class ChatService(QObject):
         self._cancel = threading.Event()
 
     # --- requests (GUI thread) ---------------------------------------------------------
-    def send(self, request: SendRequest) -> None:
+    def send(self, request: SendRequest, on_failure: OnFailure) -> None:
+        """``on_failure``: the turn failed and nothing of it was kept (the sender puts the text back)."""
         self._cancel.clear()
-        self._engine.submit(lambda: self._turn(request), doing="the reply", on_failure=self.failed.emit,
-                            request=request)
+        self._engine.submit(lambda: self._turn(request), doing="the reply", on_failure=on_failure)
 
     def stop(self) -> None:
         self._cancel.set()
@@ -61,7 +60,7 @@ class ChatService(QObject):
 
     def open(self, conversation_id: int) -> None:
         self._reader.submit(lambda: self._history(conversation_id), doing="opening the conversation",
-                            on_failure=self.failed.emit, request=conversation_id)
+                            on_failure=self.failed.emit)
 
     def search(self, request_id: int, query: str) -> None:
         self._reader.submit(lambda: self._search(request_id, query), doing="searching conversations",
@@ -98,21 +97,20 @@ class ChatService(QObject):
         def job() -> None:
             written = remember_message(self._session.memory, message_id, pinned=pinned)
             self.remembered.emit(Remembered(message_id, written, pinned))
-        self._engine.submit(job, doing="remembering the message", on_failure=self.failed.emit, request=message_id)
+        self._engine.submit(job, doing="remembering the message", on_failure=self.failed.emit)
 
-    def load_notes(self, conversation_id: int) -> None:
+    def load_notes(self, conversation_id: int, on_failure: OnFailure) -> None:
         self._reader.submit(lambda: self._load_notes(conversation_id), doing="reading the working notes",
-                            on_failure=self.notes_failed.emit, request=conversation_id)
+                            on_failure=on_failure)
 
-    def save_notes(self, request: NotesSave) -> None:
+    def save_notes(self, request: NotesSave, on_failure: OnFailure) -> None:
         """On the engine thread, in order with the turns (a turn's note tool and a typed edit never interleave)."""
         def job() -> None:
             bank = self._session.memory
             with bank.transaction():
                 saved = NotesStore(bank.conn).set(request.conversation_id, request.text)
             self.notes.emit(NotesState(saved.conversation_id, saved.text, saved.updated_at, "saved"))
-        self._engine.submit(job, doing="saving the working notes", on_failure=self.notes_failed.emit,
-                            request=request)
+        self._engine.submit(job, doing="saving the working notes", on_failure=on_failure)
 
     # --- engine thread -----------------------------------------------------------------
     def _turn(self, request: SendRequest) -> None:
@@ -142,7 +140,7 @@ class ChatService(QObject):
 
     def _list(self) -> None:
         with self._session.reading() as bank:
-            self.conversations.emit(ConversationStore(bank.conn).list())
+            self.conversations.emit(tuple(ConversationStore(bank.conn).list()))
 
     def _history(self, conversation_id: int) -> None:
         with self._session.reading() as bank:
@@ -169,7 +167,7 @@ class ChatService(QObject):
                 if cid in titles and cid not in found:
                     found[cid] = ConversationHit(cid, titles[cid], hit.memory.text.split("\n", 1)[0][:SNIPPET_CHARS],
                                                  hit.score)
-        self.search_results.emit(request_id, list(found.values()))
+        self.search_results.emit(request_id, tuple(found.values()))
 
 
 def _message(message: Message, written: dict[int, list[Memory]]) -> ChatMessage:

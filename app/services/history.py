@@ -20,14 +20,13 @@ from app.core.importers import GUI_FORMAT_HINT, LABELS, ImportReport, read_expor
 from app.core.importers.export import export_conversations
 from app.services.session import Session
 from app.services.types import ExportDone, ImportProgress, ImportSummary, MemoryChange
-from app.services.worker import Worker
+from app.services.worker import OnFailure, Worker
 
 
 class HistoryService(QObject):
-    progress = Signal(object)  # ImportProgress
-    imported = Signal(object)  # ImportSummary
-    exported = Signal(object)  # ExportDone
-    failed = Signal(object)  # Failure; ``request`` is "import" or "export"
+    progress = Signal(ImportProgress)
+    imported = Signal(ImportSummary)
+    exported = Signal(ExportDone)
 
     # (key, label) for the import dialog's format choice; "auto" looks at the files.
     formats: tuple[tuple[str, str], ...] = (("auto", "Detect automatically"), *LABELS.items())
@@ -42,17 +41,17 @@ class HistoryService(QObject):
         self._cancel = threading.Event()
 
     # --- requests (GUI thread) ---------------------------------------------------------
-    def import_file(self, path: str, fmt: str = "auto", *, remember: bool = True) -> None:
+    def import_file(self, path: str, fmt: str = "auto", *, remember: bool = True, on_failure: OnFailure) -> None:
         self._cancel.clear()
         self._engine.submit(lambda: self._import(Path(path), fmt, remember), doing="the import",
-                            on_failure=self.failed.emit, request="import")
+                            on_failure=on_failure)
 
     def cancel(self) -> None:
         self._cancel.set()
 
-    def export(self, path: str, fmt: str, conversation_id: int | None = None) -> None:
+    def export(self, path: str, fmt: str, conversation_id: int | None = None, *, on_failure: OnFailure) -> None:
         self._engine.submit(lambda: self._export(Path(path), fmt, conversation_id), doing="the export",
-                            on_failure=self.failed.emit, request="export")
+                            on_failure=on_failure)
 
     # --- jobs (engine thread) -------------------------------------------------------------
     def _import(self, path: Path, fmt: str, remember: bool) -> None:

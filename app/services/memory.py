@@ -2,8 +2,8 @@
 
 Paging and search run on the reader thread, through a read-only connection of their own, so they
 never wait behind a streaming reply (WAL lets them read while a turn writes). Changes run on the
-engine thread, in order with the turns. Every request says which window asked (``origin``), so a
-failure is shown there and nowhere else; every change is announced to all windows.
+engine thread, in order with the turns. Every request carries the asking window's ``on_failure``,
+so a failure is shown there and nowhere else; every change is announced to all windows.
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from app.core.memory.transfer import export_memories, import_memories
 from app.core.types import Memory, MemoryQuery
 from app.services.session import Session
 from app.services.types import (
-    EntityForgetPlan, EntityList, EntityMemories, ForgetUndo, MemoryChange, MemoryPage, MemoryRequest, SearchResults,
+    EntityForgetPlan, EntityList, EntityMemories, ForgetUndo, MemoryAction, MemoryChange, MemoryPage, SearchResults,
 )
-from app.services.worker import Worker
+from app.services.worker import OnFailure, Worker
 
 SEARCH_LIMIT = 100  # the viewer's search shows the best 100 (200 cost ≈ 10 ms more per search at 100k)
 # People & things lists the newest 200 memories about someone: 10,000 word-wrapped rows took 0.77 s in
@@ -32,13 +32,12 @@ ENTITY_MEMORIES_SHOWN = 200
 
 
 class MemoryService(QObject):
-    page = Signal(object)  # MemoryPage
-    results = Signal(object)  # SearchResults
-    entities = Signal(object)  # EntityList (People & things)
-    entity_memories = Signal(object)  # EntityMemories
-    forget_plan = Signal(object)  # EntityForgetPlan: what forgetting someone takes, to confirm
-    changed = Signal(object)  # MemoryChange, for every window
-    failed = Signal(object)  # Failure whose request is the MemoryRequest (check its origin)
+    page = Signal(MemoryPage)
+    results = Signal(SearchResults)
+    entities = Signal(EntityList)  # People & things
+    entity_memories = Signal(EntityMemories)
+    forget_plan = Signal(EntityForgetPlan)  # what forgetting someone takes, to confirm
+    changed = Signal(MemoryChange)  # for every window
 
     def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
         super().__init__()
@@ -47,115 +46,110 @@ class MemoryService(QObject):
         self._reader = reader
 
     # --- reads (reader thread) -----------------------------------------------------------
-    def request_page(self, request_id: int, query: MemoryQuery) -> None:
+    def request_page(self, request_id: int, query: MemoryQuery, on_failure: OnFailure) -> None:
         def job() -> None:
             with self._session.reading() as bank:
                 rows, total = bank.store.page(query, bank.clock())
             self.page.emit(MemoryPage(request_id, tuple(rows), total))
-        self._reader.submit(job, doing="loading memories", on_failure=self.failed.emit,
-                            request=MemoryRequest("page"))
+        self._reader.submit(job, doing="loading memories", on_failure=on_failure)
 
-    def search(self, request_id: int, text: str) -> None:
+    def search(self, request_id: int, text: str, on_failure: OnFailure) -> None:
         def job() -> None:
             with self._session.reading() as bank:
                 found = bank.search(text, RecallParams(top_k=SEARCH_LIMIT, threshold=0.0, include_pinned=False))
             self.results.emit(SearchResults(request_id, tuple(found)))
-        self._reader.submit(job, doing="searching memories", on_failure=self.failed.emit,
-                            request=MemoryRequest("search", value=text))
+        self._reader.submit(job, doing="searching memories", on_failure=on_failure)
 
     # --- people, places and things (reads on the reader thread) ------------------------------
-    def request_entities(self) -> None:
+    def request_entities(self, on_failure: OnFailure) -> None:
         def job() -> None:
             with self._session.reading() as bank:
                 rows = bank.list_entities()
             self.entities.emit(EntityList(tuple(rows)))
-        self._reader.submit(job, doing="loading people and things", on_failure=self.failed.emit,
-                            request=MemoryRequest("entities"))
+        self._reader.submit(job, doing="loading people and things", on_failure=on_failure)
 
-    def request_entity_memories(self, entity_id: int) -> None:
+    def request_entity_memories(self, entity_id: int, on_failure: OnFailure) -> None:
         def job() -> None:
             with self._session.reading() as bank:
                 total = bank.get_entity(entity_id).memory_count
                 rows = bank.entity_memories(entity_id, limit=ENTITY_MEMORIES_SHOWN)
             self.entity_memories.emit(EntityMemories(entity_id, tuple(rows), max(total, len(rows))))
-        self._reader.submit(job, doing="loading what is said about them", on_failure=self.failed.emit,
-                            request=MemoryRequest("entity-memories", value=entity_id))
+        self._reader.submit(job, doing="loading what is said about them", on_failure=on_failure)
 
-    def plan_forget_entity(self, entity_id: int) -> None:
+    def plan_forget_entity(self, entity_id: int, on_failure: OnFailure) -> None:
         def job() -> None:
             with self._session.reading() as bank:
                 entity, only = bank.plan_forget_entity(entity_id)
             self.forget_plan.emit(EntityForgetPlan(entity, tuple(only)))
-        self._reader.submit(job, doing="working out what forgetting them takes", on_failure=self.failed.emit,
-                            request=MemoryRequest("entity-plan", value=entity_id))
+        self._reader.submit(job, doing="working out what forgetting them takes", on_failure=on_failure)
 
     # --- changes (engine thread) -----------------------------------------------------------
-    def rename_entity(self, entity_id: int, name: str, origin: str = "viewer") -> None:
-        self._change(MemoryRequest("entity-rename", (), name, origin),
+    def rename_entity(self, entity_id: int, name: str, on_failure: OnFailure) -> None:
+        self._change("entity-rename", (), on_failure,
                      lambda bank: {"note": f"renamed to {bank.rename_entity(entity_id, name).name}"})
 
-    def merge_entities(self, keep: int, other: int, origin: str = "viewer") -> None:
+    def merge_entities(self, keep: int, other: int, on_failure: OnFailure) -> None:
         def job(bank: MemoryBank) -> dict[str, Any]:
             gone = bank.get_entity(other).name
             kept = bank.merge_entities(keep, other)
             return {"note": f"{gone} is now part of {kept.name}"}
-        self._change(MemoryRequest("entity-merge", (), (keep, other), origin), job)
+        self._change("entity-merge", (), on_failure, job)
 
-    def forget_entity(self, plan: EntityForgetPlan, origin: str = "viewer") -> None:
+    def forget_entity(self, plan: EntityForgetPlan, on_failure: OnFailure) -> None:
         """Forget what the confirmed ``plan`` listed (and the entity): exactly that, nothing newer."""
         def job(bank: MemoryBank) -> dict[str, Any]:
             done = bank.forget_entity(plan.entity.id, [m.id for m in plan.memories])
             also = f" ({done.describe()})" if done.describe() else ""
             n = len(plan.memories)
             return {"note": f"forgot {plan.entity.name} and {n} memor{'y' if n == 1 else 'ies'}{also}", "count": n}
-        self._change(MemoryRequest("entity-forget", (), plan, origin), job)
+        self._change("entity-forget", (), on_failure, job)
 
     # --- changes (engine thread) -----------------------------------------------------------
-    def set_pinned(self, memory_id: int, pinned: bool, origin: str = "viewer") -> None:
-        self._change(MemoryRequest("pin" if pinned else "unpin", (memory_id,), pinned, origin),
+    def set_pinned(self, memory_id: int, pinned: bool, on_failure: OnFailure) -> None:
+        self._change("pin" if pinned else "unpin", (memory_id,), on_failure,
                      lambda bank: _one(bank.set_pinned(memory_id, pinned)))
 
-    def edit(self, memory_id: int, text: str, origin: str = "viewer") -> None:
-        self._change(MemoryRequest("edit", (memory_id,), text, origin), lambda bank: _one(bank.edit(memory_id, text)))
+    def edit(self, memory_id: int, text: str, on_failure: OnFailure) -> None:
+        self._change("edit", (memory_id,), on_failure, lambda bank: _one(bank.edit(memory_id, text)))
 
-    def set_importance(self, memory_id: int, importance: float, origin: str = "viewer") -> None:
-        self._change(MemoryRequest("importance", (memory_id,), importance, origin),
+    def set_importance(self, memory_id: int, importance: float, on_failure: OnFailure) -> None:
+        self._change("importance", (memory_id,), on_failure,
                      lambda bank: _one(bank.set_importance(memory_id, importance)))
 
-    def set_expiry(self, ids: list[int], days: float, origin: str = "viewer") -> None:
+    def set_expiry(self, ids: list[int], days: float, on_failure: OnFailure) -> None:
         def job(bank: MemoryBank) -> dict[str, Any]:
             for memory_id in ids:
                 bank.set_expiry(memory_id, days or None)
             return {}
-        self._change(MemoryRequest("expiry", tuple(ids), days, origin), job)
+        self._change("expiry", tuple(ids), on_failure, job)
 
-    def forget(self, ids: list[int], origin: str = "viewer") -> None:
-        self._change(MemoryRequest("forget", tuple(ids), None, origin), lambda bank: _forget_with_undo(bank, ids))
+    def forget(self, ids: list[int], on_failure: OnFailure) -> None:
+        self._change("forget", tuple(ids), on_failure, lambda bank: _forget_with_undo(bank, ids))
 
-    def restore(self, undo: ForgetUndo, origin: str = "viewer") -> None:
+    def restore(self, undo: ForgetUndo, on_failure: OnFailure) -> None:
         def job(bank: MemoryBank) -> dict[str, Any]:
             with bank.transaction():  # the redacted copies go; their originals come back below
                 bank.delete_in_transaction(list(undo.replace))
             bank.add_many([_restorable(m) for m in undo.rows])
             return {"ids": tuple(m.id for m in undo.rows), "count": len(undo.rows)}
-        self._change(MemoryRequest("restore", (), undo, origin), job)
+        self._change("restore", (), on_failure, job)
 
-    def export(self, path: str, origin: str = "viewer") -> None:
-        self._change(MemoryRequest("export", (), path, origin),
+    def export(self, path: str, on_failure: OnFailure) -> None:
+        self._change("export", (), on_failure,
                      lambda bank: {"count": export_memories(bank, Path(path)), "path": path})
 
-    def import_file(self, path: str, origin: str = "viewer") -> None:
+    def import_file(self, path: str, on_failure: OnFailure) -> None:
         def job(bank: MemoryBank) -> dict[str, Any]:
             added, present = import_memories(bank, Path(path))
             return {"count": added, "path": path, "note": f"imported {added:,} memories ({present:,} already here)"}
-        self._change(MemoryRequest("import", (), path, origin), job)
+        self._change("import", (), on_failure, job)
 
-    def _change(self, request: MemoryRequest, work: Callable[[MemoryBank], dict[str, Any]]) -> None:
+    def _change(self, action: MemoryAction, ids: tuple[int, ...], on_failure: OnFailure,
+                work: Callable[[MemoryBank], dict[str, Any]]) -> None:
         def job() -> None:
             details = work(self._session.memory)
-            self.changed.emit(MemoryChange(request.action, details.pop("ids", request.ids), **details))
-        self._engine.submit(job, doing=f"{request.action} of a memory" if request.ids else request.action,
-                            on_failure=self.failed.emit, request=request)
+            self.changed.emit(MemoryChange(action, details.pop("ids", ids), **details))
+        self._engine.submit(job, doing=f"{action} of a memory" if ids else action, on_failure=on_failure)
 
 
 def _one(memory: Memory) -> dict[str, Any]:

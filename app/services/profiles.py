@@ -12,16 +12,19 @@ from PySide6.QtCore import QObject, Signal
 from app.core.profiles import delete_profile, list_profiles, rename_profile
 from app.errors import KeyProblem, KnownError
 from app.services.session import Session
-from app.services.types import PassphraseRequest, ProfileEntry, Progress
+from app.services.types import Failure, PassphraseRequest, ProfileEntry, ProfileInfo, Progress
 from app.services.worker import Worker, triage
 
 
+OPENING = "opening the profile"  # _open reports its own failures; this names a bug's
+
+
 class ProfileService(QObject):
-    progress = Signal(object)  # Progress
-    opened = Signal(object)  # ProfileInfo: memory is ready (conversations, viewer)
-    needs_passphrase = Signal(object)  # PassphraseRequest: only for key problems
-    failed = Signal(object)  # Failure: the profile could not be opened, or a profile action failed
-    profiles = Signal(object)  # list[ProfileEntry]
+    progress = Signal(Progress)
+    opened = Signal(ProfileInfo)  # memory is ready (conversations, viewer)
+    needs_passphrase = Signal(PassphraseRequest)  # only for key problems
+    failed = Signal(Failure)  # the profile could not be opened, or a profile action failed
+    profiles = Signal(tuple)  # tuple[ProfileEntry, ...]
 
     def __init__(self, session: Session, engine: Worker) -> None:
         super().__init__()
@@ -31,39 +34,39 @@ class ProfileService(QObject):
 
     # --- requests (GUI thread) ---------------------------------------------------------
     def open_initial(self) -> None:
-        self._engine.submit(lambda: self._open(self._session.profile_name, starting=True))
+        self._engine.submit(lambda: self._open(self._session.profile_name, starting=True), doing=OPENING)
 
     def retry(self) -> None:
         """Try the profile that could not be opened again (Profile → Unlock…)."""
         name = self._asking or self._session.profile_name
-        self._engine.submit(lambda: self._open(name))
+        self._engine.submit(lambda: self._open(name), doing=OPENING)
 
     def unlock(self, passphrase: str) -> None:
         """The passphrase for the profile that asked for one (to open it, or to create it)."""
         name = self._asking or self._session.profile_name
-        self._engine.submit(lambda: self._open(name, passphrase=passphrase))
+        self._engine.submit(lambda: self._open(name, passphrase=passphrase), doing=OPENING)
 
     def create_unencrypted(self) -> None:
         name = self._asking or self._session.profile_name
-        self._engine.submit(lambda: self._open(name, no_encryption=True))
+        self._engine.submit(lambda: self._open(name, no_encryption=True), doing=OPENING)
 
     def switch(self, name: str) -> None:
-        self._engine.submit(lambda: self._open(name))
+        self._engine.submit(lambda: self._open(name), doing=OPENING)
 
     def create(self, name: str, *, passphrase: str | None = None, no_encryption: bool = False) -> None:
         def job() -> None:
             if any(p.name.casefold() == name.casefold() for p in list_profiles(self._session.wiring.home)):
                 raise KnownError(f"a profile called {name!r} already exists", "choose another name")
             self._open(name, passphrase=passphrase, no_encryption=no_encryption)
-        self._engine.submit(job, doing="creating the profile", on_failure=self.failed.emit, request=name)
+        self._engine.submit(job, doing="creating the profile", on_failure=self.failed.emit)
 
     def rename(self, old: str, new: str) -> None:
         self._engine.submit(lambda: self._rename(old, new), doing="renaming the profile",
-                            on_failure=self.failed.emit, request=old)
+                            on_failure=self.failed.emit)
 
     def delete(self, name: str) -> None:
         self._engine.submit(lambda: self._delete(name), doing="deleting the profile",
-                            on_failure=self.failed.emit, request=name)
+                            on_failure=self.failed.emit)
 
     def refresh(self) -> None:
         self._engine.submit(self._list, doing="listing profiles", on_failure=self.failed.emit)
@@ -80,7 +83,7 @@ class ProfileService(QObject):
             self.needs_passphrase.emit(PassphraseRequest(name, exc.what, exc.creating))
             return
         except Exception as exc:  # noqa: BLE001 - read-only folder, newer schema, not a profile: say so
-            self.failed.emit(triage(exc, f"opening profile {name!r}", request=name))
+            self.failed.emit(triage(exc, f"opening profile {name!r}"))
             return
         self._asking = None
         self.opened.emit(info)
@@ -109,6 +112,6 @@ class ProfileService(QObject):
 
     def _list(self) -> None:
         current = self._session.profile_name if self._session.profile is not None else None
-        self.profiles.emit([ProfileEntry(p.name, p.encrypted, p.size, p.modified, p.name == current)
-                            for p in list_profiles(self._session.wiring.home)])
+        self.profiles.emit(tuple(ProfileEntry(p.name, p.encrypted, p.size, p.modified, p.name == current)
+                            for p in list_profiles(self._session.wiring.home)))
 

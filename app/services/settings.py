@@ -20,28 +20,28 @@ from app.core.memory.recall import RecallParams
 from app.core.settings import BUNDLED, apply_changes
 from app.errors import KnownError
 from app.services.session import Session
-from app.services.types import ModelFile, Preview, Progress, SettingsState
-from app.services.worker import Worker
+from app.services.types import Failure, ModelFile, ModelProblem, ModelStatus, Preview, Progress, SettingsState
+from app.services.worker import OnFailure, Worker
 
 MODEL_FIELDS = ("model_path", "context_size", "threads")  # changing any of these reloads the model
 
 
 class SettingsService(QObject):
-    state = Signal(object)  # SettingsState: after loading, after OK, after a model problem
-    progress = Signal(object)  # Progress while a model loads
-    model_ready = Signal(object)  # ModelStatus
-    model_failed = Signal(object)  # ModelProblem: the app stays usable without a model
-    applied = Signal(object)  # SettingsState: OK worked (the panel may close)
-    failed = Signal(object)  # Failure (request: the values that were not applied)
-    models = Signal(object)  # list[ModelFile]
-    preview = Signal(object)  # Preview
+    state = Signal(SettingsState)  # after loading, after OK, after a model problem
+    progress = Signal(Progress)  # while a model loads
+    model_ready = Signal(ModelStatus)
+    model_failed = Signal(ModelProblem)  # the app stays usable without a model
+    applied = Signal(SettingsState)  # OK worked (the panel may close)
+    failed = Signal(Failure)  # reading the settings, the model list or the preview failed
+    models = Signal(tuple)  # tuple[ModelFile, ...]
+    preview = Signal(Preview)
 
     def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
         super().__init__()
         self._session = session
         self._engine = engine
         self._reader = reader
-        self.current = SettingsState(values=session.settings.to_dict())  # updated from ``state``
+        self.current = SettingsState(settings=session.settings)  # updated from ``state``
         self.state.connect(self._remember)
 
     def _remember(self, state: SettingsState) -> None:
@@ -54,9 +54,9 @@ class SettingsService(QObject):
     def load_model(self) -> None:
         self._engine.submit(self._load_model, doing="loading the model", on_failure=self.failed.emit)
 
-    def apply(self, values: dict[str, Any]) -> None:
-        self._engine.submit(lambda: self._apply(values), doing="applying the settings",
-                            on_failure=self.failed.emit, request=values)
+    def apply(self, values: dict[str, Any], on_failure: OnFailure) -> None:
+        """``on_failure``: nothing was saved or replaced (the panel stays open with what was typed)."""
+        self._engine.submit(lambda: self._apply(values), doing="applying the settings", on_failure=on_failure)
 
     def find_models(self) -> None:
         self._reader.submit(self._find_models, doing="looking for model files", on_failure=self.failed.emit)
@@ -122,7 +122,7 @@ class SettingsService(QObject):
 
     def current_state(self) -> SettingsState:
         session = self._session
-        return SettingsState(values=session.settings.to_dict(), overridden=session.overridden(),
+        return SettingsState(settings=session.settings, overridden=session.overridden(),
                              model_problem=session.model_problem if session.backend is None else None,
                              notice=session.settings_notice)
 
@@ -137,4 +137,4 @@ class SettingsService(QObject):
         for path in find_gguf_files(model_folders()):
             if bundled is None or path.resolve() != bundled.resolve():
                 found.append(ModelFile(str(path), str(path), file_display_name(path), file_warnings(path)))
-        self.models.emit(found)
+        self.models.emit(tuple(found))

@@ -8,19 +8,19 @@ dicts of loose keys. Memories, recalls and conversations travel as the core's ow
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
+from app.core.settings import Settings
 from app.core.types import Conversation, Entity, Memory, Recall, RecallReceipt, TurnStats, Written
 
 
 @dataclass(frozen=True)
 class Failure:
-    """What went wrong and what to do. ``request`` is what was asked, so the window that asked
-    can undo what it showed in advance (an edited cell, a sent message)."""
+    """What went wrong and what to do. It goes to the callback of whoever asked (``Worker.submit``),
+    which knows what it asked and can undo what it showed in advance (an edited cell, a sent message)."""
 
     what: str
     fix: str = ""
-    request: Any = None
 
     def __str__(self) -> str:
         return f"{self.what} — {self.fix}" if self.fix else self.what
@@ -150,14 +150,10 @@ class Remembered:
 
 
 # --- memory viewer --------------------------------------------------------------------
-@dataclass(frozen=True)
-class MemoryRequest:
-    """What a window asked for; a ``Failure``'s ``request`` carries it back to that window."""
-
-    action: str
-    ids: tuple[int, ...] = ()
-    value: Any = None  # the new text, importance, days, path or undo record
-    origin: str = "viewer"  # viewer | chat
+# What a memory change did (MemoryChange.action): the viewer's and the chat's edits, and People & things'.
+MemoryAction = Literal["pin", "unpin", "edit", "importance", "expiry", "forget", "restore", "export", "import",
+                       "entity-rename", "entity-merge", "entity-forget"]
+ModelState = Literal["loading", "ready", "failed"]  # the chat's model, as the window shows it
 
 
 @dataclass(frozen=True)
@@ -208,10 +204,9 @@ class ForgetUndo:
 
 @dataclass(frozen=True)
 class MemoryChange:
-    """A memory operation succeeded. ``action``: pin | unpin | edit | importance | expiry | forget |
-    restore | export | import. ``memory`` is the memory as it is now (edit, pin …)."""
+    """A memory operation succeeded. ``memory`` is the memory as it is now (edit, pin …)."""
 
-    action: str
+    action: MemoryAction
     ids: tuple[int, ...] = ()
     memory: Memory | None = None
     undo: ForgetUndo | None = None
@@ -223,7 +218,7 @@ class MemoryChange:
 # --- settings ---------------------------------------------------------------------------
 @dataclass(frozen=True)
 class SettingsState:
-    values: dict[str, Any]  # in effect now
+    settings: Settings  # in effect now
     overridden: tuple[str, ...] = ()  # keys set for this run only (--set, --model): never saved
     model_problem: ModelProblem | None = None
     notice: str = ""  # e.g. the settings file was damaged and defaults are in use

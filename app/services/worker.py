@@ -10,25 +10,53 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
+import shiboken6
 from PySide6.QtCore import QMetaObject, QObject, Qt, QThread, Signal, Slot
 
 from app.core.triage import BUG_FIX, explain
 from app.services.types import Failure
 
 log = logging.getLogger("hearth")
+T = TypeVar("T")
 Job = Callable[[], None]
+OnFailure = Callable[[Failure], None]
 
 
-def triage(exc: BaseException, doing: str, request: Any = None) -> Failure:
+def triage(exc: BaseException, doing: str) -> Failure:
     """A known error says what to do; a database error is explained; anything else is a bug,
     logged with its traceback and reported without one."""
     known = explain(exc)
     if known is not None:
-        return Failure(known.what, known.fix, request)
+        return Failure(known.what, known.fix)
     log.error("%s failed", doing, exc_info=exc)
-    return Failure(f"{doing} failed ({type(exc).__name__}: {exc})", BUG_FIX, request)
+    return Failure(f"{doing} failed ({type(exc).__name__}: {exc})", BUG_FIX)
+
+
+class _Relay(QObject):
+    """Lives on the thread that made the worker (the GUI thread) and runs the callbacks there, so
+    whoever asked gets its result or its failure on its own thread, in the order they happened."""
+
+    _deliver = Signal(object, object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._deliver.connect(self._run, Qt.ConnectionType.QueuedConnection)
+
+    def post(self, callback: Callable[[T], None], value: T) -> None:
+        self._deliver.emit(callback, value)
+
+    @Slot(object, object)
+    def _run(self, callback: Callable[[object], None], value: object) -> None:
+        if _alive(callback):  # a window closed while its job ran: the answer has nobody to go to
+            callback(value)
+
+
+def _alive(callback: Callable[..., object]) -> bool:
+    """False when ``callback`` is a method (or a partial of one) of a Qt object already deleted."""
+    owner = getattr(callback, "__self__", None) or getattr(getattr(callback, "func", None), "__self__", None)
+    return not isinstance(owner, QObject) or shiboken6.isValid(owner)
 
 
 class Worker(QObject):
@@ -41,19 +69,25 @@ class Worker(QObject):
         # Queued even when submitted from its own thread: a job never runs inside another.
         self._submitted.connect(self._run, Qt.ConnectionType.QueuedConnection)
         self._closers: list[Job] = []
+        self._relay = _Relay()  # not a child: it stays on this thread when the worker moves
 
-    def submit(self, job: Job, *, doing: str = "", on_failure: Callable[[Failure], None] | None = None,
-               request: Any = None) -> None:
-        """Queue ``job``; if it raises, ``on_failure`` gets the triaged ``Failure`` (on this thread:
-        pass a signal's ``emit``, which delivers it to the window's thread)."""
+    def submit(self, op: Callable[[], T], *, doing: str, on_result: Callable[[T], None] | None = None,
+               on_failure: OnFailure | None = None) -> None:
+        """Queue ``op``. Its return value goes to ``on_result``; if it raises, ``on_failure`` gets the
+        triaged ``Failure`` — both called on the thread that made this worker, and only for this job
+        (Anki's ``QueryOp``: the result goes back to whoever asked). Without ``on_failure`` a failure
+        is logged."""
         def guarded() -> None:
             try:
-                job()
-            except Exception as exc:  # noqa: BLE001 - every failure reaches the window that asked
+                result = op()
+            except Exception as exc:  # noqa: BLE001 - every failure reaches the one who asked
                 if on_failure is None:
-                    log.error("%s failed", doing or "a background job", exc_info=exc)
+                    log.error("%s failed", doing, exc_info=exc)
                 else:
-                    on_failure(triage(exc, doing or "the operation", request))
+                    self._relay.post(on_failure, triage(exc, doing))
+                return
+            if on_result is not None:
+                self._relay.post(on_result, result)
         self._submitted.emit(guarded)
 
     def on_close(self, closer: Job) -> None:

@@ -10,6 +10,7 @@ frame, never by redrawing the conversation.
 from __future__ import annotations
 
 import itertools
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, QUrl, Signal
@@ -19,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.core.types import Conversation
 from app.services.types import (
-    Failure, History, MemoryChange, ModelProblem, ProfileInfo, Remembered, SendRequest, ToolNote, TurnResult,
+    Failure, History, MemoryChange, ModelProblem, ModelState, ProfileInfo, Remembered, SendRequest, ToolNote, TurnResult,
 )
 from app.ui.chat_view import ChatView, Entry, code_blocks
 from app.ui.welcome import welcome_html
@@ -48,13 +49,14 @@ class ChatPanel(QWidget):
     conversation_changed = Signal(int)  # the conversation shown (0: a new one, not saved yet)
     open_memory = Signal(int)  # a memory link was clicked
     status = Signal(str)  # something to say in the status bar
+    send_failed = Signal(Failure)  # a message (or a regenerate) failed; the panel has kept its text
 
     def __init__(self, chat: ChatService, memory: MemoryService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chat, self.memory = chat, memory
         self.conversation: Conversation | None = None
         self.streaming = False
-        self.model_state = "loading"  # loading | ready | failed
+        self.model_state: ModelState = "loading"
         self._model_problem: ModelProblem | None = None
         self._pending: SendRequest | None = None  # sent while the model was still loading
         self._new_private = False  # "Don't remember" ticked before a new conversation's first message
@@ -114,7 +116,6 @@ class ChatPanel(QWidget):
         c.remembered.connect(self._on_remembered)
         c.failed.connect(self._on_failed)
         self.memory.changed.connect(self._on_memory_changed)
-        self.memory.failed.connect(self._on_memory_failed)
         self._painter = QTimer(self)
         self._painter.setInterval(PAINT_EVERY_MS)
         self._painter.timeout.connect(self._paint)
@@ -145,7 +146,8 @@ class ChatPanel(QWidget):
             return
         self.view.update_entry(reply.key, replacing=True)
         self._begin_streaming()
-        self.chat.send(SendRequest(self.last_question() or "", self.conversation_id, regenerate=True))
+        request = SendRequest(self.last_question() or "", self.conversation_id, regenerate=True)
+        self.chat.send(request, on_failure=partial(self._send_failed, request))
 
     def stop(self) -> None:
         """Stops a reply (a flag the engine checks between tokens), or cancels a waiting message."""
@@ -162,7 +164,7 @@ class ChatPanel(QWidget):
             self.input.clear()  # the one place a draft leaves the box: it is in the conversation now
         self.view.append(Entry(SENDING, "user", request.text, incognito=request.incognito or self._private()))
         self._begin_streaming()
-        self.chat.send(request)
+        self.chat.send(request, on_failure=partial(self._send_failed, request))
 
     def _begin_streaming(self) -> None:
         self.streaming = True
@@ -204,10 +206,10 @@ class ChatPanel(QWidget):
         self._set_buttons()
 
     def _on_failed(self, failure: Failure) -> None:
-        request = failure.request
-        if not isinstance(request, SendRequest):
-            self.status.emit(str(failure))
-            return
+        """Opening, renaming, deleting or remembering failed: nothing was shown in advance."""
+        self.status.emit(str(failure))
+
+    def _send_failed(self, request: SendRequest, failure: Failure) -> None:
         self._end_streaming()
         self.view.remove_entry(LIVE)
         if request.regenerate:  # the old reply was never taken away: it just stops being "replaced"
@@ -222,6 +224,7 @@ class ChatPanel(QWidget):
             self.view.update_entry(SENDING, key=f"{FAILED}{next(self._tokens)}", notice=f"Not sent: {failure}.")
         self.status.emit(f"Not sent: {failure.what}")
         self._set_buttons()
+        self.send_failed.emit(failure)
 
     def _end_streaming(self) -> None:
         self._painter.stop()
@@ -354,9 +357,9 @@ class ChatPanel(QWidget):
         elif scheme == "edit":
             self._edit_memory(int(target))
         elif scheme == "forget":
-            self.memory.forget([int(target)], origin="chat")
+            self.memory.forget([int(target)], on_failure=self._on_failed)
         elif scheme == "undo" and int(target) in self._undo:
-            self.memory.restore(self._undo.pop(int(target)), origin="chat")
+            self.memory.restore(self._undo.pop(int(target)), on_failure=self._on_failed)
         elif scheme == "retry":
             self._retry(f"{FAILED}{target}")
 
@@ -379,7 +382,7 @@ class ChatPanel(QWidget):
         current = next((w.text for e in self.view.entries for w in e.written or () if w.id == memory_id), "")
         text, ok = self.ask_text("Edit memory", "What Hearth remembers:", current)
         if ok and text.strip() and text.strip() != current:
-            self.memory.edit(memory_id, text.strip(), origin="chat")
+            self.memory.edit(memory_id, text.strip(), on_failure=self._on_failed)
 
     def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
         return QInputDialog.getMultiLineText(self, title, label, text)
@@ -408,10 +411,6 @@ class ChatPanel(QWidget):
                 self.view.update_entry(entry.key, written=written)
         if change.action == "restore" and self.conversation is not None and not self.streaming:
             self.chat.open(self.conversation.id)  # restored memories come back with new ids: re-read them
-
-    def _on_memory_failed(self, failure: Failure) -> None:
-        if getattr(failure.request, "origin", "") == "chat":  # the viewer reports its own
-            self.status.emit(str(failure))
 
 
 def _kept_by_hand(message) -> bool:  # noqa: ANN001 - a ChatMessage

@@ -55,7 +55,6 @@ class ImportDialog(QDialog):
         layout.addWidget(self.pages)
         history.progress.connect(self._on_progress)
         history.imported.connect(self._on_imported)
-        history.failed.connect(self._on_failed)
 
     def follow_loading(self, progress_signal: SignalInstance) -> None:  # a Signal(Progress)
         """The import waits behind a model load on the engine thread: say so instead of "Reading…"."""
@@ -173,7 +172,8 @@ class ImportDialog(QDialog):
         self._show_waiting()
         self.progress_bar.setRange(0, 0)  # busy until the messages are counted
         self.pages.setCurrentIndex(1)
-        self.history.import_file(path, self.format_combo.currentData(), remember=self.remember_box.isChecked())
+        self.history.import_file(path, self.format_combo.currentData(), remember=self.remember_box.isChecked(),
+                                 on_failure=self._on_failed)
 
     def cancel(self) -> None:
         self.history.cancel()
@@ -222,7 +222,7 @@ class ImportDialog(QDialog):
         self.finished_import.emit(summary)
 
     def _on_failed(self, failure: Failure) -> None:
-        if failure.request != "import" or not self.running:
+        if not self.running:
             return
         self.running = False
         self.summary_title.setText("Nothing was imported" if self.progress_bar.maximum() == 0 else "Import stopped")

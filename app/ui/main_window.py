@@ -47,7 +47,7 @@ class MainWindow(QMainWindow):
         self.memory_window = None
         self.settings_dialog = None
         self.import_dialog = None
-        self._profile_entries: list[ProfileEntry] = []
+        self._profile_entries: tuple[ProfileEntry, ...] = ()
         self._search_request = 0
         self._theme: str | None = None
         self._build()
@@ -196,7 +196,6 @@ class MainWindow(QMainWindow):
         s.model_failed.connect(self._on_model_failed)
         s.state.connect(self._on_settings_state)
         self.services.history.exported.connect(self._on_exported)
-        self.services.history.failed.connect(self._on_history_failed)
 
     # --- start-up, model, settings ------------------------------------------------------------
     def _on_progress(self, progress: Progress) -> None:
@@ -223,7 +222,7 @@ class MainWindow(QMainWindow):
     def _on_settings_state(self, state: SettingsState) -> None:
         from app.ui.theme import apply_theme
 
-        theme = state.values.get("theme", "system")
+        theme = state.settings.theme
         if theme != self._theme:
             self._theme = theme
             apply_theme(QApplication.instance(), theme)
@@ -292,7 +291,7 @@ class MainWindow(QMainWindow):
                                     f"<p><b>What to do:</b> {html.escape(fix)}</p>")
         self.model_label.setText(title)
 
-    def _on_profiles(self, entries: list[ProfileEntry]) -> None:
+    def _on_profiles(self, entries: tuple[ProfileEntry, ...]) -> None:
         self._profile_entries = entries
         self._rebuild_profile_menu()
 
@@ -354,7 +353,7 @@ class MainWindow(QMainWindow):
             self.profiles.delete(name)
 
     # --- conversations ------------------------------------------------------------------------
-    def _on_conversations(self, conversations: list[Conversation]) -> None:
+    def _on_conversations(self, conversations: tuple[Conversation, ...]) -> None:
         self.conversation_list.show_conversations(conversations, self.panel.conversation_id)
         if self.conversation_search.text().strip():
             self._search_conversations()
@@ -414,7 +413,7 @@ class MainWindow(QMainWindow):
         else:
             self.conversation_list.show_only(None)
 
-    def _on_search_results(self, request: int, results: list[ConversationHit]) -> None:
+    def _on_search_results(self, request: int, results: tuple[ConversationHit, ...]) -> None:
         if request != self._search_request:
             return
         self.conversation_list.show_only({r.id for r in results}, {r.id: r.snippet for r in results})
@@ -462,16 +461,15 @@ class MainWindow(QMainWindow):
         chosen = self.ask_save_path("Export conversation" if conversation_id else "Export all conversations",
                                     "conversation" if conversation_id else "conversations")
         if chosen is not None:
-            self.services.history.export(chosen[0], chosen[1], conversation_id)
+            self.services.history.export(chosen[0], chosen[1], conversation_id, on_failure=self._on_export_failed)
 
     def _on_exported(self, done: ExportDone) -> None:
         noun = "conversation" if done.count == 1 else "conversations"
         self.statusBar().showMessage(f"Exported {done.count} {noun} to {done.path} — plain text, unlike the "
                                      "encrypted profile: keep it private.", 15_000)
 
-    def _on_history_failed(self, failure: Failure) -> None:
-        if failure.request == "export":
-            self.tell("Export failed", str(failure))
+    def _on_export_failed(self, failure: Failure) -> None:
+        self.tell("Export failed", str(failure))
 
     # --- small dialogs (tests replace these) -------------------------------------------------------
     def ask_save_path(self, title: str, name: str) -> tuple[str, str] | None:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from app.core import limits
 from app.core.types import MEMORY_KINDS
-from app.services.types import Failure, ForgetUndo, MemoryChange, MemoryRequest, ProfileInfo
+from app.services.types import Failure, ForgetUndo, MemoryChange, ProfileInfo
 from app.ui.actions import add_shortcuts, debounced
 from app.ui.models import CONVERSATION, PINNED, MemoryTableModel
 from app.ui.people_page import ENTITY_ACTIONS, PeoplePage
@@ -43,7 +43,7 @@ class MemoryWindow(QWidget):
         self._notice = ""  # the outcome of the last action, shown beside the count
         self._build()
         memory.changed.connect(self._on_changed)  # bound slots of this GUI object: queued
-        memory.failed.connect(self._on_failed)
+        self.model.failed.connect(self._on_failed)
         self.model.rowsInserted.connect(self._update_count)
         self.model.modelReset.connect(self._update_count)
         self.model.layoutChanged.connect(self._update_count)
@@ -206,7 +206,7 @@ class MemoryWindow(QWidget):
             return
         days, ok = self.ask_days()
         if ok:
-            self.service.set_expiry(self.model.ids(rows), days)
+            self.service.set_expiry(self.model.ids(rows), days, on_failure=self._on_failed)
 
     def ask_days(self) -> tuple[float, bool]:
         return QInputDialog.getDouble(self, "Expiry", "Stop recalling the selected memories after how many days?\n"
@@ -216,13 +216,13 @@ class MemoryWindow(QWidget):
         path, _ = QFileDialog.getSaveFileName(self, "Export memories", "memories.jsonl", "JSON Lines (*.jsonl)")
         if path:
             self._say("exporting…")
-            self.service.export(path)
+            self.service.export(path, on_failure=self._on_failed)
 
     def import_file(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Import memories", "", "JSON Lines (*.jsonl)")
         if path:
             self._say("importing… (each memory is embedded again)")
-            self.service.import_file(path)
+            self.service.import_file(path, on_failure=self._on_failed)
 
     def toggle_pin(self) -> None:
         for row in self.selected_rows():
@@ -233,11 +233,11 @@ class MemoryWindow(QWidget):
     def forget_selected(self) -> None:
         rows = self.selected_rows()
         if rows:
-            self.service.forget(self.model.ids(rows))
+            self.service.forget(self.model.ids(rows), on_failure=self._on_failed)
 
     def undo(self) -> None:
         if self.undo_stack:
-            self.service.restore(self.undo_stack.pop())
+            self.service.restore(self.undo_stack.pop(), on_failure=self._on_failed)
             self.undo_button.setEnabled(bool(self.undo_stack))
 
     # --- results ------------------------------------------------------------------------------
@@ -262,13 +262,7 @@ class MemoryWindow(QWidget):
         self._update_count()
 
     def _on_failed(self, failure: Failure) -> None:
-        request = failure.request
-        if not isinstance(request, MemoryRequest) or request.origin != "viewer":
-            return  # the chat's own requests are reported in the chat
-        for memory_id in request.ids:
-            self.model.rollback(memory_id)
-        if request.action in ("page", "search"):
-            self.model.loading = False
+        """Something this window asked for failed (the model has put back an edited row)."""
         self.error_label.setText(f"⚠ {failure.what}. {failure.fix}")
         self.error_label.setVisible(True)
 

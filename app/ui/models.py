@@ -6,14 +6,15 @@ Edits show at once; if the change fails, the row goes back to what it was (``rol
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
 
 from app.core import limits
 from app.core.types import Memory, MemoryQuery, iso_time
-from app.services.types import MemoryPage, SearchResults
+from app.services.types import Failure, MemoryPage, SearchResults
 
 if TYPE_CHECKING:
     from app.services.memory import MemoryService
@@ -37,6 +38,8 @@ class Row:
 
 
 class MemoryTableModel(QAbstractTableModel):
+    failed = Signal(Failure)  # a load or an edit failed (an edited row is already back as it was)
+
     def __init__(self, memory: MemoryService, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.service = memory
@@ -58,13 +61,14 @@ class MemoryTableModel(QAbstractTableModel):
         self.endResetModel()
         self.loading = True
         if self.search_text:
-            self.service.search(self._request, self.search_text)
+            self.service.search(self._request, self.search_text, on_failure=self._load_failed)
         else:
             self._fetch(0)
 
     def _fetch(self, offset: int) -> None:
         self.loading = True
-        self.service.request_page(self._request, dataclasses.replace(self.query, offset=offset))
+        self.service.request_page(self._request, dataclasses.replace(self.query, offset=offset),
+                                  on_failure=self._load_failed)
 
     def canFetchMore(self, parent: QModelIndex = QModelIndex()) -> bool:  # noqa: N802 - Qt API
         return not parent.isValid() and not self.search_text and not self.loading and len(self.rows) < self.total
@@ -113,6 +117,14 @@ class MemoryTableModel(QAbstractTableModel):
         """A change failed: the row shows what it was before the edit."""
         before = self._before.pop(memory_id, None)
         return before is not None and self._set_row(before)
+
+    def _load_failed(self, failure: Failure) -> None:
+        self.loading = False
+        self.failed.emit(failure)
+
+    def _change_failed(self, memory_id: int, failure: Failure) -> None:
+        self.rollback(memory_id)
+        self.failed.emit(failure)
 
     def _set_row(self, memory: Memory) -> bool:
         for n, row in enumerate(self.rows):
@@ -164,17 +176,18 @@ class MemoryTableModel(QAbstractTableModel):
         if index.column() == PINNED and role == Qt.ItemDataRole.CheckStateRole:
             pinned = Qt.CheckState(value) == Qt.CheckState.Checked
             self._optimistic(memory, pinned=pinned)
-            self.service.set_pinned(memory.id, pinned)
+            self.service.set_pinned(memory.id, pinned, on_failure=partial(self._change_failed, memory.id))
         elif index.column() == TEXT and role == Qt.ItemDataRole.EditRole and str(value).strip():
             self._optimistic(memory, text=str(value).strip())
-            self.service.edit(memory.id, str(value).strip())
+            self.service.edit(memory.id, str(value).strip(), on_failure=partial(self._change_failed, memory.id))
         elif index.column() == IMPORTANCE and role == Qt.ItemDataRole.EditRole:
             try:
                 importance = limits.IMPORTANCE.clamp(float(value), default=memory.importance)
             except (TypeError, ValueError):
                 return False
             self._optimistic(memory, importance=importance)
-            self.service.set_importance(memory.id, importance)
+            self.service.set_importance(memory.id, importance,
+                                        on_failure=partial(self._change_failed, memory.id))
         else:
             return False
         return True

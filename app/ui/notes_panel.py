@@ -11,6 +11,7 @@ updates the panel, unless the user is editing: then their text stays and wins.
 from __future__ import annotations
 
 import datetime as _dt
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
@@ -55,7 +56,6 @@ class NotesPanel(QWidget):
         self._timer = debounced(self, SAVE_AFTER_MS, self.flush)
         self.editor.textChanged.connect(self._on_edit)
         chat.notes.connect(self._on_notes)  # bound slots of this GUI object: queued from the workers
-        chat.notes_failed.connect(self._on_failed)
         self.show_conversation(0)
 
     # --- what is shown ---------------------------------------------------------------------
@@ -71,7 +71,7 @@ class NotesPanel(QWidget):
         if conversation_id:
             self.editor.setPlaceholderText("Loading…")
             self._say("")
-            self.chat.load_notes(conversation_id)
+            self.chat.load_notes(conversation_id, on_failure=partial(self._load_failed, conversation_id))
         else:
             self.editor.setPlaceholderText(NEW_HINT)
             self._say("")
@@ -148,7 +148,8 @@ class NotesPanel(QWidget):
         text = self._drafts.get(cid)
         if not cid or text is None or len(text.rstrip()) > MAX_CHARS:
             return False  # a too-long draft stays a draft (kept here) until it is shortened
-        self.chat.save_notes(NotesSave(cid, text))
+        request = NotesSave(cid, text)
+        self.chat.save_notes(request, on_failure=partial(self._save_failed, request))
         return True
 
     def _on_notes(self, state: NotesState) -> None:
@@ -197,15 +198,16 @@ class NotesPanel(QWidget):
         self._say("Updated from your message.")
         self.changed_by_message.emit(state.conversation_id)
 
-    def _on_failed(self, failure: Failure) -> None:
-        request = failure.request
-        if isinstance(request, NotesSave):  # the draft is still in _drafts: the next edit or switch retries
-            if request.conversation_id not in self._drafts:
-                return  # forgotten meanwhile (its conversation was deleted): nothing of it is left to retry
-            self._failed.add(request.conversation_id)
-            if request.conversation_id == self.conversation_id:
-                self._say(f"Not saved: {failure}. Your text is still here; it is saved again when you edit it.")
-        elif request == self.conversation_id:
+    def _save_failed(self, request: NotesSave, failure: Failure) -> None:
+        """The draft is still in _drafts: the next edit or switch retries."""
+        if request.conversation_id not in self._drafts:
+            return  # forgotten meanwhile (its conversation was deleted): nothing of it is left to retry
+        self._failed.add(request.conversation_id)
+        if request.conversation_id == self.conversation_id:
+            self._say(f"Not saved: {failure}. Your text is still here; it is saved again when you edit it.")
+
+    def _load_failed(self, conversation_id: int, failure: Failure) -> None:
+        if conversation_id == self.conversation_id:
             self.editor.setPlaceholderText("")
             self._say(f"The notes could not be read: {failure}")
 

@@ -36,7 +36,6 @@ from app.services.types import (
     EntityMemories,
     Failure,
     MemoryChange,
-    MemoryRequest,
 )
 
 if TYPE_CHECKING:
@@ -60,7 +59,6 @@ class PeoplePage(QWidget):
         memory.entity_memories.connect(self._on_memories)
         memory.forget_plan.connect(self._on_forget_plan)
         memory.changed.connect(self._on_changed)
-        memory.failed.connect(self._on_failed)
 
     def _build(self) -> None:
         self.table = QTableWidget(0, len(COLUMNS))
@@ -110,7 +108,7 @@ class PeoplePage(QWidget):
 
     # --- requests -----------------------------------------------------------------------------
     def reload(self) -> None:
-        self.service.request_entities()
+        self.service.request_entities(on_failure=self._on_failed)
 
     def profile_changed(self) -> None:
         """Another profile is open: nothing of the old one stays on screen; its people load afresh."""
@@ -134,7 +132,7 @@ class PeoplePage(QWidget):
             return
         name, ok = self.ask_name(chosen[0])
         if ok and name.strip() and name.strip() != chosen[0].name:
-            self.service.rename_entity(chosen[0].id, name.strip())
+            self.service.rename_entity(chosen[0].id, name.strip(), on_failure=self._on_failed)
 
     def ask_name(self, entity: Entity) -> tuple[str, bool]:
         return QInputDialog.getText(self, "Rename", f"New name for {entity.name} (the old one stays as an alias):",
@@ -148,12 +146,12 @@ class PeoplePage(QWidget):
         if self.confirm(f"Merge {other.name} into {keep.name}?",
                         f"{other.name} and {keep.name} become one, called {keep.name} "
                         f"(“{other.name}” stays as another name)."):
-            self.service.merge_entities(keep.id, other.id)
+            self.service.merge_entities(keep.id, other.id, on_failure=self._on_failed)
 
     def forget_selected(self) -> None:
         chosen = self.selected()
         if len(chosen) == 1:
-            self.service.plan_forget_entity(chosen[0].id)
+            self.service.plan_forget_entity(chosen[0].id, on_failure=self._on_failed)
 
     def confirm(self, title: str, text: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Question, title, text,
@@ -198,7 +196,7 @@ class PeoplePage(QWidget):
         self.forget_button.setEnabled(len(chosen) == 1)
         self.merge_button.setEnabled(len(chosen) == 2)
         if len(chosen) == 1:
-            self.service.request_entity_memories(chosen[0].id)
+            self.service.request_entity_memories(chosen[0].id, on_failure=self._on_failed)
         else:
             self.memories.clear()
             self.shown_memories = []
@@ -227,7 +225,7 @@ class PeoplePage(QWidget):
                 if plan.memories else f"No memory is only about {plan.entity.name}; memories that also name others "
                 "stay. Only the entry goes.")
         if self.confirm(f"Forget {plan.entity.name}?", what):
-            self.service.forget_entity(plan)
+            self.service.forget_entity(plan, on_failure=self._on_failed)
 
     def _on_changed(self, change: MemoryChange) -> None:
         if change.action in ENTITY_ACTIONS:
@@ -235,8 +233,5 @@ class PeoplePage(QWidget):
         if self.isVisible() or change.action in ENTITY_ACTIONS:
             self.reload()
 
-
     def _on_failed(self, failure: Failure) -> None:
-        request = failure.request
-        if isinstance(request, MemoryRequest) and request.origin == "viewer" and request.action.startswith("entit"):
-            self.status.setText(f"⚠ {failure.what}. {failure.fix}")
+        self.status.setText(f"⚠ {failure.what}. {failure.fix}")

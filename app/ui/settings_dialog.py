@@ -49,7 +49,7 @@ class SettingsDialog(QDialog):
 
     # --- layout -----------------------------------------------------------------------------
     def _build(self, state: SettingsState) -> None:
-        current = state.values
+        current = state.settings.to_dict()  # the form's fields are named by key
         form = QFormLayout()
         self.notice = QLabel(self._notice_text(state))
         self.notice.setWordWrap(True)
@@ -167,7 +167,7 @@ class SettingsDialog(QDialog):
         if path:
             self._set_model_text(path)
 
-    def _on_models(self, found: list[ModelFile]) -> None:
+    def _on_models(self, found: tuple[ModelFile, ...]) -> None:
         """GGUF files on this machine; a file that may chat badly says so (tooltip and a ⚠ mark)."""
         setting = self._chosen_model()
         self.model_combo.clear()
@@ -222,18 +222,21 @@ class SettingsDialog(QDialog):
         self.error_label.setVisible(False)
         self.buttons.setEnabled(False)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Applying…")
-        self.service.apply(self.values())
+        self.service.apply(self.values(), on_failure=self._apply_failed)
 
     def _on_applied(self, state: SettingsState) -> None:
         super().accept()
 
+    def _apply_failed(self, failure: Failure) -> None:
+        """OK failed: nothing was saved or replaced; what was typed stays in the panel."""
+        self.buttons.setEnabled(True)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("OK")
+        self.error_label.setText(f"⚠ Not applied: {failure.what}. {failure.fix}. Nothing was changed.")
+        self.error_label.setVisible(True)
+
     def _on_failed(self, failure: Failure) -> None:
-        if isinstance(failure.request, dict):  # OK failed: nothing was saved or replaced
-            self.buttons.setEnabled(True)
-            self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("OK")
-            self.error_label.setText(f"⚠ Not applied: {failure.what}. {failure.fix}. Nothing was changed.")
-        else:  # the preview or the model list
-            self.error_label.setText(f"⚠ {failure.what}. {failure.fix}.")
+        """The preview or the model list failed."""
+        self.error_label.setText(f"⚠ {failure.what}. {failure.fix}.")
         self.error_label.setVisible(True)
 
 

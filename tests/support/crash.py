@@ -65,7 +65,7 @@ def run_gui(count: int) -> None:
         if sent[0] == count:
             qt.quit()
             return
-        desktop.chat.send(SendRequest(text=message(sent[0]), conversation_id=conversation[0]))
+        desktop.chat.send(SendRequest(text=message(sent[0]), conversation_id=conversation[0]), on_failure=failed)
         sent[0] += 1
 
     def done(result: object) -> None:
@@ -75,7 +75,11 @@ def run_gui(count: int) -> None:
         send_next()
 
     desktop.chat.turn_done.connect(done)
-    desktop.chat.failed.connect(lambda failure: (print(f"failed: {failure}", file=sys.stderr), qt.exit(1)))
+    def failed(failure: object) -> None:
+        print(f"failed: {failure}", file=sys.stderr)
+        qt.exit(1)
+
+    desktop.chat.failed.connect(failed)
     desktop.profiles.opened.connect(lambda _info: send_next())
     desktop.start()
     code = qt.exec()

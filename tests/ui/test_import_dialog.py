@@ -214,7 +214,7 @@ def test_an_import_queued_behind_a_model_load_says_it_is_waiting(qtbot, make_app
     window.open_import()
     dialog = window.import_dialog
     release = threading.Event()
-    services.engine.worker.submit(lambda: release.wait(30))  # the engine busy, as with a model load
+    services.engine.worker.submit(lambda: release.wait(30), doing="a long job")  # the engine busy, as with a model load
     services.settings.progress.emit(Progress("loading the embedding model", 60))
     dialog.path_edit.setText(str(EXPORTS / "chatgpt"))
     dialog.import_button.click()

@@ -202,9 +202,9 @@ def test_show_source_and_export_import_from_the_viewer(qtbot, make_app, tmp_path
                     and "bike" in window.chat_view.toPlainText(), timeout=10_000)
     assert window.chat_view.textCursor().selectedText() == "I keep my bike in the shed"  # the source message
     out = tmp_path / "export.jsonl"
-    services.memory.export(str(out))
+    services.memory.export(str(out), on_failure=lambda failure: pytest.fail(str(failure)))
     qtbot.waitUntil(lambda: out.exists() and "exported" in viewer.count_label.text(), timeout=10_000)
-    services.memory.import_file(str(out))
+    services.memory.import_file(str(out), on_failure=lambda failure: pytest.fail(str(failure)))
     qtbot.waitUntil(lambda: "imported 0 memories" in viewer.count_label.text(), timeout=10_000)
 
 

@@ -110,7 +110,7 @@ def test_forgetting_a_fact_from_the_viewer_reaches_its_copies_and_undo_restores_
     now = time.time()  # the newest memory: on the first page
     episode = Memory(id=0, kind="episode", text="My sister Ana lives in Lisbon and my dog is Rex.", importance=0.3,
                      pinned=False, created_at=now, updated_at=now, origin="message")
-    viewer.service.restore(ForgetUndo((episode,), ()))
+    viewer.service.restore(ForgetUndo((episode,), ()), on_failure=lambda failure: pytest.fail(str(failure)))
     qtbot.waitUntil(lambda: model.total == 452, timeout=10_000)
     viewer.search.setText("my sister Ana lives in Lisbon")
     qtbot.waitUntil(lambda: any(r.memory.kind == "fact" for r in model.rows), timeout=10_000)

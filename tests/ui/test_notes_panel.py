@@ -4,6 +4,8 @@ say so and keep the text. The real services on their threads, real SQLite, the s
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from PySide6.QtCore import QObject, Signal
 
@@ -17,7 +19,7 @@ from tests.ui.conftest import TIMEOUT_MS, chat, wait_ready
 def stored(desktop, conversation_id: int) -> str:
     """What the file holds, read on the engine thread's connection (this test owns no other)."""
     box: list[str] = []
-    desktop.engine.worker.submit(lambda: box.append(NotesStore(desktop.session.memory.conn).get(conversation_id).text))
+    desktop.engine.worker.submit(lambda: box.append(NotesStore(desktop.session.memory.conn).get(conversation_id).text), doing="reading")
     return box
 
 
@@ -138,10 +140,9 @@ def test_too_long_notes_are_kept_not_saved_and_block_a_profile_switch(qtbot, two
 def test_a_failed_save_says_so_and_keeps_the_text(qtbot, two_conversations) -> None:
     desktop, window, first, _second = two_conversations
     open_conversation(qtbot, window, first)
-    desktop.engine.worker.submit(lambda: _delete(desktop, first))  # e.g. deleted by `hearth` meanwhile
-    with qtbot.waitSignal(desktop.chat.notes_failed, timeout=TIMEOUT_MS):
-        type_notes(qtbot, window, "words that must not vanish")
-        window.notes.flush()
+    desktop.engine.worker.submit(lambda: _delete(desktop, first), doing="deleting")  # e.g. deleted by `hearth` meanwhile
+    type_notes(qtbot, window, "words that must not vanish")
+    window.notes.flush()
     qtbot.waitUntil(lambda: window.notes.status.text().startswith("Not saved"), timeout=TIMEOUT_MS)
     assert window.notes.text() == "words that must not vanish" and window.notes.dirty()
     assert "no conversation" in window.notes.status.text()
@@ -169,7 +170,8 @@ def test_closing_the_window_saves_what_was_typed(qtbot, make_app) -> None:
 
 def test_the_context_bar_counts_the_notes(qtbot, two_conversations) -> None:
     desktop, window, _first, second = two_conversations
-    desktop.chat.save_notes(NotesSave(second, "Goal: the ferry. Open: the week. Decided: night crossing."))
+    desktop.chat.save_notes(NotesSave(second, "Goal: the ferry. Open: the week. Decided: night crossing."),
+                           on_failure=lambda failure: pytest.fail(str(failure)))
     qtbot.waitUntil(lambda: window.notes.status.text().startswith("Saved"), timeout=TIMEOUT_MS)
     with qtbot.waitSignal(desktop.chat.turn_done, timeout=TIMEOUT_MS) as done:
         chat(qtbot, window, "What is open?")
@@ -264,17 +266,22 @@ def test_deleting_a_conversation_not_shown_drops_its_stuck_draft_before_closing(
 class _FakeChat(QObject):
     """Just the notes part of the chat façade, recording the saves (no threads)."""
     notes = Signal(object)
-    notes_failed = Signal(object)
 
     def __init__(self) -> None:
         super().__init__()
         self.saves: list[NotesSave] = []
+        self.on_failure: dict[NotesSave, Callable[[Failure], None]] = {}
 
-    def load_notes(self, conversation_id: int) -> None:
+    def load_notes(self, conversation_id: int, on_failure: Callable[[Failure], None]) -> None:
         self.notes.emit(NotesState(conversation_id, "", None, "loaded"))
 
-    def save_notes(self, save: NotesSave) -> None:
+    def save_notes(self, save: NotesSave, on_failure: Callable[[Failure], None]) -> None:
         self.saves.append(save)
+        self.on_failure[save] = on_failure
+
+    def fail(self, save: NotesSave, failure: Failure) -> None:
+        """The save's failure reaches the panel's own callback, as the worker delivers it."""
+        self.on_failure[save](failure)
 
 
 def test_flush_all_saves_the_drafts_of_conversations_not_shown(qtbot) -> None:
@@ -285,7 +292,7 @@ def test_flush_all_saves_the_drafts_of_conversations_not_shown(qtbot) -> None:
     panel.show_conversation(1)
     panel.editor.setPlainText("conversation one's words")
     panel.show_conversation(2)  # saves 1 …
-    chat.notes_failed.emit(Failure("The notes were not saved", "try again", chat.saves[-1]))  # … which fails
+    chat.fail(chat.saves[-1], Failure("The notes were not saved", "try again"))  # … which fails
     panel.editor.setPlainText("conversation two's words")
     assert "could not be saved" in panel.unsaved_problem("closing Hearth") and panel.unsaved_conversation() == 1
     chat.saves.clear()
@@ -307,7 +314,7 @@ def test_a_deleted_conversations_late_save_failure_leaves_nothing_behind(qtbot) 
     panel.editor.setPlainText("words of a conversation being deleted")
     panel.show_conversation(0)  # the chat moves to a new conversation: the draft's save is queued
     panel.forget(3)  # the delete landed first
-    chat.notes_failed.emit(Failure("The notes were not saved", "there is no conversation 3", chat.saves[-1]))
+    chat.fail(chat.saves[-1], Failure("The notes were not saved", "there is no conversation 3"))
     assert panel.unsaved_problem() is None and not panel._drafts and not panel._failed
     panel.show_conversation(3)  # a new conversation with the reused id starts clean
     panel.editor.setPlainText("new")

@@ -170,7 +170,7 @@ def test_a_reload_keeps_every_selected_row_and_asks_for_memories_once(qtbot, peo
     _viewer, page = people
     asked: list[int] = []
     real = page.service.request_entity_memories
-    monkeypatch.setattr(page.service, "request_entity_memories", lambda eid: asked.append(eid) or real(eid))
+    monkeypatch.setattr(page.service, "request_entity_memories", lambda eid, **kw: asked.append(eid) or real(eid, **kw))
     _select(page, "Leo", "Leonardo")
     assert page.merge_button.isEnabled()
     asked.clear()
