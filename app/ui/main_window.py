@@ -13,28 +13,29 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QDockWidget, QFileDialog, QInputDialog, QLabel, QLineEdit, QListWidgetItem, QMainWindow,
-    QMessageBox,
-    QProgressBar, QPushButton, QSplitter, QVBoxLayout, QWidget,
+    QApplication, QDockWidget, QLabel, QLineEdit, QListWidgetItem, QProgressBar, QPushButton, QSplitter, QVBoxLayout,
+    QWidget,
 )
 
 from app.core.types import Conversation
 from app.services.types import (
-    ConversationHit, ExportDone, Failure, ImportSummary, ModelProblem, ModelStatus, PassphraseRequest, ProfileEntry, ProfileInfo, Progress,
+    ConversationHit, ExportDone, Failure, ImportSummary, ModelProblem, ModelStatus, ProfileEntry, ProfileInfo, Progress,
     SettingsState, TurnResult,
 )
 from app.ui.actions import add_shortcuts, debounced
 from app.ui.chat_panel import ChatPanel
 from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
-from app.ui.dialogs import NewProfileDialog, PassphraseDialog
 from app.ui.notes_panel import NotesPanel
+from app.ui.window_profiles import ProfileActions
 
 if TYPE_CHECKING:
     from app.services.desktop import Desktop
 
 
-class MainWindow(QMainWindow):
+class MainWindow(ProfileActions):
+    """The window; its Profile menu (window_profiles.py) and small dialogs (window_dialogs.py) are its bases."""
+
     def __init__(self, services: Desktop) -> None:
         super().__init__()
         self.services = services
@@ -245,113 +246,6 @@ class MainWindow(QMainWindow):
     def _settings_closed(self) -> None:
         self.settings_dialog = None
 
-    # --- profiles ---------------------------------------------------------------------------
-    def _on_profile_opened(self, info: ProfileInfo) -> None:
-        self.profile = info
-        self.setWindowTitle(f"Hearth — {info.name}")
-        self.lock_label.setText("Encrypted" if info.encrypted else "Not encrypted")
-        self.lock_label.setToolTip(f"{info.path}\nkey: {info.key_where}")
-        self.panel.profile_opened(info)
-        self.statusBar().showMessage(f"Profile “{info.name}” is open.", 5000)
-        self.context_bar.setVisible(False)  # the last turn was another profile's
-        self.notes.profile_changed()
-        self.context_label.setText("")
-        self.chat.refresh()
-        if self.memory_window is not None:
-            self.memory_window.profile_changed(info)
-
-    def _on_needs_passphrase(self, request: PassphraseRequest) -> None:
-        """Only a key problem lands here (wrong or missing key, no keychain for a new profile)."""
-        choice, passphrase = self.ask_passphrase(request)
-        if choice in ("unlock", "passphrase"):
-            self.statusBar().showMessage("Opening your memory…", 5000)
-            self.profiles.unlock(passphrase)
-        elif choice == "unencrypted":
-            self.profiles.create_unencrypted()
-        elif self.profile is None:
-            self._show_problem(f"Profile “{request.profile}” is locked", f"{request.what}",
-                               "Use Profile → Unlock… to try again, or choose another profile.")
-
-    def ask_passphrase(self, request: PassphraseRequest) -> tuple[str | None, str | None]:
-        dialog = PassphraseDialog(request, self)
-        dialog.exec()
-        return dialog.choice, dialog.passphrase()
-
-    def _on_profile_failed(self, failure: Failure) -> None:
-        if self.profile is None:  # nothing open: say it where the conversation would be
-            self._show_problem("Hearth could not open your profile", failure.what, failure.fix)
-        else:
-            self.tell("Profile", f"{failure.what}.\n\n{failure.fix}")
-        self.statusBar().showMessage(str(failure), 30_000)
-
-    def _show_problem(self, title: str, what: str, fix: str) -> None:
-        import html
-
-        self.chat_view.show_welcome(f"<h2>{html.escape(title)}</h2><p>{html.escape(what)}.</p>"
-                                    f"<p><b>What to do:</b> {html.escape(fix)}</p>")
-        self.model_label.setText(title)
-
-    def _on_profiles(self, entries: tuple[ProfileEntry, ...]) -> None:
-        self._profile_entries = entries
-        self._rebuild_profile_menu()
-
-    def _rebuild_profile_menu(self) -> None:
-        menu = self.profile_menu
-        menu.clear()
-        for entry in self._profile_entries:
-            action = QAction(entry.name if entry.encrypted else f"{entry.name} (not encrypted)", self)
-            action.setCheckable(True)
-            action.setChecked(entry.current)
-            action.triggered.connect(lambda _checked=False, name=entry.name: self.switch_profile(name))
-            self._profile_group.addAction(action)
-            menu.addAction(action)
-        if self._profile_entries:
-            menu.addSeparator()
-        self._action(menu, "&New profile…", None, self.new_profile)
-        self._action(menu, "&Rename this profile…", None, self.rename_profile)
-        self._action(menu, "&Delete a profile…", None, self.delete_profile)
-        self._action(menu, "&Unlock…", None, self.profiles.retry)
-
-    def switch_profile(self, name: str) -> None:
-        problem = ("Wait for the reply to finish (or press Esc) before switching profiles." if self.panel.streaming
-                   else self.notes.unsaved_problem())
-        if problem:
-            self.statusBar().showMessage(problem)
-            self._rebuild_profile_menu()
-            return
-        self.notes.flush()  # queued before the switch: it lands in this profile
-        self.profiles.switch(name)
-
-    def new_profile(self) -> None:
-        if problem := self.notes.unsaved_problem():
-            self.statusBar().showMessage(problem)
-            return
-        dialog = NewProfileDialog([e.name for e in self._profile_entries], self)
-        if self.exec_dialog(dialog):
-            name, passphrase, plain = dialog.result_values()
-            self.notes.flush()  # the new profile opens once created: the draft goes to this one first
-            self.profiles.create(name, passphrase=passphrase, no_encryption=plain)
-
-    def rename_profile(self) -> None:
-        if self.profile is None:
-            return
-        name, ok = self.ask_text("Rename profile", "New name:", self.profile.name)
-        if ok and name.strip() and name.strip() != self.profile.name:
-            self.profiles.rename(self.profile.name, name.strip())
-
-    def delete_profile(self) -> None:
-        others = [e.name for e in self._profile_entries if not e.current]
-        if not others:
-            self.tell("Delete a profile", "This is the only profile. Create another one first: the profile in use "
-                                          "can't be deleted.")
-            return
-        name, ok = QInputDialog.getItem(self, "Delete a profile", "Profile to delete (not the one in use):",
-                                        others, 0, False)
-        if ok and self.confirm(f"Delete profile “{name}”?",
-                               f"Every conversation and memory in “{name}” is deleted for good, with its key. "
-                               "This cannot be undone."):
-            self.profiles.delete(name)
-
     # --- conversations ------------------------------------------------------------------------
     def _on_conversations(self, conversations: tuple[Conversation, ...]) -> None:
         self.conversation_list.show_conversations(conversations, self.panel.conversation_id)
@@ -470,56 +364,6 @@ class MainWindow(QMainWindow):
 
     def _on_export_failed(self, failure: Failure) -> None:
         self.tell("Export failed", str(failure))
-
-    # --- small dialogs (tests replace these) -------------------------------------------------------
-    def ask_save_path(self, title: str, name: str) -> tuple[str, str] | None:
-        """(path, "md" or "json"), or None when cancelled."""
-        markdown, json_filter = "Markdown, to read (*.md)", "JSON, to import again (*.json)"
-        path, chosen = QFileDialog.getSaveFileName(self, title, f"{name}.md", f"{markdown};;{json_filter}")
-        if not path:
-            return None
-        fmt = "json" if chosen == json_filter or path.lower().endswith(".json") else "md"
-        return (path if "." in path.rsplit("/", 1)[-1] else f"{path}.{fmt}"), fmt
-
-    def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
-        return QInputDialog.getText(self, title, label, text=text)
-
-    def ask_delete(self, title: str) -> bool | None:
-        """True: also forget memories made from it; False: keep them; None: cancel."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Delete conversation",
-                          f"Delete “{title}”?\n\nWhat Hearth remembered from it (episodes, facts, summaries) "
-                          "can be forgotten too, or kept for future conversations.", parent=self)
-        forget = box.addButton("Delete and &forget its memories", QMessageBox.ButtonRole.DestructiveRole)
-        keep = box.addButton("Delete, &keep memories", QMessageBox.ButtonRole.AcceptRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.exec()
-        return {forget: True, keep: False}.get(box.clickedButton())
-
-    def confirm(self, title: str, text: str) -> bool:
-        return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes
-
-    def tell(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, text)
-
-    def exec_dialog(self, dialog) -> bool:  # noqa: ANN001 - a QDialog
-        return bool(dialog.exec())
-
-    def about(self) -> None:
-        from app import __version__
-
-        QMessageBox.about(self, "About Hearth", f"Hearth {__version__}\nAn offline assistant that remembers.\n"
-                                                "Everything stays on this computer.")
-
-    def ask_close_anyway(self, problem: str) -> bool:
-        """Typed notes would be lost: True closes anyway, False (the default) goes back to them."""
-        box = QMessageBox(QMessageBox.Icon.Warning, "Working notes not saved",
-                          f"{problem}\n\nIf Hearth closes now, those words are lost.", parent=self)
-        back = box.addButton("&Go back to the notes", QMessageBox.ButtonRole.RejectRole)
-        box.addButton("&Close and lose them", QMessageBox.ButtonRole.DestructiveRole)
-        box.setDefaultButton(back)
-        box.setEscapeButton(back)
-        box.exec()
-        return box.clickedButton() is not back
 
     def _show_notes_of(self, conversation_id: int | None) -> None:
         if conversation_id and conversation_id != self.panel.conversation_id:

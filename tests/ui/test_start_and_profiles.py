@@ -248,7 +248,7 @@ def test_profiles_create_switch_rename_delete(qtbot, make_app, monkeypatch, home
     qtbot.waitUntil(lambda: window.conversation_list.count() == 1, timeout=TIMEOUT_MS)
 
     monkeypatch.setattr(window, "confirm", lambda *a: True)
-    monkeypatch.setattr("app.ui.main_window.QInputDialog.getItem", lambda *a, **k: ("work", True))
+    monkeypatch.setattr("app.ui.window_profiles.QInputDialog.getItem", lambda *a, **k: ("work", True))
     window.delete_profile()
     qtbot.waitUntil(lambda: {e.name for e in window._profile_entries} == {"personal"}, timeout=TIMEOUT_MS)
     assert not (home / "work.hearth").exists()
