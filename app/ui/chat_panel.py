@@ -13,16 +13,17 @@ import itertools
 from functools import partial
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
-    QApplication, QCheckBox, QHBoxLayout, QInputDialog, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
+    QCheckBox, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
 from app.core.types import Conversation
 from app.services.types import (
-    Failure, History, MemoryChange, ModelProblem, ModelState, ProfileInfo, Remembered, SendRequest, ToolNote, TurnResult,
+    Failure, ForgetUndo, History, ModelProblem, ModelState, ProfileInfo, SendRequest, ToolNote, TurnResult,
 )
-from app.ui.chat_view import ChatView, Entry, code_blocks
+from app.ui.chat_links import FAILED, MessageLinks
+from app.ui.chat_view import ChatView, Entry
 from app.ui.welcome import welcome_html
 
 if TYPE_CHECKING:
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
     from app.services.memory import MemoryService
 
 PAINT_EVERY_MS = 50
-SENDING, LIVE, FAILED = "sending", "live", "failed"  # entry keys before a message has its id
+SENDING, LIVE = "sending", "live"  # entry keys before a message has its id
 
 
 class MessageInput(QPlainTextEdit):
@@ -45,7 +46,7 @@ class MessageInput(QPlainTextEdit):
         super().keyPressEvent(event)
 
 
-class ChatPanel(QWidget):
+class ChatPanel(MessageLinks):
     conversation_changed = Signal(int)  # the conversation shown (0: a new one, not saved yet)
     open_memory = Signal(int)  # a memory link was clicked
     status = Signal(str)  # something to say in the status bar
@@ -63,7 +64,7 @@ class ChatPanel(QWidget):
         self._profile: ProfileInfo | None = None
         self._buffer: list[str] = []
         self._live = ""
-        self._undo: dict[int, object] = {}  # token in an "undo" link → what to restore
+        self._undo: dict[int, ForgetUndo] = {}  # token in an "undo" link → what to restore
         self._reveal = 0  # a message to select once its conversation is shown ("show source")
         self._tokens = itertools.count(1)
         self._build()
@@ -119,10 +120,6 @@ class ChatPanel(QWidget):
         self._painter = QTimer(self)
         self._painter.setInterval(PAINT_EVERY_MS)
         self._painter.timeout.connect(self._paint)
-
-    @property
-    def conversation_id(self) -> int:
-        return self.conversation.id if self.conversation else 0
 
     # --- sending -------------------------------------------------------------------------
     def send(self) -> None:
@@ -340,77 +337,6 @@ class ChatPanel(QWidget):
         self.stop_button.setEnabled(self.streaming)
         self.regenerate_button.setEnabled(not self.streaming and self.model_state == "ready"
                                           and self._last_reply() is not None)
-
-    # --- links under messages ------------------------------------------------------------------
-    def _on_link(self, url: QUrl) -> None:
-        scheme, target = url.scheme(), url.path()
-        if scheme == "earlier":
-            self.view.show_earlier()
-        elif not target.isdigit():
-            return
-        elif scheme == "memory":
-            self.open_memory.emit(int(target))
-        elif scheme in ("copy", "code"):
-            self._copy(int(target), code=scheme == "code")
-        elif scheme in ("remember", "pin"):
-            self.chat.remember(int(target), pinned=scheme == "pin")
-        elif scheme == "edit":
-            self._edit_memory(int(target))
-        elif scheme == "forget":
-            self.memory.forget([int(target)], on_failure=self._on_failed)
-        elif scheme == "undo" and int(target) in self._undo:
-            self.memory.restore(self._undo.pop(int(target)), on_failure=self._on_failed)
-        elif scheme == "retry":
-            self._retry(f"{FAILED}{target}")
-
-    def _retry(self, key: str) -> None:
-        """Send a message that failed again, leaving whatever is in the box alone."""
-        entry = self.view.entry(key)
-        if entry is None or self.streaming or self.model_state != "ready":
-            self.status.emit("Wait for the model (and any reply) before retrying.")
-            return
-        self.view.remove_entry(key)
-        self._start(SendRequest(entry.text, self.conversation_id, incognito=self._private()), from_box=False)
-
-    def _copy(self, message_id: int, *, code: bool) -> None:
-        entry = self.view.find_message(message_id)
-        if entry is not None:
-            QApplication.clipboard().setText("\n\n".join(code_blocks(entry.text)) if code else entry.text)
-            self.status.emit("Copied.")
-
-    def _edit_memory(self, memory_id: int) -> None:
-        current = next((w.text for e in self.view.entries for w in e.written or () if w.id == memory_id), "")
-        text, ok = self.ask_text("Edit memory", "What Hearth remembers:", current)
-        if ok and text.strip() and text.strip() != current:
-            self.memory.edit(memory_id, text.strip(), on_failure=self._on_failed)
-
-    def ask_text(self, title: str, label: str, text: str) -> tuple[str, bool]:
-        return QInputDialog.getMultiLineText(self, title, label, text)
-
-    def _on_remembered(self, done: Remembered) -> None:
-        entry = self.view.find_message(done.message_id)
-        if entry is not None:
-            self.view.update_entry(entry.key, remembered=True)
-        pinned = " and pinned" if done.pinned else ""
-        self.status.emit(f"Remembered{pinned}: “{done.written.text[:60]}”" if done.written.status == "new"
-                         else f"That was already in memory{pinned}.")
-
-    def _on_memory_changed(self, change: MemoryChange) -> None:
-        """A memory shown under a message changed (here or in the viewer): show it as it is now."""
-        for entry in list(self.view.entries):
-            if not entry.written:
-                continue
-            if change.action == "forget" and set(change.ids) & {w.id for w in entry.written} and change.undo:
-                token = next(self._tokens)
-                self._undo[token] = change.undo
-                gone = tuple((i, token) for i in change.ids if i in {w.id for w in entry.written})
-                self.view.update_entry(entry.key, forgotten=(*entry.forgotten, *gone))
-            elif change.action == "edit" and change.memory and change.memory.id in {w.id for w in entry.written}:
-                written = tuple(w if w.id != change.memory.id else type(w)(w.id, w.kind, change.memory.text, w.status)
-                                for w in entry.written)
-                self.view.update_entry(entry.key, written=written)
-        if change.action == "restore" and self.conversation is not None and not self.streaming:
-            self.chat.open(self.conversation.id)  # restored memories come back with new ids: re-read them
 
 
 def _kept_by_hand(message) -> bool:  # noqa: ANN001 - a ChatMessage
