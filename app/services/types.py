@@ -8,7 +8,7 @@ dicts of loose keys. Memories, recalls and conversations travel as the core's ow
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Literal
 
 from app.core.settings import Settings
 from app.core.types import Conversation, Entity, Memory, Recall, RecallReceipt, TurnStats, Written

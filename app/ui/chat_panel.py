@@ -14,13 +14,14 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QCheckBox, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget,
 )
 
 from app.core.types import Conversation
 from app.services.types import (
-    Failure, ForgetUndo, History, ModelProblem, ModelState, ProfileInfo, SendRequest, ToolNote, TurnResult,
+    ChatMessage, Failure, ForgetUndo, History, ModelProblem, ModelState, ProfileInfo, SendRequest, ToolNote, TurnResult,
 )
 from app.ui.chat_links import FAILED, MessageLinks
 from app.ui.chat_view import ChatView, Entry
@@ -39,7 +40,7 @@ class MessageInput(QPlainTextEdit):
 
     submitted = Signal()
 
-    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt API
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers() & Qt.KeyboardModifier.ShiftModifier:
             self.submitted.emit()
             return
@@ -159,14 +160,14 @@ class ChatPanel(MessageLinks):
         self.input.setReadOnly(False)
         if from_box:
             self.input.clear()  # the one place a draft leaves the box: it is in the conversation now
-        self.view.append(Entry(SENDING, "user", request.text, incognito=request.incognito or self._private()))
+        self.view.add_entry(Entry(SENDING, "user", request.text, incognito=request.incognito or self._private()))
         self._begin_streaming()
         self.chat.send(request, on_failure=partial(self._send_failed, request))
 
     def _begin_streaming(self) -> None:
         self.streaming = True
         self._live = ""
-        self.view.append(Entry(LIVE, "assistant", "", streaming=True))
+        self.view.add_entry(Entry(LIVE, "assistant", "", streaming=True))
         self._set_buttons()
         self._painter.start()
 
@@ -339,6 +340,6 @@ class ChatPanel(MessageLinks):
                                           and self._last_reply() is not None)
 
 
-def _kept_by_hand(message) -> bool:  # noqa: ANN001 - a ChatMessage
+def _kept_by_hand(message: ChatMessage) -> bool:
     """"Remember this" was used on the message: a note made from it alone."""
     return any(w.kind == "note" for w in message.written)

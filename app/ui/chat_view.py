@@ -100,7 +100,7 @@ class ChatView(QTextBrowser):
         self.scroll_to_end()
 
     # --- one entry at a time ---------------------------------------------------------------
-    def append(self, entry: Entry) -> None:
+    def add_entry(self, entry: Entry) -> None:
         self._welcome = ""
         if not self.entries and self.document().characterCount() > 1:
             self.document().clear()  # the welcome text goes with the first message
@@ -358,5 +358,7 @@ def _plain_block_here(cursor: QTextCursor) -> None:
 
 
 def _mix(a: QColor, b: QColor, amount: float) -> QColor:
-    return QColor(*(round(x + (y - x) * amount) for x, y in zip(a.getRgb()[:3], b.getRgb()[:3])))
+    def part(x: int, y: int) -> int:
+        return round(x + (y - x) * amount)
+    return QColor(part(a.red(), b.red()), part(a.green(), b.green()), part(a.blue(), b.blue()))
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize
-from PySide6.QtGui import QColor, QPainter
+from PySide6.QtGui import QColor, QPainter, QPaintEvent
 from PySide6.QtWidgets import QWidget
 
 PARTS = [("system", "#7e57c2"), ("notes", "#8d6e63"), ("memories", "#26a69a"), ("window", "#42a5f5"), ("message", "#ffa726"),
@@ -34,7 +34,7 @@ class ContextBar(QWidget):
     def used_percent(self) -> int:
         return round(100 * (self.n_ctx - self.free()) / self.n_ctx) if self.n_ctx else 0
 
-    def paintEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt API
         painter = QPainter(self)
         rect = QRectF(self.rect()).adjusted(0.5, 2.5, -0.5, -2.5)
         painter.fillRect(rect, self.palette().base())

@@ -27,7 +27,7 @@ class ConversationList(QListWidget):
         super().__init__()
         self.setUniformItemSizes(True)  # one line each: the view needn't measure every row
         self._items: dict[int, QListWidgetItem] = {}
-        self._shown: dict[int, tuple] = {}
+        self._shown: dict[int, tuple[str, int, float, bool]] = {}
         self._pending: Iterator[tuple[int, Conversation]] | None = None
         self._selected = 0
         self._timer = QTimer(self)
@@ -82,7 +82,7 @@ class ConversationList(QListWidget):
         self.blockSignals(True)
         if item is None:
             self.clearSelection()
-            self.setCurrentItem(None)
+            self.setCurrentRow(-1)
         else:
             self.setCurrentItem(item)
         self.blockSignals(False)

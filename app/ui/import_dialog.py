@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal, SignalInstance
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel, QLayout, QLineEdit,
     QProgressBar, QPushButton, QStackedWidget, QVBoxLayout, QWidget,
 )
 
@@ -84,10 +84,12 @@ class ImportDialog(QDialog):
         self.format_combo.currentIndexChanged.connect(self._show_where)
         self._show_where()
         form = QFormLayout()
-        for text, buddy, field in (("&Export:", self.path_edit, row), ("F&rom:", self.format_combo, self.format_combo)):
-            label = QLabel(text)
-            label.setBuddy(buddy)  # Alt+E / Alt+R focus the field (a plain string row shows the "&")
-            form.addRow(label, field)
+        rows: tuple[tuple[str, QWidget, QWidget | QLayout], ...] = (
+            ("&Export:", self.path_edit, row), ("F&rom:", self.format_combo, self.format_combo))
+        for caption, buddy, field in rows:
+            shortcut = QLabel(caption)
+            shortcut.setBuddy(buddy)  # Alt+E / Alt+R focus the field (a plain string row shows the "&")
+            form.addRow(shortcut, field)
         form.addRow("", self.where_label)
         self.remember_box = QCheckBox("Re&member what I said in them (long-term memory)")
         self.remember_box.setChecked(True)

@@ -8,13 +8,14 @@ chat, the memory viewer's in the viewer, the settings panel's in the panel.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication, QDockWidget, QLabel, QLineEdit, QListWidgetItem, QProgressBar, QPushButton, QSplitter, QVBoxLayout,
-    QWidget,
+    QApplication, QDockWidget, QLabel, QLineEdit, QListWidgetItem, QMenu, QProgressBar, QPushButton, QSplitter,
+    QVBoxLayout, QWidget,
 )
 
 from app.core.types import Conversation
@@ -31,6 +32,9 @@ from app.ui.window_profiles import ProfileActions
 
 if TYPE_CHECKING:
     from app.services.desktop import Desktop
+    from app.ui.import_dialog import ImportDialog
+    from app.ui.memory_window import MemoryWindow
+    from app.ui.settings_dialog import SettingsDialog
 
 
 class MainWindow(ProfileActions):
@@ -45,9 +49,9 @@ class MainWindow(ProfileActions):
         self.resize(1040, 720)
         self.profile: ProfileInfo | None = None
         self.model: ModelStatus | None = None
-        self.memory_window = None
-        self.settings_dialog = None
-        self.import_dialog = None
+        self.memory_window: MemoryWindow | None = None
+        self.settings_dialog: SettingsDialog | None = None
+        self.import_dialog: ImportDialog | None = None
         self._profile_entries: tuple[ProfileEntry, ...] = ()
         self._search_request = 0
         self._theme: str | None = None
@@ -161,7 +165,8 @@ class MainWindow(ProfileActions):
         self._action(help_menu, "&About Hearth", None, self.about)
         self._rebuild_profile_menu()
 
-    def _action(self, menu, text: str, keys, slot) -> QAction:  # noqa: ANN001 - QMenu, key sequence, callable
+    def _action(self, menu: QMenu, text: str, keys: QKeySequence | QKeySequence.StandardKey | str | None,
+                slot: Callable[[], object]) -> QAction:
         action = QAction(text, self)
         if keys is not None:
             action.setShortcut(keys)
@@ -226,7 +231,9 @@ class MainWindow(ProfileActions):
         theme = state.settings.theme
         if theme != self._theme:
             self._theme = theme
-            apply_theme(QApplication.instance(), theme)
+            app = QApplication.instance()
+            if isinstance(app, QApplication):
+                apply_theme(app, theme)
             self.chat_view.restyle()  # frames take their colours from the palette
         if state.notice:
             self.statusBar().showMessage(state.notice, 30_000)
@@ -324,19 +331,21 @@ class MainWindow(ProfileActions):
 
     def show_memory(self, memory_id: int) -> None:
         self.open_memories()
-        self.memory_window.show_memory(memory_id)
+        if self.memory_window is not None:
+            self.memory_window.show_memory(memory_id)
 
     # --- chat history in and out -------------------------------------------------------------------
     def open_import(self) -> None:
         from app.ui.import_dialog import ImportDialog
 
-        if self.import_dialog is None:
-            self.import_dialog = ImportDialog(self.services.history, self)
-            self.import_dialog.follow_loading(self.settings.progress)
-            self.import_dialog.finished_import.connect(self._on_imported)
-        self.import_dialog.pages.setCurrentIndex(0 if not self.import_dialog.running else 1)
-        self.import_dialog.show()
-        self.import_dialog.raise_()
+        dialog = self.import_dialog
+        if dialog is None:
+            dialog = self.import_dialog = ImportDialog(self.services.history, self)
+            dialog.follow_loading(self.settings.progress)
+            dialog.finished_import.connect(self._on_imported)
+        dialog.pages.setCurrentIndex(0 if not dialog.running else 1)
+        dialog.show()
+        dialog.raise_()
 
     def _on_imported(self, summary: ImportSummary) -> None:
         self.chat.refresh()
@@ -371,7 +380,7 @@ class MainWindow(ProfileActions):
         self.notes_dock.show()
         self.notes.editor.setFocus()
 
-    def closeEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt API
         problem = self.notes.unsaved_problem("closing Hearth")
         if problem and not self.ask_close_anyway(problem):
             event.ignore()  # back to the notes: nothing typed is dropped without the user saying so

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeySequence
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView, QCheckBox, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QInputDialog, QLabel, QLineEdit,
     QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget,
@@ -99,9 +99,9 @@ class MemoryWindow(QWidget):
         self.error_label.setVisible(False)
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
-        for widget in (self.export_button, self.import_button, self.source_button, self.expiry_button, self.pin_button,
-                       self.forget_button, self.undo_button):
-            bottom.addWidget(widget)
+        for button in (self.export_button, self.import_button, self.source_button, self.expiry_button,
+                       self.pin_button, self.forget_button, self.undo_button):
+            bottom.addWidget(button)
 
         page = QWidget()
         layout = QVBoxLayout(page)
@@ -159,11 +159,11 @@ class MemoryWindow(QWidget):
     def _expired_changed(self, on: bool) -> None:
         self.model.set_filter(expired="hide" if on else "any")
 
-    def _double_clicked(self, index) -> None:  # noqa: ANN001 - QModelIndex
+    def _double_clicked(self, index: QModelIndex) -> None:
         if index.column() == CONVERSATION:
             self.show_source()
 
-    def showEvent(self, event) -> None:  # noqa: N802 - Qt API
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt API
         super().showEvent(event)
         if not self.model.rows and not self.model.loading:
             self.model.reload()

@@ -10,7 +10,7 @@ from functools import partial
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt, Signal
 
 from app.core import limits
 from app.core.types import Memory, MemoryQuery, iso_time
@@ -70,10 +70,10 @@ class MemoryTableModel(QAbstractTableModel):
         self.service.request_page(self._request, dataclasses.replace(self.query, offset=offset),
                                   on_failure=self._load_failed)
 
-    def canFetchMore(self, parent: QModelIndex = QModelIndex()) -> bool:  # noqa: N802 - Qt API
+    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> bool:  # noqa: N802 - Qt API
         return not parent.isValid() and not self.search_text and not self.loading and len(self.rows) < self.total
 
-    def fetchMore(self, parent: QModelIndex = QModelIndex()) -> None:  # noqa: N802
+    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> None:  # noqa: N802
         if self.canFetchMore(parent):
             self._fetch(len(self.rows))
 
@@ -135,10 +135,10 @@ class MemoryTableModel(QAbstractTableModel):
         return False
 
     # --- Qt model API ------------------------------------------------------------------------
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:  # noqa: N802
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:  # noqa: N802
@@ -146,7 +146,7 @@ class MemoryTableModel(QAbstractTableModel):
             return COLUMNS[section][0]
         return None
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         row = self.rows[index.row()]
@@ -163,7 +163,7 @@ class MemoryTableModel(QAbstractTableModel):
             return _display(key, value)
         return None
 
-    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
         if index.column() in (TEXT, IMPORTANCE):
             return base | Qt.ItemFlag.ItemIsEditable
@@ -171,7 +171,7 @@ class MemoryTableModel(QAbstractTableModel):
             return base | Qt.ItemFlag.ItemIsUserCheckable
         return base
 
-    def setData(self, index: QModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
         memory = self.rows[index.row()].memory
         if index.column() == PINNED and role == Qt.ItemDataRole.CheckStateRole:
             pinned = Qt.CheckState(value) == Qt.CheckState.Checked

@@ -34,7 +34,8 @@ class SettingsDialog(QDialog):
         self.setMinimumWidth(640)
         self.service = service
         self.last_question = last_question
-        self.fields: dict[str, QWidget] = {}
+        self.fields: dict[str, QWidget] = {}  # by setting key; the numbers are also in ``numbers``
+        self.numbers: dict[str, QSpinBox | QDoubleSpinBox] = {}
         state = service.current
         self._build(state)
         service.models.connect(self._on_models)
@@ -44,7 +45,7 @@ class SettingsDialog(QDialog):
         service.find_models()
         self._preview_timer = debounced(self, PREVIEW_DELAY_MS, self._ask_preview)
         for key in ("top_k", "threshold"):
-            self.fields[key].valueChanged.connect(self._preview_timer.start)
+            self.numbers[key].valueChanged.connect(self._preview_timer.start)
         self._ask_preview()
 
     # --- layout -----------------------------------------------------------------------------
@@ -112,7 +113,7 @@ class SettingsDialog(QDialog):
             lines.append(f"⚠ The model could not load: {problem.what}. {problem.fix}.{offer}")
         return "\n".join(lines)
 
-    def _choice(self, key: str, current: dict, options: tuple[tuple[str, str], ...]) -> QComboBox:
+    def _choice(self, key: str, current: dict[str, Any], options: tuple[tuple[str, str], ...]) -> QComboBox:
         box = QComboBox()
         box.setAccessibleName(_label(key).replace("&", ""))
         for value, text in options:
@@ -123,17 +124,23 @@ class SettingsDialog(QDialog):
 
     def _number(self, key: str, value: float, state: SettingsState) -> QWidget:
         spec = SPECS[key]
-        box = QSpinBox() if spec.kind is int else QDoubleSpinBox()
+        low, high = spec.low or 0, spec.high or 0  # every number setting has its range (core/limits.py)
+        box: QSpinBox | QDoubleSpinBox
         if spec.kind is float:
+            box = QDoubleSpinBox()
             box.setDecimals(2)
             box.setSingleStep(0.05)
-        box.setRange(spec.low, spec.high)  # out-of-range values can't be entered at all
-        box.setValue(value)
+            box.setRange(float(low), float(high))  # out-of-range values can't be entered at all
+            box.setValue(float(value))
+        else:
+            box = QSpinBox()
+            box.setRange(int(low), int(high))
+            box.setValue(int(value))
         box.setAccessibleName(_label(key).replace("&", ""))
         box.setToolTip(spec.help + (" (set for this run only)" if key in state.overridden else ""))
         if key == "threads":
             box.setSpecialValueText("auto (one per core)")
-        self.fields[key] = box
+        self.fields[key] = self.numbers[key] = box
         return box
 
     def _model_row(self, setting: str, state: SettingsState) -> QWidget:
@@ -141,7 +148,9 @@ class SettingsDialog(QDialog):
         self.model_combo.setEditable(True)
         self.model_combo.setAccessibleName("Model file")
         self.model_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.model_combo.lineEdit().setPlaceholderText("the bundled SmolLM2-135M-Instruct")
+        editor = self.model_combo.lineEdit()
+        assert editor is not None  # an editable combo box has its line edit
+        editor.setPlaceholderText("the bundled SmolLM2-135M-Instruct")
         problem = state.model_problem
         self._setting = problem.fallback if problem is not None and problem.fallback else setting
         self._set_model_text(self._setting)
@@ -196,7 +205,8 @@ class SettingsDialog(QDialog):
         if not self.last_question:
             self.preview_label.setText("Ask something first: the preview shows what your last question would recall.")
             return
-        self.service.ask_preview(self.last_question, self.fields["top_k"].value(), self.fields["threshold"].value())
+        self.service.ask_preview(self.last_question, int(self.numbers["top_k"].value()),
+                                 float(self.numbers["threshold"].value()))
 
     def _on_preview(self, preview: Preview) -> None:
         if not preview.rows:

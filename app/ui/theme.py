@@ -15,14 +15,13 @@ _DARK = {
     QPalette.ColorRole.Link: "#8ab4f8",
 }
 
-
 def apply_theme(app: QApplication, theme: str) -> None:
-    if not hasattr(app, "_hearth_default_palette"):
-        app._hearth_default_palette = QPalette(app.palette())  # the system's, to return to
-        app._hearth_default_style = app.style().name()
+    if app.property("hearth_default_style") is None:  # the system's look, to return to
+        app.setProperty("hearth_default_palette", QPalette(app.palette()))
+        app.setProperty("hearth_default_style", app.style().name())
     if theme == "system":
-        app.setStyle(QStyleFactory.create(app._hearth_default_style) or app.style())
-        app.setPalette(app._hearth_default_palette)
+        app.setStyle(QStyleFactory.create(str(app.property("hearth_default_style"))) or app.style())
+        app.setPalette(QPalette(app.property("hearth_default_palette")))
         return
     app.setStyle(QStyleFactory.create("Fusion"))
     palette = QStyleFactory.create("Fusion").standardPalette()

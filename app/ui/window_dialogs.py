@@ -27,7 +27,8 @@ class WindowDialogs(QMainWindow):
         keep = box.addButton("Delete, &keep memories", QMessageBox.ButtonRole.AcceptRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.exec()
-        return {forget: True, keep: False}.get(box.clickedButton())
+        clicked = box.clickedButton()
+        return True if clicked is forget else False if clicked is keep else None
 
     def confirm(self, title: str, text: str) -> bool:
         return QMessageBox.question(self, title, text) == QMessageBox.StandardButton.Yes

@@ -63,7 +63,7 @@ class ProfileActions(WindowDialogs):
         choice, passphrase = self.ask_passphrase(request)
         if choice in ("unlock", "passphrase"):
             self.statusBar().showMessage("Opening your memory…", 5000)
-            self.profiles.unlock(passphrase)
+            self.profiles.unlock(passphrase or "")
         elif choice == "unencrypted":
             self.profiles.create_unencrypted()
         elif self.profile is None:
