@@ -47,3 +47,25 @@ def test_the_frozen_copies_do_today_what_the_live_code_does(text: str) -> None:
     assert frozen_text.content_hash(text) == store.content_hash(text)
     assert frozen_spans.legacy_episode_said(text) == spans.legacy_episode_said(text)
     assert frozen_said.parse(text).__dict__ == said.parse(text).__dict__
+
+
+def test_the_frozen_entity_rebuild_links_as_the_live_one_does(bank) -> None:  # noqa: ANN001
+    from app.core.memory.entities import link
+    from app.core.memory.migrations_frozen import link as frozen_link
+    from app.core.memory.store import NewMemory
+
+    bank.add_many([NewMemory(text=t, kind="fact") for t in (
+        "My son Leo is 7.", "Leo loves trains.", "My sister Ana lives in Lisbon.", "Ana's dog is called Rex.",
+        "[8 May 2023] Melanie: my son Max started school.", "I work at Acme in Porto.")])
+
+    def linked(rebuild) -> list[tuple]:  # noqa: ANN001
+        with bank.transaction():
+            bank.conn.execute("DELETE FROM entities")
+            rebuild(bank.conn, 1.0)
+        return [*bank.conn.execute("SELECT e.name, e.kind, n.name FROM entities e JOIN entity_names n "
+                                   "ON n.entity_id = e.id ORDER BY 1, 3"),
+                *bank.conn.execute("SELECT r.relation, e.name, m.memory_id FROM entity_relations r JOIN entities e "
+                                   "ON e.id = r.entity_id JOIN entity_mentions m ON m.entity_id = e.id ORDER BY 1, 2, 3")]
+
+    live = linked(link.rebuild)
+    assert live and linked(frozen_link.rebuild) == live
