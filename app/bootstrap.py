@@ -19,6 +19,7 @@ from app.core.agent.loop import Agent
 from app.core.llm.backend import LLMBackend
 from app.core.llm.locate import model_file
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.db import creation_lock, explain_db_error, open_db, open_read_only
 from app.core.memory.embed import Embedder, make_embedder
 from app.core.memory.keys import DbKey, resolve_key
@@ -116,8 +117,14 @@ def _open(options: Options, path: Path, create: bool, keychain: Callable[[], Sec
     return Profile(path=path, key=key, conn=open_db(path, key, create=create))
 
 
+def make_data(profile: Profile, embedder: Embedder) -> ProfileData:
+    """The one door to the profile's data (memory/data.py): the only place it is made."""
+    return ProfileData.open(profile.conn, embedder)
+
+
 def make_bank(profile: Profile, embedder: Embedder) -> MemoryBank:
-    return MemoryBank(profile.conn, embedder)
+    """Long-term memory alone (`hearth memory …`): the door's ``memories``."""
+    return make_data(profile, embedder).memories
 
 
 def make_default_embedder(options: Options) -> Embedder:
@@ -149,7 +156,7 @@ def make_backend(options: Options, settings: Settings) -> LLMBackend:
 
 
 def make_agent(profile: Profile, options: Options, settings: Settings, backend: LLMBackend) -> Agent:
-    return Agent(make_bank(profile, make_default_embedder(options)), backend, settings)
+    return Agent(make_data(profile, make_default_embedder(options)), backend, settings)
 
 
 def build_desktop(options: Options, backend_factory: Callable[[Options, Settings], LLMBackend] | None = None,
@@ -180,7 +187,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     wiring = Wiring(
         home=paths.home, initial_profile=initial, open_profile=open_named,
         open_reader=lambda profile: open_reader(profile.path, profile.key),
-        make_embedder=embedder_factory or (lambda: make_default_embedder(options)),
+        make_embedder=embedder_factory or (lambda: make_default_embedder(options)), make_data=make_data,
         make_backend=lambda settings: make_model(options, settings),
         saved_settings=lambda: saved_settings(options),
         save_settings=lambda settings: settings_module.save(settings, paths.config),

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from app.core.limits import Range
-from app.core.memory.bank import check_text
+from app.core.memory.checks import check_text
 from app.errors import KnownError, UsageError
 
 

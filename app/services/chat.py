@@ -14,8 +14,6 @@ import threading
 from PySide6.QtCore import QObject, Signal
 
 from app.core.memory.capture import remember_message
-from app.core.memory.conversations import ConversationStore
-from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
 from app.core.types import Memory, Message, RecallReceipt, TextDelta, ToolCall, TurnDone, Written
 from app.errors import KnownError
@@ -68,28 +66,24 @@ class ChatService(QObject):
 
     def rename(self, conversation_id: int, title: str) -> None:
         def job() -> None:
-            bank = self._session.memory
-            with bank.transaction():
-                ConversationStore(bank.conn).rename(conversation_id, title.strip() or "(untitled)")
+            data = self._session.data
+            with data.unit():
+                data.conversations.rename(conversation_id, title.strip() or "(untitled)")
             self.refresh()
         self._engine.submit(job, doing="renaming the conversation", on_failure=self.failed.emit)
 
     def delete(self, conversation_id: int, *, forget_memories: bool) -> None:
         def job() -> None:
-            bank = self._session.memory
-            with bank.transaction():
-                if forget_memories:
-                    bank.delete_in_transaction(bank.store.ids_from_conversation(conversation_id))
-                ConversationStore(bank.conn).delete(conversation_id)
+            self._session.data.delete_conversation(conversation_id, forget_memories=forget_memories)
             self.deleted.emit(conversation_id)
             self.refresh()
         self._engine.submit(job, doing="deleting the conversation", on_failure=self.failed.emit)
 
     def set_incognito(self, conversation_id: int, incognito: bool) -> None:
         def job() -> None:
-            bank = self._session.memory
-            with bank.transaction():  # from now on; what was remembered before stays until forgotten
-                ConversationStore(bank.conn).set_incognito(conversation_id, incognito)
+            data = self._session.data
+            with data.unit():  # from now on; what was remembered before stays until forgotten
+                data.conversations.set_incognito(conversation_id, incognito)
             self.refresh()
         self._engine.submit(job, doing="changing what is remembered", on_failure=self.failed.emit)
 
@@ -106,9 +100,9 @@ class ChatService(QObject):
     def save_notes(self, request: NotesSave, on_failure: OnFailure) -> None:
         """On the engine thread, in order with the turns (a turn's note tool and a typed edit never interleave)."""
         def job() -> None:
-            bank = self._session.memory
-            with bank.transaction():
-                saved = NotesStore(bank.conn).set(request.conversation_id, request.text)
+            data = self._session.data
+            with data.unit():
+                saved = data.notes.set(request.conversation_id, request.text)
             self.notes.emit(NotesState(saved.conversation_id, saved.text, saved.updated_at, "saved"))
         self._engine.submit(job, doing="saving the working notes", on_failure=on_failure)
 
@@ -134,35 +128,35 @@ class ChatService(QObject):
 
     # --- reader thread -----------------------------------------------------------------
     def _load_notes(self, conversation_id: int) -> None:
-        with self._session.reading() as bank:
-            notes = NotesStore(bank.conn).get(conversation_id)
+        with self._session.reading() as data:
+            notes = data.notes.get(conversation_id)
         self.notes.emit(NotesState(notes.conversation_id, notes.text, notes.updated_at, "loaded"))
 
     def _list(self) -> None:
-        with self._session.reading() as bank:
-            self.conversations.emit(tuple(ConversationStore(bank.conn).list()))
+        with self._session.reading() as data:
+            self.conversations.emit(tuple(data.conversations.list()))
 
     def _history(self, conversation_id: int) -> None:
-        with self._session.reading() as bank:
-            store = ConversationStore(bank.conn)
+        with self._session.reading() as data:
+            store = data.conversations
             conversation = store.get(conversation_id)
             if conversation is None:
                 raise KnownError("that conversation no longer exists", "pick another one from the list")
-            written = bank.store.written_from(conversation_id)
+            written = data.memory_rows.written_from(conversation_id)
             messages = tuple(_message(m, written) for m in store.messages(conversation_id))
         self.history.emit(History(conversation, messages))
 
     def _search(self, request_id: int, query: str) -> None:
         """Keyword hits in messages first, then conversations whose memories match by meaning."""
-        with self._session.reading() as bank:
-            store = ConversationStore(bank.conn)
+        with self._session.reading() as data:
+            store = data.conversations
             titles = {c.id: c.title for c in store.list()}
             found: dict[int, ConversationHit] = {}
             for conversation_id, snippet in store.keyword_hits(query):
                 if conversation_id in titles:
                     found.setdefault(conversation_id, ConversationHit(conversation_id, titles[conversation_id],
                                                                       snippet, 1.0))
-            for hit in bank.search(query, RecallParams(top_k=30, threshold=0.25, include_pinned=False)):
+            for hit in data.memories.search(query, RecallParams(top_k=30, threshold=0.25, include_pinned=False)):
                 cid = hit.memory.conversation_id
                 if cid in titles and cid not in found:
                     found[cid] = ConversationHit(cid, titles[cid], hit.memory.text.split("\n", 1)[0][:SNIPPET_CHARS],

@@ -17,7 +17,6 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from app.core.importers import GUI_FORMAT_HINT, LABELS, ImportReport, read_export, write_history
-from app.core.importers.export import export_conversations
 from app.services.session import Session
 from app.services.types import ExportDone, ImportProgress, ImportSummary, MemoryChange
 from app.services.worker import OnFailure, Worker
@@ -69,5 +68,5 @@ class HistoryService(QObject):
                                          report.already, report.cancelled, tuple(report.lines())))
 
     def _export(self, path: Path, fmt: str, conversation_id: int | None) -> None:
-        count = export_conversations(self._session.memory.conn, path, fmt, conversation_id, now=time.time())
+        count = self._session.data.export_conversations(path, fmt, conversation_id, now=time.time())
         self.exported.emit(ExportDone(str(path), count))

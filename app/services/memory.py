@@ -16,7 +16,6 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.memory.bank import MemoryBank
 from app.core.memory.recall import RecallParams
-from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
 from app.core.types import Memory, MemoryQuery
 from app.services.session import Session
@@ -48,38 +47,38 @@ class MemoryService(QObject):
     # --- reads (reader thread) -----------------------------------------------------------
     def request_page(self, request_id: int, query: MemoryQuery, on_failure: OnFailure) -> None:
         def job() -> None:
-            with self._session.reading() as bank:
-                rows, total = bank.store.page(query, bank.clock())
+            with self._session.reading() as data:
+                rows, total = data.memory_rows.page(query, data.memories.clock())
             self.page.emit(MemoryPage(request_id, tuple(rows), total))
         self._reader.submit(job, doing="loading memories", on_failure=on_failure)
 
     def search(self, request_id: int, text: str, on_failure: OnFailure) -> None:
         def job() -> None:
-            with self._session.reading() as bank:
-                found = bank.search(text, RecallParams(top_k=SEARCH_LIMIT, threshold=0.0, include_pinned=False))
+            with self._session.reading() as data:
+                found = data.memories.search(text, RecallParams(top_k=SEARCH_LIMIT, threshold=0.0, include_pinned=False))
             self.results.emit(SearchResults(request_id, tuple(found)))
         self._reader.submit(job, doing="searching memories", on_failure=on_failure)
 
     # --- people, places and things (reads on the reader thread) ------------------------------
     def request_entities(self, on_failure: OnFailure) -> None:
         def job() -> None:
-            with self._session.reading() as bank:
-                rows = bank.list_entities()
+            with self._session.reading() as data:
+                rows = data.memories.list_entities()
             self.entities.emit(EntityList(tuple(rows)))
         self._reader.submit(job, doing="loading people and things", on_failure=on_failure)
 
     def request_entity_memories(self, entity_id: int, on_failure: OnFailure) -> None:
         def job() -> None:
-            with self._session.reading() as bank:
-                total = bank.get_entity(entity_id).memory_count
-                rows = bank.entity_memories(entity_id, limit=ENTITY_MEMORIES_SHOWN)
+            with self._session.reading() as data:
+                total = data.memories.get_entity(entity_id).memory_count
+                rows = data.memories.entity_memories(entity_id, limit=ENTITY_MEMORIES_SHOWN)
             self.entity_memories.emit(EntityMemories(entity_id, tuple(rows), max(total, len(rows))))
         self._reader.submit(job, doing="loading what is said about them", on_failure=on_failure)
 
     def plan_forget_entity(self, entity_id: int, on_failure: OnFailure) -> None:
         def job() -> None:
-            with self._session.reading() as bank:
-                entity, only = bank.plan_forget_entity(entity_id)
+            with self._session.reading() as data:
+                entity, only = data.memories.plan_forget_entity(entity_id)
             self.forget_plan.emit(EntityForgetPlan(entity, tuple(only)))
         self._reader.submit(job, doing="working out what forgetting them takes", on_failure=on_failure)
 
@@ -127,10 +126,8 @@ class MemoryService(QObject):
         self._change("forget", tuple(ids), on_failure, lambda bank: _forget_with_undo(bank, ids))
 
     def restore(self, undo: ForgetUndo, on_failure: OnFailure) -> None:
-        def job(bank: MemoryBank) -> dict[str, Any]:
-            with bank.transaction():  # the redacted copies go; their originals come back below
-                bank.delete_in_transaction(list(undo.replace))
-            bank.add_many([_restorable(m) for m in undo.rows])
+        def job(_: MemoryBank) -> dict[str, Any]:
+            self._session.data.restore(undo.rows, undo.replace)  # one operation: all back, or nothing
             return {"ids": tuple(m.id for m in undo.rows), "count": len(undo.rows)}
         self._change("restore", (), on_failure, job)
 
@@ -167,10 +164,3 @@ def _forget_with_undo(bank: MemoryBank, ids: list[int]) -> dict[str, Any]:
     note = f"forgot {len(ids):,}" + (f" ({also})" if also else "")
     return {"undo": ForgetUndo(rows, tuple(plan.rewritten)), "note": note, "count": len(ids)}
 
-
-def _restorable(memory: Memory) -> NewMemory:
-    """A forgotten memory as it was: same text, kind, importance, pin, times, links, origin."""
-    return NewMemory(text=memory.text, kind=memory.kind, importance=memory.importance, pinned=memory.pinned,
-                     expires_at=memory.expires_at, created_at=memory.created_at,
-                     conversation_id=memory.conversation_id, source_message_ids=memory.source_message_ids,
-                     origin=memory.origin)

@@ -1,7 +1,7 @@
 """The open profile, the loaded model and the settings in effect: the state the façades share.
 
 Everything here runs on the engine thread, except ``reading()``, which the reader thread uses to
-borrow the read-only twin of the memory bank. The composition root (app/bootstrap.py) hands in a
+borrow the read-only twin of the profile data (ProfileData). The composition root (app/bootstrap.py) hands in a
 ``Wiring``: how to open profiles, load models and store settings. This module picks nothing itself.
 """
 
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from app.core.agent.loop import Agent
 from app.core.llm.backend import LLMBackend
 from app.core.memory.bank import MemoryBank
-from app.core.memory.conversations import ConversationStore
+from app.core.memory.data import ProfileData
 from app.core.memory.embed import Embedder
 from app.core.memory.keys import DbKey
 from app.core.secrets import SecretStore
@@ -44,6 +44,7 @@ class Wiring:
     open_profile: Callable[[str, str | None, bool], OpenProfile]  # name, passphrase, no_encryption
     open_reader: Callable[[OpenProfile], Any]  # a read-only connection to an open profile
     make_embedder: Callable[[], Embedder]
+    make_data: Callable[[OpenProfile, Embedder], ProfileData]  # the door to the profile's data (memory/data.py)
     make_backend: Callable[[Settings], LLMBackend]
     saved_settings: Callable[[], Settings]  # the settings file (raises KnownError if damaged)
     save_settings: Callable[[Settings], None]
@@ -64,12 +65,12 @@ class Session:
         self.wiring = wiring
         self.profile_name = wiring.initial_profile
         self.profile: OpenProfile | None = None
-        self.bank: MemoryBank | None = None
+        self._data: ProfileData | None = None
         self.backend: LLMBackend | None = None
         self.model_problem: ModelProblem | None = None
         self._embedder: Embedder | None = None
         self._reader_conn: Any = None
-        self._reader_bank: MemoryBank | None = None
+        self._reader_data: ProfileData | None = None
         self._reader_lock = threading.Lock()
         self.saved = Settings()
         self.settings = Settings()
@@ -119,16 +120,16 @@ class Session:
         profile = self.wiring.open_profile(name, passphrase or self.wiring.passphrase,
                                            no_encryption or self.wiring.no_encryption)
         try:
-            bank = MemoryBank(profile.conn, self.embedder)
-            bank.warm()  # the engine's RAM copy of the vectors, which the reader's twin searches too
+            data = self.wiring.make_data(profile, self.embedder)
+            data.memories.warm()  # the engine's RAM copy of the vectors, which the reader's twin searches too
             reader_conn = self.wiring.open_reader(profile)
         except BaseException:
             profile.close()
             raise
         self.close_profile()
         with self._reader_lock:
-            self._reader_conn, self._reader_bank = reader_conn, bank.reader(reader_conn)
-        self.profile, self.bank, self.profile_name = profile, bank, name
+            self._reader_conn, self._reader_data = reader_conn, data.reader(reader_conn)
+        self.profile, self._data, self.profile_name = profile, data, name
         self._agent = None
         self.remember_state(last_profile=name)
         return self.profile_info()
@@ -137,16 +138,16 @@ class Session:
         profile = self._require_profile()
         return ProfileInfo(name=self.profile_name, path=str(profile.path), home=str(self.wiring.home),
                            encrypted=profile.key.encrypted, key_where=profile.key.where,
-                           conversations=ConversationStore(profile.conn).count())
+                           conversations=self.data.conversations.count())
 
     def close_profile(self) -> None:
         with self._reader_lock:
             if self._reader_conn is not None:
                 self._reader_conn.close()
-            self._reader_conn = self._reader_bank = None
+            self._reader_conn = self._reader_data = None
         if self.profile is not None:
             self.profile.close()
-        self.profile = self.bank = self._agent = None
+        self.profile = self._data = self._agent = None
 
     def _require_profile(self) -> OpenProfile:
         if self.profile is None:
@@ -154,18 +155,23 @@ class Session:
         return self.profile
 
     @property
-    def memory(self) -> MemoryBank:
-        """The open profile's memory (engine thread), or a clear error if none is open."""
+    def data(self) -> ProfileData:
+        """The open profile's data, the one door to it (engine thread), or a clear error if none is open."""
         self._require_profile()
-        return self.bank
+        return self._data
+
+    @property
+    def memory(self) -> MemoryBank:
+        """The open profile's long-term memory (engine thread): ``data.memories``."""
+        return self.data.memories
 
     @contextlib.contextmanager
-    def reading(self) -> Iterator[MemoryBank]:
-        """For the reader thread: the read-only twin of the bank (held while a profile switch waits)."""
+    def reading(self) -> Iterator[ProfileData]:
+        """For the reader thread: the read-only twin of the data (held while a profile switch waits)."""
         with self._reader_lock:
-            if self._reader_bank is None:
+            if self._reader_data is None:
                 raise KnownError("no profile is open", "wait for it to open, or pick one from the Profile menu")
-            yield self._reader_bank
+            yield self._reader_data
 
     # --- the model ------------------------------------------------------------------
     def load_model(self, settings: Settings) -> ModelStatus:
@@ -191,12 +197,12 @@ class Session:
     @property
     def agent(self) -> Agent:
         """The agent for the open profile and the loaded model (made once both are there)."""
-        if self.bank is None:
+        if self._data is None:
             self._require_profile()
         if self.backend is None:
             problem = self.model_problem
             raise KnownError(f"no model is loaded ({problem.what})" if problem else "the model is still loading",
                              "choose a model in Settings (Ctrl+,)" if problem else "wait a moment and send again")
         if self._agent is None:
-            self._agent = Agent(self.bank, self.backend, self.settings)
+            self._agent = Agent(self._data, self.backend, self.settings)
         return self._agent

@@ -63,8 +63,8 @@ class SettingsService(QObject):
 
     def ask_preview(self, question: str, top_k: int, threshold: float) -> None:
         def job() -> None:
-            with self._session.reading() as bank:
-                found = bank.search(question, RecallParams(top_k=top_k, threshold=threshold))
+            with self._session.reading() as data:
+                found = data.memories.search(question, RecallParams(top_k=top_k, threshold=threshold))
             self.preview.emit(Preview(question, tuple(found)))
         self._reader.submit(job, doing="the recall preview", on_failure=self.failed.emit)
 

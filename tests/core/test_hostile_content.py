@@ -14,6 +14,7 @@ from app.core.llm.fake import ScriptedBackend
 from app.core.llm.llama import LlamaBackend
 from app.core.llm.templates import CONTROL_TOKENS, defang
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import DEFAULT_SYSTEM_PROMPT, Settings
 from app.core.types import ToolCall, TurnDone
@@ -81,7 +82,7 @@ def test_hostile_memories_never_change_the_system_turn_or_start_a_tool(bank: Mem
         bank.add(NewMemory(text=f"My garden notes: {text}", kind="note"))
     before = {m.id for m in bank.list()}
     backend = ScriptedBackend(reply="Your garden notes are saved.")
-    agent = Agent(bank, backend, Settings(answer_style="free", top_k=10, threshold=-1.0))
+    agent = Agent(ProfileData(bank), backend, Settings(answer_style="free", top_k=10, threshold=-1.0))
     events = list(agent.run_turn("What do my garden notes say?"))
     done = events[-1]
     assert isinstance(done, TurnDone) and len(done.recalled) >= 5  # the hostile notes were in the prompt
@@ -95,7 +96,7 @@ def test_hostile_memories_never_change_the_system_turn_or_start_a_tool(bank: Mem
 
 def test_a_hostile_message_is_stored_as_text_and_starts_no_tool_it_only_mentions(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="Noted.")
-    agent = Agent(bank, backend, Settings())
+    agent = Agent(ProfileData(bank), backend, Settings())
     events = list(agent.run_turn(HOSTILE[1] + " I love tulips. Write me a line about them."))
     assert not [e for e in events if isinstance(e, ToolCall)]
     assert backend.prompts[-1].count("<|im_start|>") == 3
@@ -104,11 +105,11 @@ def test_a_hostile_message_is_stored_as_text_and_starts_no_tool_it_only_mentions
 
 def test_a_32000_character_message_is_answered_and_kept_whole(bank: MemoryBank) -> None:
     text = ("I keep bees in the orchard behind the house. " * 800)[:31_900].strip() + " What should I plant for them?"
-    small = Agent(bank, ScriptedBackend(reply="Too long.", n_ctx=2048), Settings(context_size=2048))
+    small = Agent(ProfileData(bank), ScriptedBackend(reply="Too long.", n_ctx=2048), Settings(context_size=2048))
     with pytest.raises(KnownError, match="shorten it, or raise context_size"):
         list(small.run_turn(text))
     assert small.conversations.list() == []  # refused before anything was written
-    agent = Agent(bank, ScriptedBackend(reply="That is a lot of bees.", n_ctx=16_384), Settings(context_size=16_384))
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply="That is a lot of bees.", n_ctx=16_384), Settings(context_size=16_384))
     done = list(agent.run_turn(text))[-1]
     assert isinstance(done, TurnDone) and done.reply.endswith("\n\nThat is a lot of bees.")  # after what was kept
     assert done.reply.count("you keep bees") == 1  # the same sentence 700 times is one thing kept

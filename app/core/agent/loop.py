@@ -16,7 +16,6 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 import numpy as np
 
@@ -31,12 +30,10 @@ from app.core.agent.route import COMMANDS, Routed, route
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
     note_tool, parse_call, propose_call
 from app.core.llm.backend import LLMBackend
-from app.core.memory.bank import MemoryBank
 from app.core.memory.consolidate import FactPlan, apply_facts, episode_text, leaving_window, plan_facts, summary_text
-from app.core.memory.conversations import ConversationStore
-from app.core.memory.notes import NotesStore
+from app.core.memory.data import ProfileData
 from app.core.memory.recall import RecallParams
-from app.core.memory.store import NewMemory
+from app.core.memory.store import MemoryStore, NewMemory
 from app.core.settings import Settings
 from app.core.types import AgentEvent, AnswerStats, Memory, Message, Recall, RecallReceipt, TextDelta, ToolCall, ToolUse, TurnDone, TurnStats, Written
 from app.errors import KnownError
@@ -90,11 +87,12 @@ class _Turn:
 
 
 class Agent:
-    def __init__(self, bank: MemoryBank, backend: LLMBackend, settings: Settings,
+    def __init__(self, data: ProfileData, backend: LLMBackend, settings: Settings,
                  clock: Callable[[], float] = time.time) -> None:
-        self.bank = bank
-        self.conversations = ConversationStore(bank.conn)
-        self.notes = NotesStore(bank.conn, clock)
+        self.data = data  # the profile's one door to SQL (memory/data.py)
+        self.bank = data.memories
+        self.conversations = data.conversations
+        self.notes = data.notes
         self.backend = backend
         self.settings = settings
         self.clock = clock
@@ -303,7 +301,7 @@ class Agent:
         if replacing:  # the old exchange is not part of the conversation any more (but its reply
             turns = turns[:-1]  # stays an "earlier reply": the guard won't let the model repeat it)
             turn.replacing = tuple(m.id for m in replacing)
-            made = self.bank.store.get_many(self.bank.store.ids_from_messages(list(turn.replacing)))
+            made = self.data.memory_rows.get_many(self.data.memory_rows.ids_from_messages(list(turn.replacing)))
             # What the turn wrote goes with it; a note the user kept with "remember this" stays.
             turn.exclude = frozenset(i for i, m in made.items() if m.kind != "note")
         turn.window = turns[-self.settings.window_turns:] if self.settings.window_turns else []
@@ -420,7 +418,7 @@ class Agent:
         summary = None if turn.incognito else self._plan_summary(turn)
         receipt = RecallReceipt.of(assembled.memories)
         now = self.clock()
-        with self.bank.transaction():
+        with self.data.unit():
             if turn.replacing:  # regenerate: the old exchange goes now that the new one is complete
                 self.bank.delete_in_transaction(sorted(turn.exclude))
                 self.conversations.delete_messages(turn.replacing)
@@ -441,10 +439,10 @@ class Agent:
             for plan in (t.forget for t in turn.tools if t.forget):
                 self.bank.apply_forget(plan)
             if not turn.incognito:  # a private conversation leaves no trace in memory, recall counts included
-                self.bank.store.mark_recalled([r.memory.id for r in assembled.memories], now)
+                self.data.memory_rows.mark_recalled([r.memory.id for r in assembled.memories], now)
             if summary is not None:
                 self._write_summary(turn, *summary, now=now)
-            turn.written = _receipt(self.bank, touched)
+            turn.written = _receipt(self.data.memory_rows, touched)
         return reply_id
 
     def _plan_writes(self, turn: _Turn) -> _Writes:
@@ -478,7 +476,7 @@ class Agent:
         (counting the episode this turn is about to add, which stays in the window)."""
         if turn.conversation_id is None:
             return None
-        episodes = [e for e in self.bank.store.episodes(turn.conversation_id) if e.id not in turn.exclude]
+        episodes = [e for e in self.data.memory_rows.episodes(turn.conversation_id) if e.id not in turn.exclude]
         leaving = leaving_window(episodes, self.settings.window_turns)
         if not leaving:
             return None
@@ -491,7 +489,7 @@ class Agent:
                                                      conversation_id=turn.conversation_id,
                                                      source_message_ids=sources)], vector)[0]
         for episode in leaving:
-            self.bank.store.supersede(episode.id, added.id, now)
+            self.data.memory_rows.supersede(episode.id, added.id, now)
 
     def _stats(self, turn: _Turn, assembled: prompting.Assembled) -> TurnStats:
         return TurnStats(
@@ -516,9 +514,9 @@ def _notes_change(turn: _Turn) -> str | None:
     return next((t.notes for t in reversed(turn.tools) if t.notes is not None), None)
 
 
-def _receipt(bank: MemoryBank, touched: list[tuple[int, str]]) -> list[Written]:
+def _receipt(rows: MemoryStore, touched: list[tuple[int, str]]) -> list[Written]:
     """The write receipt: each memory touched, as it now reads (a "known" fact reads as stored)."""
-    memories = bank.store.get_many(dict.fromkeys(i for i, _ in touched))
+    memories = rows.get_many(dict.fromkeys(i for i, _ in touched))
     seen: dict[int, Written] = {}
     for memory_id, status in touched:
         if (memory := memories.get(memory_id)) is not None and memory_id not in seen:

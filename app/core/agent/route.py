@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.core.agent.tools import note_request
-from app.core.memory.spans import is_question, mentions_self, sentences, words
+from app.core.memory.spans import is_question, sentences, words
 
 RouteName = Literal["statement", "mixed", "ask_user", "ask_conversation", "request", "greeting", "thanks",
                     "remember", "forget", "note"]

@@ -21,7 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.core.llm.backend import ChatMessage, LLMBackend
-from app.core.memory.bank import MemoryBank, check_text
+from app.core.memory.bank import MemoryBank
+from app.core.memory.checks import check_text
 from app.core.memory.forgetting import ForgetPlan
 from app.core.memory.notes import MAX_NOTES_CHARS, check_notes, with_line
 from app.core.memory.recall import RecallParams

@@ -1,7 +1,7 @@
 """MemoryBank: the operations users (CLI, GUI, agent) perform on long-term memory.
 
 One object per open profile: it owns the store, the vector index and the
-embedder, and makes every operation one transaction. Embedding happens
+embedder, and makes every operation one unit of work (txn.py). Embedding happens
 *before* the write transaction opens, so the write lock is held for
 milliseconds, not for a model call.
 """
@@ -18,6 +18,7 @@ import numpy as np
 
 from app.core import limits
 from app.core.memory import said
+from app.core.memory.checks import Added, check_numbers, check_text
 from app.core.memory.embed import Embedder
 from app.core.memory.entities import link as entity_link
 from app.core.memory.entities.hop import hop
@@ -25,49 +26,22 @@ from app.core.memory.entities.store import EntityStore
 from app.core.memory.forgetting import ForgetPlan, plan_forget
 from app.core.memory.recall import RecallParams, recall
 from app.core.memory.store import MemoryStore, NewMemory
-from app.core.memory.txn import write_txn
+from app.core.memory.txn import unit_of_work
 from app.core.memory.vectors import VectorIndex
 from app.core.types import Entity, Memory, Recall
 from app.errors import KnownError
 
-MAX_MEMORY_CHARS = 10_000
 EMBED_BATCH = 64
 WARM_AFTER_QUERIES = 8
 Progress = Callable[[int, int], None]
 
 
 @dataclass(frozen=True)
-class Added:
-    id: int
-    created: bool  # False: the same text was already stored, nothing new was written
+class Prepared:
+    """Memories checked and embedded, ready to write: embedding is done before any write lock."""
 
-
-def check_numbers(item: NewMemory) -> NewMemory:
-    """Importance and expiry inside their ranges (app.core.limits), or a KnownError saying which."""
-    try:
-        limits.IMPORTANCE.check(item.importance)
-        for stamp in (item.expires_at, item.created_at):
-            if stamp is not None:
-                limits.TIMESTAMP.check(stamp)
-    except ValueError as exc:
-        raise KnownError(f"a memory's importance or date is out of range: {exc}",
-                         "importance is 0..1; dates run from 1970 to 9999") from None
-    return item
-
-
-def check_text(text: str) -> str:
-    """Reject what can't be a memory, with the reason; returns the text trimmed."""
-    if "\x00" in text:
-        raise KnownError("the text contains NUL bytes", "remove them (is this a binary file?)")
-    text = text.strip()
-    if not text:
-        raise KnownError("the text is empty", "give the memory some words")
-    if len(text) > MAX_MEMORY_CHARS:
-        raise KnownError(
-            f"the text is {len(text):,} characters; a memory holds at most {MAX_MEMORY_CHARS:,}",
-            "split it into smaller memories (`memory add --file F` adds one per line)",
-        )
-    return text
+    items: tuple[NewMemory, ...]
+    vectors: np.ndarray
 
 
 class MemoryBank:
@@ -91,7 +65,7 @@ class MemoryBank:
     def _ready_index(self) -> VectorIndex:
         if not self._index_ready:
             if VectorIndex.stored_embedder(self.conn) != (self.embedder.id, self.embedder.dim):
-                with write_txn(self.conn):
+                with unit_of_work(self.conn):
                     self.index.ensure()
             elif not VectorIndex.has_table(self.conn):
                 # The first Hearth (schema 1, before memory_vec) kept vectors in another table:
@@ -108,7 +82,7 @@ class MemoryBank:
         """Transcript lines stored before schema v8 have vectors of the whole line: re-make them
         from the words alone (said.py), as lines stored now have."""
         memories = self.store.with_speaker()
-        vectors = self._embed_in_batches(memories)
+        vectors = self._embed_in_batches([m.text for m in memories])
         with self.transaction():
             if memories:
                 self.index.put([m.id for m in memories], vectors)
@@ -116,10 +90,11 @@ class MemoryBank:
 
     @contextlib.contextmanager
     def transaction(self) -> Iterator[None]:
-        """A write transaction; if it rolls back, the RAM copy of the vectors (which writes
-        update in place) is dropped rather than trusted."""
+        """A unit of work (txn.py): a write transaction, or a savepoint inside the caller's, so
+        operations compose into one. If any level rolls back, the RAM copy of the vectors (which
+        writes update in place) is dropped rather than trusted."""
         try:
-            with write_txn(self.conn):
+            with unit_of_work(self.conn):
                 yield
         except BaseException:
             self.index.drop_ram()
@@ -183,28 +158,30 @@ class MemoryBank:
 
     def add_many(self, items: Sequence[NewMemory], progress: Progress | None = None, *,
                  thread: bool = False) -> list[Added]:
-        """Add in batches; text already stored (after normalisation) returns the existing id.
-        ``thread``: the items are one conversation, in order (recall reads each with its neighbours);
-        its transcript lines ("[date] Speaker: words") share the first new one's id as their thread.
-        Other texts are never threaded: facts added together are not one conversation, and a
-        neighbour's relevance must not lift an unrelated fact."""
+        """Add as one operation: every item is embedded first (the slow part, reported by
+        ``progress``), then all are written in one unit of work. Text already stored (after
+        normalisation) returns the existing id. ``thread``: see ``add_prepared``."""
+        prepared = self.prepare(items, progress)
+        with self.transaction():
+            return self.add_prepared(prepared, thread=thread)
+
+    def prepare(self, items: Sequence[NewMemory], progress: Progress | None = None) -> Prepared:
+        """Check and embed ``items`` (no write lock is held), for ``add_prepared``."""
         items = [replace(check_numbers(item), text=check_text(item.text)) for item in items]
         self._ready_index()  # refuse a model mismatch before embedding anything
-        results: list[Added] = []
-        thread_id: int | None = None
-        for start in range(0, len(items), EMBED_BATCH):
-            batch = items[start:start + EMBED_BATCH]
-            vectors = self.embed_memories([item.text for item in batch])
-            with self.transaction():
-                added = self.insert_embedded(batch, vectors)
-                new = [a.id for a, item in zip(added, batch) if a.created and said.speaker(item.text)]
-                if thread and new:
-                    thread_id = new[0] if thread_id is None else thread_id
-                    self.store.set_thread(new, thread_id)
-            results += added
-            if progress:
-                progress(len(results), len(items))
-        return results
+        return Prepared(tuple(items), self._embed_in_batches([item.text for item in items], progress))
+
+    def add_prepared(self, prepared: Prepared, *, thread: bool = False) -> list[Added]:
+        """Write prepared memories, inside the caller's ``transaction()``. ``thread``: the items are
+        one conversation, in order (recall reads each with its neighbours); its transcript lines
+        ("[date] Speaker: words") share the first new one's id as their thread. Other texts are never
+        threaded: facts added together are not one conversation, and a neighbour's relevance must
+        not lift an unrelated fact."""
+        added = self.insert_embedded(prepared.items, prepared.vectors)
+        new = [a.id for a, item in zip(added, prepared.items) if a.created and said.speaker(item.text)]
+        if thread and new:
+            self.store.set_thread(new, new[0])
+        return added
 
     def insert_embedded(self, batch: Sequence[NewMemory], vectors: np.ndarray) -> list[Added]:
         """Insert memories whose vectors are already computed. Inside the caller's ``transaction()``."""
@@ -383,7 +360,7 @@ class MemoryBank:
     def reindex(self, progress: Progress | None = None) -> int:
         """Re-embed every memory with the current embedder (after a model change)."""
         memories = self.store.list()
-        vectors = self._embed_in_batches(memories, progress)
+        vectors = self._embed_in_batches([m.text for m in memories], progress)
         with self.transaction():  # old vectors stay usable until the new ones land together
             self.index.rebuild_table()
             if memories:
@@ -391,13 +368,13 @@ class MemoryBank:
         self._index_ready = True
         return len(memories)
 
-    def _embed_in_batches(self, memories: Sequence[Memory], progress: Progress | None = None) -> np.ndarray:
-        """The memories' vectors, EMBED_BATCH at a time: embedding is the slow part, so it is reported."""
+    def _embed_in_batches(self, texts: Sequence[str], progress: Progress | None = None) -> np.ndarray:
+        """The texts' vectors, EMBED_BATCH at a time: embedding is the slow part, so it is reported."""
         batches = [np.zeros((0, self.embedder.dim), dtype=np.float32)]
-        for start in range(0, len(memories), EMBED_BATCH):
-            batches.append(self.embed_memories([m.text for m in memories[start:start + EMBED_BATCH]]))
+        for start in range(0, len(texts), EMBED_BATCH):
+            batches.append(self.embed_memories(texts[start:start + EMBED_BATCH]))
             if progress:
-                progress(start + len(batches[-1]), len(memories))
+                progress(start + len(batches[-1]), len(texts))
         return np.concatenate(batches)
 
     def embed_memories(self, texts: Sequence[str]) -> np.ndarray:

@@ -6,7 +6,8 @@ it works in a private conversation: the user is asking, for this one message.
 
 from __future__ import annotations
 
-from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank
+from app.core.memory.bank import MemoryBank
+from app.core.memory.checks import MAX_MEMORY_CHARS
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.store import NewMemory
 from app.core.types import Written

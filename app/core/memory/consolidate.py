@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from app.core.memory.bank import MAX_MEMORY_CHARS, MemoryBank
+from app.core.memory.bank import MemoryBank
+from app.core.memory.checks import MAX_MEMORY_CHARS
 from app.core.memory.relate import MERGE_AT, SUPERSEDE_FLOOR, relation
 from app.core.memory.spans import statements
 from app.core.memory.store import NewMemory

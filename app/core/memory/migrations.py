@@ -16,10 +16,11 @@ from typing import Callable
 
 import apsw
 
-from app.core.memory import said
-from app.core.memory.entities.link import rebuild
-from app.core.memory.spans import legacy_episode_said
-from app.core.memory.store import content_hash
+# Migrations run frozen copies (migrations_frozen/), never live code: see its docstring.
+from app.core.memory.migrations_frozen import said
+from app.core.memory.migrations_frozen.link import rebuild
+from app.core.memory.migrations_frozen.spans import legacy_episode_said
+from app.core.memory.migrations_frozen.text import content_hash
 from app.core.memory.txn import write_txn
 
 APPLICATION_ID = 0x48525448  # "HRTH" in the header: tells our files from other SQLite files

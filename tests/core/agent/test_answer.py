@@ -14,6 +14,7 @@ from app.core.agent.loop import Agent
 from app.core.agent.prompt import MEMORY_HEADER
 from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
@@ -53,7 +54,7 @@ def test_auto_quotes_for_small_models_and_not_for_large_ones() -> None:
 
 def test_quote_style_answers_with_the_users_own_sentence_and_no_model_text(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="Your car is a red Ferrari.")
-    shown, done = turn(Agent(bank, backend, Settings(answer_style="quote")), "Which Honda Civic do I drive?",
+    shown, done = turn(Agent(ProfileData(bank), backend, Settings(answer_style="quote")), "Which Honda Civic do I drive?",
                        new=True)
     assert shown == done.reply == "You told me: “I drive a blue Honda Civic.”"
     assert backend.prompts == [] and done.stats.answer.quoted_memory == 1
@@ -61,7 +62,7 @@ def test_quote_style_answers_with_the_users_own_sentence_and_no_model_text(bank:
 
 def test_quote_then_model_continues_after_the_quote(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="It is blue.")
-    shown, done = turn(Agent(bank, backend, Settings(answer_style="quote+model")), "Which Honda Civic do I drive?",
+    shown, done = turn(Agent(ProfileData(bank), backend, Settings(answer_style="quote+model")), "Which Honda Civic do I drive?",
                        new=True)
     assert done.reply == "You told me: “I drive a blue Honda Civic.” It is blue." and shown == done.reply.replace(
         "” It", "”It")
@@ -70,7 +71,7 @@ def test_quote_then_model_continues_after_the_quote(bank: MemoryBank) -> None:
 
 def test_free_style_and_other_questions_are_the_models_own(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="Paris.")
-    agent = Agent(bank, backend, Settings(answer_style="free"))
+    agent = Agent(ProfileData(bank), backend, Settings(answer_style="free"))
     assert turn(agent, "Which Honda Civic do I drive?", new=True)[1].reply == "Paris."
     agent.settings = Settings(answer_style="quote")
     assert turn(agent, "What is the capital of France?", new=True)[1].reply == "Paris."
@@ -81,7 +82,7 @@ def test_a_reply_repeating_an_earlier_one_is_regenerated_without_the_window(bank
     backend = ScriptedBackend(reply=lambda p: same if p.count("<|im_start|>user") > 1 or "cats" in p
                               else "You work at the Riverside clinic.")
     bank.add(NewMemory(text="I work at the Riverside clinic.", kind="fact"))
-    agent = Agent(bank, backend, Settings(answer_style="free"))
+    agent = Agent(ProfileData(bank), backend, Settings(answer_style="free"))
     _, first = turn(agent, "Tell me something nice about cats", new=True)
     shown, done = turn(agent, "And where do I work these days", conversation_id=first.conversation_id)
     assert done.reply == shown == "You work at the Riverside clinic."
@@ -91,7 +92,7 @@ def test_a_reply_repeating_an_earlier_one_is_regenerated_without_the_window(bank
 
 def test_echoes_of_the_system_prompt_and_notes_header_are_dropped(bank: MemoryBank) -> None:
     leak = f"Sure. {DEFAULT_SYSTEM_PROMPT} {MEMORY_HEADER} The Civic is blue."
-    shown, done = turn(Agent(bank, ScriptedBackend(reply=leak), Settings(answer_style="free")),
+    shown, done = turn(Agent(ProfileData(bank), ScriptedBackend(reply=leak), Settings(answer_style="free")),
                        "Describe my car", new=True)
     assert done.reply == shown.strip() and "Hearth" not in done.reply and "Notes from" not in done.reply
     assert done.reply.startswith("Sure.") and done.reply.endswith("The Civic is blue.")
@@ -126,7 +127,7 @@ def test_a_short_earlier_reply_given_again_whole_counts_as_a_repeat() -> None:
 def test_window_top_k_and_threshold_still_do_what_the_settings_say(bank: MemoryBank) -> None:
     bank.add_many([NewMemory(text=f"My car number {n} is a blue Honda Civic.", kind="fact") for n in range(6)])
     backend = ScriptedBackend(reply="Fine.")
-    agent = Agent(bank, backend, Settings(top_k=2, window_turns=1))
+    agent = Agent(ProfileData(bank), backend, Settings(top_k=2, window_turns=1))
     _, first = turn(agent, "Which Honda Civic do I drive?", new=True)
     assert len(first.recalled) == 2
     _, second = turn(agent, "Suggest a nice drive for today.", conversation_id=first.conversation_id)

@@ -12,6 +12,7 @@ from app.core.llm.llama import LlamaBackend
 from app.core.llm.locate import default_model_path
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.data import ProfileData
 from app.core.memory.db import open_db
 from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
@@ -27,7 +28,7 @@ SAID = ["Leo is my son.", "Leo turns 7 on June 3rd.", "My friend's son Max plays
 def test_a_conversation_names_only_what_the_user_said(tmp_path: Path) -> None:
     conn = open_db(tmp_path / "r.hearth", DbKey(passphrase="pw"))
     bank = MemoryBank(conn, MiniLMEmbedder())
-    agent = Agent(bank, LlamaBackend(default_model_path(), n_ctx=2048),
+    agent = Agent(ProfileData(bank), LlamaBackend(default_model_path(), n_ctx=2048),
                   Settings(temperature=0.0, max_reply_tokens=48, answer_style="quote+model"))
     for text in SAID:
         list(agent.run_turn(text))

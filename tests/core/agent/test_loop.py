@@ -12,6 +12,7 @@ from app.core.agent.prompt import ZWSP
 from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
 from app.core.types import TextDelta, ToolCall, TurnDone
@@ -20,7 +21,7 @@ from app.errors import KnownError
 
 
 def agent_with(bank: MemoryBank, backend: ScriptedBackend, **settings) -> Agent:
-    return Agent(bank, backend, Settings(**settings))
+    return Agent(ProfileData(bank), backend, Settings(**settings))
 
 
 def run(agent: Agent, text: str, **kw) -> tuple[list, TurnDone]:

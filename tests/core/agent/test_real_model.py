@@ -17,6 +17,7 @@ from app.core.llm.backend import ChatMessage
 from app.core.llm.llama import LlamaBackend
 from app.core.llm.locate import default_model_path
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.db import open_db
 from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
@@ -74,7 +75,7 @@ def test_json_grammar_output_parses(smollm: LlamaBackend) -> None:
 def test_thirty_turns_window_four_never_overflow_and_turn_one_is_recalled(smollm: LlamaBackend,
                                                                           tmp_path: Path) -> None:
     conn = open_db(tmp_path / "t.hearth", DbKey(passphrase="pw"))
-    agent = Agent(MemoryBank(conn, MiniLMEmbedder()), smollm,
+    agent = Agent(ProfileData(MemoryBank(conn, MiniLMEmbedder())), smollm,
                   Settings(window_turns=4, max_reply_tokens=48, temperature=0.0))
     first = [e for e in agent.run_turn("My locker code at the gym is 4512.", new=True) if isinstance(e, TurnDone)][0]
     for n in range(2, 30):
@@ -155,7 +156,7 @@ def test_any_gguf_chat_model_works_gemma3(tmp_path: Path) -> None:
     backend = LlamaBackend(path, n_ctx=1024)
     assert backend.info.extra["architecture"].startswith("gemma")
     conn = open_db(tmp_path / "g.hearth", DbKey(passphrase="pw"))
-    agent = Agent(MemoryBank(conn, MiniLMEmbedder()), backend, Settings(max_reply_tokens=24, temperature=0.0))
+    agent = Agent(ProfileData(MemoryBank(conn, MiniLMEmbedder())), backend, Settings(max_reply_tokens=24, temperature=0.0))
     events = list(agent.run_turn("Say hello in French.", new=True))
     assert isinstance(events[-1], TurnDone) and backend.info.extra["template_source"] == "builtin:gemma"
     assert "<" not in events[-1].reply  # no control token (stopping is tested in tests/core/llm)

@@ -11,6 +11,7 @@ from app.core.llm.llama import LlamaBackend
 from app.core.llm.locate import default_model_path
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.data import ProfileData
 from app.core.memory.db import open_db
 from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
@@ -29,7 +30,7 @@ def smollm() -> LlamaBackend:
 @pytest.fixture
 def agent(tmp_path: Path, smollm: LlamaBackend, minilm: MiniLMEmbedder):
     conn = open_db(tmp_path / "r.hearth", DbKey(passphrase="pw"))
-    yield Agent(MemoryBank(conn, minilm), smollm, Settings(temperature=0.0, max_reply_tokens=64))
+    yield Agent(ProfileData(MemoryBank(conn, minilm)), smollm, Settings(temperature=0.0, max_reply_tokens=64))
     conn.close()
 
 

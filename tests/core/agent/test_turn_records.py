@@ -11,6 +11,7 @@ from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.capture import remember_message
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.data import ProfileData
 from app.core.settings import Settings
 from app.core.types import TurnDone
 
@@ -27,7 +28,7 @@ def _messages(bank: MemoryBank, conversation_id: int) -> list[tuple[str, str]]:
 
 
 def test_a_turn_reports_what_it_stored_new_known_and_updated(bank: MemoryBank) -> None:
-    agent = Agent(bank, ScriptedBackend(reply="Noted."), Settings())
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply="Noted."), Settings())
     first = _done(agent.run_turn("My sister lives in Lisbon.", new=True))
     assert [(w.kind, w.text, w.status) for w in first.written] == [("fact", "My sister lives in Lisbon.", "new")]
     assert first.user_message_id and first.user_message_id != first.message_id
@@ -41,7 +42,7 @@ def test_a_turn_reports_what_it_stored_new_known_and_updated(bank: MemoryBank) -
 
 def test_regenerate_replaces_the_exchange_only_when_the_new_reply_is_saved(bank: MemoryBank) -> None:
     replies = iter(["First reply.", "Second reply."])
-    agent = Agent(bank, ScriptedBackend(reply=lambda prompt: next(replies)), Settings(answer_style="free"))
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply=lambda prompt: next(replies)), Settings(answer_style="free"))
     done = _done(agent.run_turn("I grow tomatoes.", new=True))
     old_ids = (done.user_message_id, done.message_id)
     events = agent.regenerate(done.conversation_id)
@@ -63,7 +64,7 @@ def test_a_failed_regenerate_loses_nothing(bank: MemoryBank) -> None:
             raise RuntimeError("the model crashed")
         return "The only reply."
 
-    agent = Agent(bank, ScriptedBackend(reply=reply), Settings(answer_style="free"))
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply=reply), Settings(answer_style="free"))
     done = _done(agent.run_turn("I grow tomatoes.", new=True))
     with pytest.raises(RuntimeError):
         _done(agent.regenerate(done.conversation_id))
@@ -72,14 +73,14 @@ def test_a_failed_regenerate_loses_nothing(bank: MemoryBank) -> None:
 
 
 def test_regenerate_does_not_recall_what_the_old_exchange_wrote(bank: MemoryBank) -> None:
-    agent = Agent(bank, ScriptedBackend(reply="ok"), Settings(answer_style="free"))
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply="ok"), Settings(answer_style="free"))
     done = _done(agent.run_turn("My locker code is 4711.", new=True))
     again = _done(agent.regenerate(done.conversation_id))
     assert [r.memory.text for r in again.recalled] == []  # not its own words, about to be replaced
 
 
 def test_a_private_conversation_writes_no_memory_at_all(bank: MemoryBank) -> None:
-    agent = Agent(bank, ScriptedBackend(reply="ok"), Settings())
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply="ok"), Settings())
     done = _done(agent.run_turn("My bank PIN hint is the dog's birthday.", new=True, incognito=True))
     assert done.incognito and done.written == ()
     remember = _done(agent.run_turn("Remember that the spare key is in the blue pot.",
@@ -93,14 +94,14 @@ def test_a_private_conversation_leaves_no_recall_counts(bank: MemoryBank) -> Non
     from app.core.memory.store import NewMemory
 
     memory = bank.add(NewMemory(text="My sister Ana lives in Lisbon", kind="fact")).id
-    agent = Agent(bank, ScriptedBackend(reply="ok"), Settings())
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply="ok"), Settings())
     done = _done(agent.run_turn("Where does my sister Ana live?", new=True, incognito=True))
     assert [r.memory.id for r in done.recalled] == [memory]  # it may read memory…
     assert bank.get(memory).recall_count == 0  # …but leaves no trace in it
 
 
 def test_remember_this_keeps_a_message_word_for_word(bank: MemoryBank) -> None:
-    agent = Agent(bank, ScriptedBackend(reply="Try a lentil soup with cumin."), Settings(answer_style="free"))
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply="Try a lentil soup with cumin."), Settings(answer_style="free"))
     done = _done(agent.run_turn("What should I cook tonight?", new=True))
     kept = remember_message(bank, done.message_id, pinned=True)
     memory = bank.get(kept.id)
@@ -114,8 +115,26 @@ def test_remember_this_keeps_a_message_word_for_word(bank: MemoryBank) -> None:
 
 def test_a_note_kept_by_hand_survives_a_regenerate(bank: MemoryBank) -> None:
     replies = iter(["A reply worth keeping.", "Another reply."])
-    agent = Agent(bank, ScriptedBackend(reply=lambda prompt: next(replies)), Settings(answer_style="free"))
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply=lambda prompt: next(replies)), Settings(answer_style="free"))
     done = _done(agent.run_turn("What is a good name for a cat?", new=True))
     kept = remember_message(bank, done.message_id)
     _done(agent.regenerate(done.conversation_id))
     assert bank.get(kept.id).text == "A reply worth keeping."
+
+
+def test_a_regenerate_failing_while_it_saves_loses_nothing(bank: MemoryBank, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The save deletes the old exchange (messages and what was remembered from them) first: a
+    failure after that must bring all of it back."""
+    replies = iter(["First reply.", "Second reply."])
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply=lambda prompt: next(replies)), Settings(answer_style="free"))
+    done = _done(agent.run_turn("I grow tomatoes.", new=True))
+
+    def boom(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(agent.conversations, "add_message", boom)  # runs after the old exchange is deleted
+    with pytest.raises(RuntimeError):
+        _done(agent.regenerate(done.conversation_id))
+    assert _messages(bank, done.conversation_id) == [("user", "I grow tomatoes."), ("assistant", "First reply.")]
+    assert [m.text for m in bank.list()] == ["I grow tomatoes."]
+    assert bank.store.written_from(done.conversation_id)[done.user_message_id]

@@ -16,6 +16,7 @@ from app.core.agent.route import ROUTES, route
 from app.core.agent.voice import Kept, acknowledge, greet, not_told, second_person, thank
 from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
 from app.core.types import TurnDone
@@ -163,7 +164,7 @@ def _turn(agent: Agent, text: str, **kwargs) -> TurnDone:
 
 def test_a_small_model_speaks_only_for_requests(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="Try a lentil curry. As a chef, I love it.")
-    agent = Agent(bank, backend, Settings())
+    agent = Agent(ProfileData(bank), backend, Settings())
     told = _turn(agent, "My daughter Ivy is six.", new=True)
     assert backend.prompts == [] and "your daughter Ivy is six" in told.reply
     assert told.stats.answer.route == "statement"
@@ -181,7 +182,7 @@ def test_a_small_model_speaks_only_for_requests(bank: MemoryBank) -> None:
 
 def test_a_small_model_sees_only_the_exchanges_it_wrote_not_hearths_acknowledgements(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="Rain on the roofs.")
-    agent = Agent(bank, backend, Settings())
+    agent = Agent(ProfileData(bank), backend, Settings())
     told = _turn(agent, "My wife Funmi sells fabric at Balogun market.", new=True)
     conversation = told.conversation_id
     _turn(agent, "Write a short poem about rain in Lagos.", conversation_id=conversation)
@@ -202,13 +203,13 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
 def test_a_larger_model_writes_every_reply_with_the_routes_instruction(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="You haven't told me that yet.", n_params=3_000_000_000)
     bank.add(NewMemory(text="My brother lives in Leeds.", kind="fact"))
-    done = _turn(Agent(bank, backend, Settings()), "Where does my sister live?", new=True)
+    done = _turn(Agent(ProfileData(bank), backend, Settings()), "Where does my sister live?", new=True)
     assert done.reply == "You haven't told me that yet." and "say that I haven't told you yet" in backend.prompts[0]
 
 
 def test_a_message_that_asks_not_to_be_kept_keeps_nothing(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="I'm sorry for your loss.")
-    done = _turn(Agent(bank, backend, Settings()), "My PIN hint is my dog's birthday. Please don't keep this.", new=True)
+    done = _turn(Agent(ProfileData(bank), backend, Settings()), "My PIN hint is my dog's birthday. Please don't keep this.", new=True)
     assert done.reply in ("All right — I won't keep that.", "Understood: I haven't kept any of that.")
     assert bank.list() == [] and backend.prompts == [] and done.written == ()
 
@@ -219,7 +220,7 @@ def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
 
 
 def test_what_was_said_last_about_the_same_thing_is_quoted(bank: MemoryBank) -> None:
-    agent = Agent(bank, ScriptedBackend(), Settings(), clock=iter(range(1_000, 2_000, 10)).__next__)
+    agent = Agent(ProfileData(bank), ScriptedBackend(), Settings(), clock=iter(range(1_000, 2_000, 10)).__next__)
     _turn(agent, "Tobi wants to study medicine.", new=True)
     _turn(agent, "Tobi wants to study computer science now.", new=True)
     asked = _turn(agent, "What does Tobi want to study?", new=True)

@@ -16,6 +16,7 @@ from app.core.llm.fake import ScriptedBackend
 from app.core.memory import migrations
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.data import ProfileData
 from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
@@ -31,7 +32,7 @@ KEY = DbKey(passphrase="pw")
 
 
 def agent_with(bank: MemoryBank, reply: str = "Okay.", **settings) -> Agent:
-    return Agent(bank, ScriptedBackend(reply=reply), Settings(**{"answer_style": "free", **settings}))
+    return Agent(ProfileData(bank), ScriptedBackend(reply=reply), Settings(**{"answer_style": "free", **settings}))
 
 
 def run(agent: Agent, text: str, **kw) -> TurnDone:

@@ -15,6 +15,7 @@ from app.core.agent.prompt import NOTES_HEADER
 from app.core.llm.llama import LlamaBackend
 from app.core.llm.locate import default_model_path
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.db import open_db
 from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
@@ -45,7 +46,7 @@ def smollm() -> Recording:
 @pytest.fixture
 def agent(tmp_path: Path, smollm: Recording):
     conn = open_db(tmp_path / "r.hearth", DbKey(passphrase="pw"))
-    yield Agent(MemoryBank(conn, MiniLMEmbedder()), smollm, Settings(temperature=0.0, max_reply_tokens=48))
+    yield Agent(ProfileData(MemoryBank(conn, MiniLMEmbedder())), smollm, Settings(temperature=0.0, max_reply_tokens=48))
     conn.close()
 
 

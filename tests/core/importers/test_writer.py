@@ -14,6 +14,7 @@ from app.core.importers.model import ImportedConversation, ImportedMessage, Skip
 from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.data import ProfileData
 from app.core.settings import Settings
 
 T = 1714550400.0
@@ -92,7 +93,7 @@ def test_memory_is_what_live_turns_would_have_written(bank: MemoryBank, tmp_path
 
     live_conn = open_db(tmp_path / "live.hearth", DbKey(passphrase="pw"))
     live = MemoryBank(live_conn, HashEmbedder())
-    agent = Agent(live, ScriptedBackend(reply="Noted.", json_reply='{"keep": []}', n_params=10**10),
+    agent = Agent(ProfileData(live), ScriptedBackend(reply="Noted.", json_reply='{"keep": []}', n_params=10**10),
                   Settings(window_turns=3, answer_style="free"))
     conversation = None
     for line in LINES:

@@ -12,6 +12,7 @@ from app.core.agent.loop import Agent
 from app.core.llm.fake import ScriptedBackend
 from app.core.memory import migrations
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.entities.extract import RELATIONS, Named, extract
@@ -179,7 +180,7 @@ def test_a_query_naming_nobody_gets_exactly_what_recall_gives(bank: MemoryBank) 
 
 
 def test_imports_and_turns_link_too(bank: MemoryBank, tmp_path: Path) -> None:
-    list(Agent(bank, ScriptedBackend(reply="Nice!"), Settings(answer_style="free")).run_turn(
+    list(Agent(ProfileData(bank), ScriptedBackend(reply="Nice!"), Settings(answer_style="free")).run_turn(
         "My daughter Zoe started school today.", new=True))
     assert people(bank)["Zoe"] == ("daughter",)
     export_memories(bank, tmp_path / "out.jsonl")

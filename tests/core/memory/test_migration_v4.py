@@ -12,10 +12,8 @@ from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
-from app.core.memory import migrations
 from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
-from app.core.memory import migrations
 from tests.support.schema import undo_v4
 
 KEY = DbKey(passphrase="pw")

@@ -1,0 +1,203 @@
+"""People, places and things named in the user's words — deterministic patterns, no model.
+
+Long-term memory holds what the user said, and a 135M model invents relations
+between words the user did say. So names are capitalised words *of the text* and relations
+come from a fixed vocabulary, matched only in fixed shapes ("my son Leo", "Mia, my wife",
+"Leo is my son", "I work at the Riverside clinic", "Tom's wife Anna"). Questions and
+hypotheticals ("if I had a son …") state nothing; a negation breaks the shape ("Leo is not
+my son", "I don't work at Acme"), so it matches nothing. Someone else's relation ("my
+friend's son Max") is recorded as theirs, never as the user's.
+"""
+
+# FROZEN copy of app/core/memory/entities/extract.py, taken for issue 20: migrations run this, never the live module, so
+# changing that module can't rewrite a migration that has shipped. Never edit it.
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.core.memory.migrations_frozen.spans import clauses, is_question, said_units, sentences
+from app.core.memory.migrations_frozen.text import STOPWORDS
+
+# relation word → (canonical relation, kind of the entity that has it)
+_PEOPLE = """son daughter child kid baby wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée
+mother father parent brother sister sibling twin grandmother grandfather grandson granddaughter grandchild aunt uncle
+cousin niece nephew stepson stepdaughter stepmother stepfather friend boss manager colleague neighbour roommate
+flatmate doctor dentist therapist teacher coach tutor mentor landlord landlady nanny babysitter""".split()
+_PETS = "dog cat puppy kitten parrot hamster horse rabbit bunny pony tortoise turtle".split()
+_THINGS = "car bike boat".split()
+_SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "mother", "mama": "mother",
+             "dad": "father", "daddy": "father", "papa": "father", "grandma": "grandmother", "granny": "grandmother",
+             "nan": "grandmother", "grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather",
+             "coworker": "colleague", "co-worker": "colleague", "neighbor": "neighbour", "hubby": "husband",
+             "gf": "girlfriend", "bf": "boyfriend", "puppy": "dog", "kitten": "cat", "bunny": "rabbit",
+             "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance", "kid": "child"}
+RELATIONS: dict[str, tuple[str, str]] = {
+    **{w: (_SYNONYMS.get(w, w), "person") for w in _PEOPLE},
+    **{w: (_SYNONYMS.get(w, w), "pet") for w in _PETS},
+    **{w: (w, "thing") for w in _THINGS},
+    **{w: (canonical, "person") for w, canonical in _SYNONYMS.items() if w not in _PEOPLE + _PETS},
+}
+WORKS_AT, LIVES_IN = "works at", "lives in"
+
+RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))  # a regex alternation, longest first
+_REL = RELATION_WORDS
+_ADJ = r"(?:(?:little|younger|older|big|baby|eldest|oldest|youngest|twin|new|late|dear|best|good|old)\s+)?"
+_UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
+_WORDNAME = rf"[{_UP}][{_LOW}]+(?:-[{_UP}]?[{_LOW}]+|'[{_UP}][{_LOW}]+)?"
+NAME = rf"{_WORDNAME}(?:\s+{_WORDNAME})?"  # "Leo", "Anna Smith", "O'Brien", "Anne-Marie"
+_ORG_NOUNS = ("clinic hospital school university college library bakery cafe café restaurant gym office bank company "
+              "store shop factory studio hotel church centre center lab agency firm").split()
+_ORG = (rf"(?:the\s+)?(?P<org>(?:St\.?\s+)?{_WORDNAME}(?:'s|’s)?(?:\s+(?:of\s+|&\s+)?{_WORDNAME}(?:'s|’s)?){{0,3}}"
+        rf"(?:\s+(?:{'|'.join(_ORG_NOUNS)})\b)?)")
+_MY_REL = rf"\b(?i:my|our)\s+(?:(?P<owner>(?i:{_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_REL}))\b"
+
+_PATTERNS = [
+    # my son Leo · my son, Leo · my son is called Leo · my friend's son Max
+    re.compile(rf"{_MY_REL}\s*,?\s+(?:(?:is\s+)?(?i:called|named)\s+)?(?P<name>{NAME})\b"),
+    # my dog's name is Rex
+    re.compile(rf"{_MY_REL}(?:'s|’s)\s+name\s+is\s+(?P<name>{NAME})\b"),
+    # I have a cat called Pixel · we have a dog named Rex · we've got a parrot called Mango
+    re.compile(rf"\b(?:I|(?i:we))(?:\s+(?i:have|have got)|(?i:'ve got|’ve got))\s+(?i:an?)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+"
+               rf"(?i:called|named)\s+(?P<name>{NAME})\b"),
+    # Mia, my wife · Leo is my son
+    re.compile(rf"(?P<name>{NAME})(?:\s*,\s*|\s+is\s+){_MY_REL}(?!(?:'s|’s))"),
+    # Tom's wife Anna · Tom's wife is called Anna
+    re.compile(rf"(?P<holder>{NAME})(?:'s|’s)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+(?:(?:is\s+)?(?i:called|named)\s+)?"
+               rf"(?P<name>{NAME})\b"),
+]
+_WORK = re.compile(rf"\bI(?:\s+(?i:work|am working)(?:\s+as\s+(?i:an?)\s+[a-z]+)?|(?:'m|’m)\s+(?i:working)|"
+                   rf"(?:'m|’m|\s+am)\s+(?i:an?)\s+[a-z]+)"
+                   rf"\s+(?i:at|for)\s+{_ORG}")
+_LIVE = re.compile(rf"\bI(?:\s+(?i:live|am living)|(?:'m|’m)\s+(?i:living))\s+(?i:in)\s+{_ORG}")
+_HYPOTHETICAL = re.compile(r"\b(?:if|would|wish|imagine|suppose|supposing|pretend|hypothetically|maybe|might|"
+                           r"could be|whether|someday|one day)\b|(?:'d)\b", re.I)
+NOT_NAMES = STOPWORDS | frozenset(
+    """hi hello hey thanks thank yes yeah no oh ok okay well sorry please dear today yesterday tomorrow tonight
+    also anyway honestly sadly luckily finally then now sometimes unfortunately actually basically recently
+    monday tuesday wednesday thursday friday saturday sunday january february march april may june july august
+    september october november december christmas easter hearth god mr mrs ms dr last next every our everyone
+    nobody somebody someone everybody""".split())
+
+
+@dataclass(frozen=True)
+class Named:
+    """Something the text names, and what it is, in the text's own words.
+    ``of``: whose ``relation`` it is — "" the user's; ``"my friend"`` the user's friend's; else a name."""
+
+    name: str
+    kind: str
+    relation: str = ""
+    of: str = ""
+
+
+def statement_clauses(text: str) -> list[str]:
+    """The clauses of a memory's text that state something: no questions, no hypotheticals."""
+    out = []
+    for unit in said_units(text) or [text]:
+        for sentence in sentences(unit):
+            if is_question(sentence):
+                continue
+            out += [c for c in clauses(sentence) if not _HYPOTHETICAL.search(c)]
+    return out
+
+
+def extract(text: str) -> list[Named]:
+    """Everything ``text`` names with a stated relation, each name once, in order."""
+    found: dict[str, Named] = {}
+    if not any(p.search(text) for p in (*_PATTERNS, _WORK, _LIVE)):
+        return []  # most memories name no one: skip cutting them into clauses (a rebuild reads them all)
+    for clause in statement_clauses(text):
+        for named in _people(clause) + _places(clause):
+            found.setdefault(named.name.casefold(), named)
+    return list(found.values())
+
+
+def canonical(relation: str) -> str:
+    return RELATIONS[relation.casefold()][0]
+
+
+def is_name(name: str) -> bool:
+    """A capitalised word sequence that is not a common word ("Today", "Thanks", "June")."""
+    return not any(w.casefold() in NOT_NAMES for w in re.split(r"[\s'-]+", name))
+
+
+def _people(clause: str) -> list[Named]:
+    out = []
+    for pattern in _PATTERNS:
+        for m in pattern.finditer(clause):
+            name, groups = _trim(m.group("name")), m.groupdict()
+            if not name:
+                continue
+            relation, kind = RELATIONS[m.group("rel").casefold()]
+            if groups.get("holder"):
+                holder = _trim(groups["holder"])
+                out.append(Named(name, kind, relation, holder) if holder else Named(name, kind))
+            elif groups.get("owner"):
+                out.append(Named(name, kind, relation, f"my {canonical(groups['owner'])}"))
+            else:
+                out.append(Named(name, kind, relation))
+    return out
+
+
+def _places(clause: str) -> list[Named]:
+    out = []
+    for pattern, relation, kind in ((_WORK, WORKS_AT, "org"), (_LIVE, LIVES_IN, "place")):
+        for m in pattern.finditer(clause):
+            if name := _trim(m.group("org")):
+                out.append(Named(name, kind, relation))
+    return out
+
+
+def _trim(name: str) -> str:
+    """The name without trailing common words ("Lisbon Now" → "Lisbon"); "" if nothing is a name."""
+    words = name.split()
+    while words and not is_name(words[-1]) and words[-1].casefold() not in _ORG_NOUNS:
+        words.pop()
+    kept = " ".join(words)
+    return kept if words and is_name(words[0]) else ""
+
+
+_MENTION = re.compile(rf"{_MY_REL}(?:(?:'s|’s)\s+{_ADJ}(?P<then>(?i:{_REL}))\b)?")
+
+
+def relation_mentions(text: str) -> list[tuple[str, str]]:
+    """"my son" → ("son", ""); "my wife's brother" → ("wife", "brother"): the user's relations a
+    text refers to, whoever they are. "my friend's son" refers to the friend (and the friend's son)."""
+    out = []
+    for m in _MENTION.finditer(text):
+        first = canonical(m.group("owner") or m.group("rel"))
+        then = canonical(m.group("rel")) if m.group("owner") else (canonical(m.group("then")) if m.group("then") else "")
+        out.append((first, then))
+    return out
+
+
+# A question may name a relation more loosely than a statement does: "my sibling" is the user's
+# brother or sister, "my boy" their son. Used for questions only (hop.py), never to record anything.
+_GROUPS = {"sibling": ("brother", "sister", "sibling", "twin"), "child": ("son", "daughter", "child"),
+           "parent": ("mother", "father", "parent"), "spouse": ("wife", "husband", "partner", "spouse", "fiance"),
+           "grandparent": ("grandmother", "grandfather"), "grandchild": ("grandson", "granddaughter", "grandchild")}
+_LOOSE = {"sibling": "sibling", "siblings": "sibling", "boy": "son", "girl": "daughter", "kids": "child",
+          "children": "child", "kiddo": "child", "parents": "parent", "folks": "parent", "kitty": "cat",
+          "doggy": "dog", "doggo": "dog", "pup": "dog", "significant other": "spouse", "other half": "spouse",
+          "better half": "spouse", "grandparents": "grandparent", "grandkids": "grandchild", "grandkid": "grandchild"}
+_QUESTION_REL = "|".join(sorted(map(re.escape, [*RELATIONS, *_LOOSE]), key=len, reverse=True))
+_ASKED = re.compile(rf"\b(?i:my|our)\s+(?:(?P<owner>(?i:{_QUESTION_REL}))(?:'s|’s)\s+)?{_ADJ}"
+                    rf"(?P<rel>(?i:{_QUESTION_REL}))\b")
+
+
+def asked_relations(query: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
+    """The relations a question asks about, each as the relations it may mean: "my sibling" →
+    (("brother", "sister", "sibling", "twin"), ()); "my wife's brother" → (("wife",), ("brother",))."""
+    out = []
+    for m in _ASKED.finditer(query):
+        words = [w for w in (m.group("owner"), m.group("rel")) if w]
+        out.append(tuple(_meanings(w) for w in words) + ((),) * (2 - len(words)))
+    return out  # type: ignore[return-value]
+
+
+def _meanings(word: str) -> tuple[str, ...]:
+    word = " ".join(word.casefold().split())
+    relation = _LOOSE.get(word) or canonical(word)
+    return _GROUPS.get(relation, (relation,))

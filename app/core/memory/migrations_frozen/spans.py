@@ -1,0 +1,164 @@
+"""The user's own words, cut into the pieces long-term memory keeps.
+
+Truthful memory (docs/decisions/0003) stores what the user said, not what a model wrote
+about it. A small model can't be trusted to rewrite "I have a cat called Pixel
+and I'm allergic to shellfish" without inventing a relation ("Pixel is allergic
+to shellfish"), so memory is made of *spans*: sentences, and clauses of a
+sentence joined by "and"/"but" when each clause has its own subject. The only
+edits are cosmetic: a greeting or filler in front ("Hi!", "Oh, and by the way,")
+is dropped, the first letter is capitalised and a full stop added. Anything
+that checks faithfulness can therefore compare a memory with the message it
+came from, word for word.
+"""
+
+# FROZEN copy of app/core/memory/spans.py, taken for issue 20: migrations run this, never the live module, so
+# changing that module can't rewrite a migration that has shipped. Never edit it.
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+LEGACY_EPISODE_PREFIX = "User: "  # episodes before schema v3 were "User: …\nHearth: …"
+
+
+def user_part(text: str) -> str:
+    """The user's line of an episode stored before schema v3 (app/core/types.py)."""
+    if not text.startswith(LEGACY_EPISODE_PREFIX):
+        return text
+    return text.split("\n", 1)[0].removeprefix(LEGACY_EPISODE_PREFIX)
+
+# Sentence ends: . ! ? (and runs of them) followed by space, or a line break; not the dot of
+# "Mr. Patel", "St. Mary's" or "e.g." (fixed-width look-behinds, one per length).
+_ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "vs", "etc", "prof", "e.g", "i.e", "no")
+_NOT_AFTER = "".join(f"(?<!\\b{re.escape(a)}\\.)(?<!\\b{re.escape(a.title())}\\.)" for a in _ABBREVIATIONS)
+_SENTENCE = re.compile(rf"{_NOT_AFTER}(?<=[.!?])[\"')\]]*\s+|\n+")
+# A clause boundary: ", and" / " and" / "; " / ", but" followed by a new subject.
+_SUBJECTS = r"(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|he|she|they|it's|his|her|their)"
+_CLAUSE = re.compile(rf"\s*(?:;\s*|,?\s+(?:and|but|so)\s+(?:also\s+)?)(?={_SUBJECTS}\b)|,\s*(?=please\b)", re.I)
+_GREETING = r"(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks|thank you)(?:\s+hearth)?\b[\s,!.:;-]*"
+_MARKER = rf"(?:oh and|and by the way|and also|oh|so|well|also|anyway|btw|by the way|and|yes|yeah|no|right|ok|okay)(?:[,!.:;-]+\s*|\s+(?={_SUBJECTS}\b))"
+_FILLER = re.compile(rf"^(?:{_GREETING}|{_MARKER})+", re.I)
+_FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
+_QUESTION_START = re.compile(
+    r"^(what|what's|whats|who|who's|whom|whose|when|where|where's|why|how|which|do|does|did|is|are|was|were|"
+    r"can|could|would|will|should|shall|may|have|has|am|tell me|remind me)\b", re.I)
+_REQUEST_START = re.compile(
+    r"^(please|write|give|make|list|suggest|recommend|explain|describe|help|show|translate|summari[sz]e|"
+    r"let's|lets|can you|could you|would you)\b", re.I)
+_WORD = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
+MIN_WORDS = 3
+MAX_SPAN_CHARS = 300
+
+
+def sentences(text: str) -> list[str]:
+    """The message's sentences, in order, whitespace folded."""
+    return [s for s in (" ".join(part.split()) for part in _SENTENCE.split(text)) if s]
+
+
+def clauses(sentence: str) -> list[str]:
+    """A sentence cut where "and"/"but"/";" start a clause with its own subject."""
+    return [c.strip(" ,;") for c in _CLAUSE.split(sentence) if c.strip(" ,;")]
+
+
+def is_question(sentence: str) -> bool:
+    s = sentence.strip()
+    return s.endswith("?") or bool(_QUESTION_START.match(strip_filler(s)) and not s.endswith("."))
+
+
+def is_request(sentence: str) -> bool:
+    return bool(_REQUEST_START.match(strip_filler(sentence)))
+
+
+def strip_filler(text: str) -> str:
+    """Drop greetings and fillers in front of the statement ("Hi! Oh, and …")."""
+    return _FILLER.sub("", text.strip()).strip()
+
+
+def tidy(span: str) -> str:
+    """Capital first letter, a full stop at the end: the only edits a span gets."""
+    span = strip_filler(span).strip(" ,;:-")
+    if not span:
+        return ""
+    span = span[0].upper() + span[1:]
+    return span if span[-1] in ".!?\"')" else span + "."
+
+
+def statements(text: str) -> list[str]:
+    """The sentences of a message that say something: not questions, not requests, not bare
+    greetings. A message that only asks has none, and leaves nothing in long-term memory."""
+    out = []
+    for sentence in sentences(text):
+        body = strip_filler(sentence)
+        if len(words(body)) < MIN_WORDS or is_question(sentence) or is_request(body):
+            continue
+        out.append(sentence)
+    return out
+
+
+def fact_spans(text: str) -> list[str]:
+    """Candidate facts about the user: first-person statement clauses, tidied, de-duplicated."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for sentence in statements(text):
+        for clause in clauses(sentence):
+            span = tidy(clause)
+            key = normalise(span)
+            if (len(words(span)) < MIN_WORDS or len(span) > MAX_SPAN_CHARS or not _FIRST_PERSON.search(span)
+                    or key in seen):
+                continue
+            seen.add(key)
+            out.append(span)
+    return out
+
+
+def mentions_self(text: str) -> bool:
+    return bool(_FIRST_PERSON.search(text))
+
+
+# Summaries: "Earlier in a conversation, the user said: a / b" (and, before v3, 'in the conversation "title",').
+_SUMMARY = re.compile(r'^(Earlier in (?:a conversation|the conversation ".*?"), the user said: )(.*)$', re.S)
+
+
+def said_units(memory_text: str) -> list[str]:
+    """A memory's text as the clauses the user said (a summary: the clauses of each part)."""
+    return split_memory(memory_text)[1]
+
+
+def split_memory(memory_text: str) -> tuple[str, list[str]]:
+    """(prefix, clauses): a summary's "Earlier … said: " prefix, and the clauses of its text."""
+    prefix, body = _parts(memory_text)
+    return prefix, [c for part in body for s in sentences(part) for c in clauses(s)]
+
+
+def said_sentences(memory_text: str) -> list[str]:
+    """A memory's text as the whole sentences the user said (a summary: each part's)."""
+    return [s for part in _parts(memory_text)[1] for s in sentences(part)]
+
+
+def _parts(memory_text: str) -> tuple[str, list[str]]:
+    match = _SUMMARY.match(memory_text)
+    return (match.group(1), match.group(2).split(" / ")) if match else ("", [memory_text])
+
+
+def words(text: str) -> list[str]:
+    return _WORD.findall(text)
+
+
+def normalise(text: str) -> str:
+    """For "is this the user's wording?": NFKC, case folded, words only."""
+    return " ".join(w.casefold() for w in words(unicodedata.normalize("NFKC", text)))
+
+
+def said_in(span: str, source: str) -> bool:
+    """``span`` occurs word for word (ignoring case and punctuation) in ``source``."""
+    needle = normalise(span)
+    return bool(needle) and f" {needle} " in f" {normalise(source)} "
+
+
+def legacy_episode_said(text: str) -> str:
+    """What the user said in an episode stored before schema v3 ("User: …\nHearth: …"): its
+    statements only ("" when it only asked). Newer episodes are already just that."""
+    if not text.startswith(LEGACY_EPISODE_PREFIX):
+        return text
+    return " ".join(statements(user_part(text)))
