@@ -268,7 +268,7 @@ class AnswerStats:
     quoted_memory: int | None = None
     regenerated: bool = False
     leaks_dropped: int = 0
-    claims_dropped: int = 0
+    claims_dropped: tuple[str, ...] = ()  # the sentences the claims guard took out of the reply
 
 
 @dataclass(frozen=True)

@@ -15,75 +15,30 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 import numpy as np
 
 from app.core.agent import answer
 from app.core.agent import prompt as prompting
-from app.core.agent import voice
+from app.core.agent import record, voice
+from app.core.agent.turn import Turn
 from app.core.agent.claims import ClaimFilter
-from app.core.agent.extract import extract_facts
 from app.core.agent.focus import pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
-from app.core.agent.route import COMMANDS, Routed, route
+from app.core.agent.route import COMMANDS, route
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
     note_tool, parse_call, propose_call
 from app.core.llm.backend import LLMBackend
-from app.core.memory.consolidate import FactPlan, apply_facts, episode_text, leaving_window, plan_facts, summary_text
 from app.core.memory.data import ProfileData
 from app.core.memory.recall import RecallParams
-from app.core.memory.store import MemoryStore, NewMemory
 from app.core.settings import Settings
-from app.core.types import AgentEvent, AnswerStats, Memory, Message, Recall, RecallReceipt, TextDelta, ToolCall, ToolUse, TurnDone, TurnStats, Written
+from app.core.types import AgentEvent, AnswerStats, Message, Recall, TextDelta, ToolCall, ToolUse, TurnDone, TurnStats
 from app.errors import KnownError
 
 MAX_MESSAGE_CHARS = 32_000
 TITLE_CHARS = 60
 NO_ANSWER = "I don't have a good answer to that — could you ask it another way?"
-
-
-@dataclass
-class _Writes:
-    """What the turn will keep in long-term memory, planned before it is written (slow work:
-    extraction, embedding, de-duplication) so the reply can acknowledge it."""
-
-    memories: list[NewMemory]
-    facts: list[str]
-    vectors: np.ndarray
-    plans: list[FactPlan]
-
-
-@dataclass
-class _Turn:
-    """Everything one turn gathers before it is written."""
-
-    text: str
-    conversation_id: int | None
-    title: str
-    window: list[prompting.Turn]
-    earlier_replies: list[str] = field(default_factory=list)  # every reply of the conversation so far
-    recalled: list[Recall] = field(default_factory=list)
-    tools: list[ToolResult] = field(default_factory=list)
-    reply: str = ""
-    interrupted: bool = False
-    timings: dict[str, float] = field(default_factory=dict)
-    completion_tokens: int = 0
-    prefix: str = ""  # the quoted note the reply starts with (answer.py), or ""
-    quoted: int | None = None  # the memory it quotes
-    regenerated: bool = False  # the first try repeated an earlier reply (guard.py)
-    leaks_dropped: int = 0
-    incognito: bool = False  # a private conversation: nothing goes to long-term memory
-    replacing: tuple[int, ...] = ()  # regenerate: the old exchange's message ids, deleted when this one is saved
-    exclude: frozenset[int] = frozenset()  # memories made from that exchange: never recalled or related to
-    written: list[Written] = field(default_factory=list)
-    user_message_id: int = 0
-    working_notes: str = ""  # the conversation's working notes, after this turn's `note` call if any
-    routed: Routed = field(default_factory=lambda: Routed("request"))
-    names: list[str] = field(default_factory=list)  # names the user has used (People & things, recalled memories)
-    writes: _Writes | None = None
-    prefix_in_prompt: bool = True  # the model continues the prefix (a quote), or answers after it (an acknowledgement)
-    claims_dropped: list[str] = field(default_factory=list)
 
 
 class Agent:
@@ -120,7 +75,7 @@ class Agent:
         turn = self._begin(user.content, conversation_id, False, False, replacing=(user, reply))
         return self._run(turn, cancel)
 
-    def _run(self, turn: _Turn, cancel: threading.Event | None) -> Iterator[AgentEvent]:
+    def _run(self, turn: Turn, cancel: threading.Event | None) -> Iterator[AgentEvent]:
         started = time.perf_counter()
         vector = self.bank.embed([turn.text])[0]
         turn.recalled = self._recall(turn, vector)
@@ -156,16 +111,16 @@ class Agent:
                 turn.reply = NO_ANSWER
                 yield TextDelta(NO_ANSWER)
         except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what was said
-            self._save(turn, assembled)
+            record.save(self, turn, assembled)
             raise
-        message_id = self._save(turn, assembled)
+        message_id = record.save(self, turn, assembled)
         yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled), user_message_id=turn.user_message_id,
                        written=tuple(turn.written), incognito=turn.incognito, replaced=turn.replacing,
-                       notes=_notes_change(turn))
+                       notes=record.notes_change(turn))
 
-    def _recall(self, turn: _Turn, vector: np.ndarray) -> list[Recall]:
+    def _recall(self, turn: Turn, vector: np.ndarray) -> list[Recall]:
         """Recall for the message, never returning what the turn being regenerated wrote."""
         params = self.recall_params
         if turn.exclude:
@@ -174,7 +129,7 @@ class Agent:
         unpinned = [r for r in found if not r.memory.pinned][: self.recall_params.top_k]
         return [r for r in found if r.memory.pinned or r in unpinned]
 
-    def _assemble(self, turn: _Turn, window: list[prompting.Turn]) -> prompting.Assembled:
+    def _assemble(self, turn: Turn, window: list[prompting.Turn]) -> prompting.Assembled:
         return prompting.assemble(
             self.backend, system=self.settings.system_prompt, window=self._model_window(turn, window), user=turn.text,
             memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
@@ -182,18 +137,18 @@ class Agent:
             prefix=f"{turn.prefix} " if turn.prefix and turn.prefix_in_prompt else "",
             working_notes=turn.working_notes)
 
-    def _spoken(self, turn: _Turn, vector: np.ndarray) -> tuple[str, bool]:
+    def _spoken(self, turn: Turn, vector: np.ndarray) -> tuple[str, bool]:
         """(Hearth's own words for this turn, whether the model goes on after them). A small model
         speaks only for requests (voice.py); a larger one writes every reply but commands'."""
         kind = turn.routed.route
-        if self._answer_style() == "free":
+        if self.answer_style() == "free":
             return "", True
         if kind in COMMANDS or (kind == "request" and any(t.name == "now" for t in turn.tools)):
             return voice.confirm(turn.tools, turn.working_notes), False
         if kind == "ask_user":
             quoted = self._quote(turn, vector)
             return quoted or voice.not_told(" ".join(turn.routed.asked) or turn.text), \
-                bool(quoted) and self._answer_style() == "quote+model"
+                bool(quoted) and self.answer_style() == "quote+model"
         if kind == "ask_conversation":
             said = voice.about_conversation(turn.text, [(t.user, t.assistant) for t in self._turns_of(turn)])
             return (said, False) if said else ("", True)
@@ -210,18 +165,18 @@ class Agent:
         """The names the user has used: People & things', and the capitalised words of ``recalled``."""
         return [*self.bank.entity_names(), *(n for r in recalled for n in voice.capitalised(r.memory.text))]
 
-    def _follows_request(self, turn: _Turn) -> bool:
+    def _follows_request(self, turn: Turn) -> bool:
         return bool(turn.window) and route(turn.window[-1].user, turn.names).route in ("request", "mixed")
 
-    def _model_window(self, turn: _Turn, window: list[prompting.Turn]) -> list[prompting.Turn]:
+    def _model_window(self, turn: Turn, window: list[prompting.Turn]) -> list[prompting.Turn]:
         """The turns a model sees. A small model's window keeps only the exchanges it wrote itself
         (requests): shown Hearth's acknowledgements, a 135M model copies them ("Noted: write a short
         poem about rain" for a poem). What the user said in the others reaches it as recalled notes."""
-        if self._answer_style() == "free":
+        if self.answer_style() == "free":
             return window
         return [t for t in window if route(t.user, turn.names).route == "request"]
 
-    def _quote(self, turn: _Turn, vector: np.ndarray) -> str:
+    def _quote(self, turn: Turn, vector: np.ndarray) -> str:
         """The user's sentence that answers their question (focus.py), quoted; "" if none does."""
         if not (turn.recalled or turn.working_notes.strip()):
             return ""
@@ -238,34 +193,34 @@ class Agent:
         vectors = self.bank.embed([*first, *second])
         return vectors[:len(first)] @ vectors[len(first):].T
 
-    def _user_name(self, turn: _Turn) -> str:
+    def _user_name(self, turn: Turn) -> str:
         """The name the user gave themselves: in this message, this conversation, or memory."""
         said = [turn.text, *(t.user for t in turn.window)]
         found = [r.memory.text for r in self.bank.search("my name is", replace(self.recall_params, top_k=5))]
         return next((n for n in map(voice.introduced_name, [*said, *found]) if n), "")
 
-    def _kept(self, turn: _Turn) -> list[voice.Kept]:
+    def _kept(self, turn: Turn) -> list[voice.Kept]:
         """What this statement leaves in long-term memory, for the acknowledgement."""
         if turn.incognito or not turn.routed.keep:
             return [voice.Kept("", voice.PRIVATE if turn.incognito else voice.UNKEPT)]
-        writes = self._plan_writes(turn)
+        writes = record.plan_writes(self, turn)
         facts = [voice.Kept(p.text, "known" if p.merge_into is not None else
                             "updates" if p.supersedes is not None else "new") for p in writes.plans]
         return facts or [voice.Kept(m.text, "new") for m in writes.memories if m.kind == "episode"]
 
-    def _turns_of(self, turn: _Turn) -> list[prompting.Turn]:
+    def _turns_of(self, turn: Turn) -> list[prompting.Turn]:
         return self._turns(turn.conversation_id) if turn.conversation_id is not None else []
 
-    def _instruction(self, turn: _Turn) -> list[str]:
+    def _instruction(self, turn: Turn) -> list[str]:
         """For a model that writes the reply itself: what this kind of message asks of it."""
-        if self._answer_style() != "free":
+        if self.answer_style() != "free":
             return []
         return [prompting.INSTRUCTIONS.get(turn.routed.route, prompting.INSTRUCTIONS["request"])]
 
-    def _answer_style(self) -> str:
-        return answer.resolve_style(self.settings.answer_style, self._n_params())
+    def answer_style(self) -> str:
+        return answer.resolve_style(self.settings.answer_style, self.n_params())
 
-    def _n_params(self) -> int:
+    def n_params(self) -> int:
         return self.backend.info.n_params
 
     def _last_exchange(self, conversation_id: int) -> tuple[Message, Message]:
@@ -276,7 +231,7 @@ class Agent:
 
     # --- steps ----------------------------------------------------------------
     def _begin(self, text: str, conversation_id: int | None, new: bool, incognito: bool,
-               replacing: tuple[Message, Message] | None = None) -> _Turn:
+               replacing: tuple[Message, Message] | None = None) -> Turn:
         if "\x00" in text or not text.strip():
             raise KnownError("the message is empty" if "\x00" not in text else "the message contains NUL bytes",
                              "type a message")
@@ -293,9 +248,9 @@ class Agent:
             conversation = self.conversations.latest()
         text = text.strip()
         if conversation is None:
-            return _Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[], incognito=incognito)
+            return Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[], incognito=incognito)
         turns = self._turns(conversation.id)
-        turn = _Turn(text, conversation.id, conversation.title, window=[],
+        turn = Turn(text, conversation.id, conversation.title, window=[],
                      earlier_replies=[t.assistant for t in turns], incognito=conversation.incognito,
                      working_notes=self.notes.get(conversation.id).text)
         if replacing:  # the old exchange is not part of the conversation any more (but its reply
@@ -320,7 +275,7 @@ class Agent:
                 pending_user = None
         return turns
 
-    def _tool_steps(self, turn: _Turn) -> Iterator[ToolResult]:
+    def _tool_steps(self, turn: Turn) -> Iterator[ToolResult]:
         """At most one tool per message, and only if the user's own words ask for it."""
         # The router decides the commands ("Did I forget my keys?" is none); the time and a search
         # are asked for in other messages.
@@ -328,7 +283,7 @@ class Agent:
         intent = kind if kind in COMMANDS else {"now": "now", "recall": "recall"}.get(detect_intent(turn.text) or "")
         if intent == "note" and note_request(turn.text) is None:
             return  # aimed at the notes but not something the tool does (voice.confirm explains)
-        if intent is None or (intent == "recall" and self._answer_style() != "free"):
+        if intent is None or (intent == "recall" and self.answer_style() != "free"):
             return  # a question about the user is answered by a quote (focus.py), not by a search
         if intent == "note":  # the user's words, by rules; private conversations keep notes too
             result = note_tool(note_request(turn.text), turn.working_notes, again=bool(turn.replacing))
@@ -353,7 +308,7 @@ class Agent:
         turn.tools.append(result)
         yield result
 
-    def _stream(self, turn: _Turn, assembled: prompting.Assembled, cancel: threading.Event, *,
+    def _stream(self, turn: Turn, assembled: prompting.Assembled, cancel: threading.Event, *,
                 check_repeats: bool = True, temperature: float | None = None) -> Generator[TextDelta, None, bool]:
         """Stream the reply through the guard (guard.py); returns True if it was repeating an
         earlier reply of the conversation (then nothing of it was shown, and the caller regenerates)."""
@@ -399,99 +354,12 @@ class Agent:
             turn.timings["tokens_per_s"] = (count - 1) / (end - first) if first and end > first else 0.0
         return False
 
-    def _known(self, turn: _Turn) -> str:
+    def _known(self, turn: Turn) -> str:
         """The user's own words this turn may say back: the message, the window, what was recalled."""
         return "\n".join([turn.text, turn.working_notes, *(t.user for t in turn.window),
                           *(r.memory.text for r in turn.recalled)])
 
-    def _save(self, turn: _Turn, assembled: prompting.Assembled) -> int:
-        """Everything the turn writes, in one transaction. Slow work (extraction, embedding) first.
-
-        Long-term memory gets only the user's words (docs/decisions/0003): the episode is the message's
-        statements (a message that only asks leaves no episode: it would match the same question
-        later and crowd out the answer), facts are spans of it, and the reply stays in the
-        conversation, never in memory. A private conversation writes no memory at all."""
-        writes = self._plan_writes(turn)
-        new_memories, facts, vectors = writes.memories, writes.facts, writes.vectors
-        acknowledged = turn.routed.route in ("statement", "mixed") and self._answer_style() != "free"
-        plans = writes.plans if acknowledged or not turn.interrupted else []  # a stopped reply keeps no facts
-        summary = None if turn.incognito else self._plan_summary(turn)
-        receipt = RecallReceipt.of(assembled.memories)
-        now = self.clock()
-        with self.data.unit():
-            if turn.replacing:  # regenerate: the old exchange goes now that the new one is complete
-                self.bank.delete_in_transaction(sorted(turn.exclude))
-                self.conversations.delete_messages(turn.replacing)
-            if turn.conversation_id is None:
-                turn.conversation_id = self.conversations.create(turn.title, now, incognito=turn.incognito)
-            user_id = self.conversations.add_message(turn.conversation_id, "user", turn.text, now)
-            if (notes := _notes_change(turn)) is not None:
-                self.notes.set(turn.conversation_id, notes, now)
-            reply_id = self.conversations.add_message(turn.conversation_id, "assistant", turn.reply, now,
-                                                      interrupted=turn.interrupted, receipt=receipt)
-            turn.user_message_id, sources = user_id, (user_id, reply_id)
-            new_memories = [replace(m, conversation_id=turn.conversation_id, source_message_ids=sources)
-                            for m in new_memories]
-            # Facts first: an episode that says exactly what one fact says is that fact (de-duplicated).
-            touched = apply_facts(self.bank, plans, conversation_id=turn.conversation_id, source_ids=sources, now=now)
-            added = self.bank.insert_embedded(new_memories, vectors[len(facts):])
-            touched += [(a.id, "new" if a.created else "known") for a in added]
-            for plan in (t.forget for t in turn.tools if t.forget):
-                self.bank.apply_forget(plan)
-            if not turn.incognito:  # a private conversation leaves no trace in memory, recall counts included
-                self.data.memory_rows.mark_recalled([r.memory.id for r in assembled.memories], now)
-            if summary is not None:
-                self._write_summary(turn, *summary, now=now)
-            turn.written = _receipt(self.data.memory_rows, touched)
-        return reply_id
-
-    def _plan_writes(self, turn: _Turn) -> _Writes:
-        """What the turn keeps (once per turn: the acknowledgement plans it before the reply)."""
-        if turn.writes is None:
-            new_memories, facts = self._memories_to_write(turn)
-            vectors = self.bank.embed_memories([*facts, *(m.text for m in new_memories)])
-            plans = plan_facts(self.bank, facts, vectors[:len(facts)], exclude=turn.exclude)
-            turn.writes = _Writes(new_memories, facts, vectors, plans)
-        return turn.writes
-
-    def _memories_to_write(self, turn: _Turn) -> tuple[list[NewMemory], list[str]]:
-        """(episode and remembered notes, fact texts) this turn would keep from the user's message."""
-        # A request to remember or forget is not itself something to remember: "forget that my
-        # favourite fruit is mango" must not store the fruit again.
-        asked = any(t.name in ("remember", "forget", "note") for t in turn.tools)  # notes are working memory
-        if turn.incognito or not turn.routed.keep:  # private, or "don't keep this"
-            return [], []
-        choose = not answer.is_small(self._n_params())  # a small model keeps every span anyway (extract.py)
-        # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's clause
-        said = ". ".join(turn.routed.stated) if turn.routed.route == "mixed" else turn.text
-        facts = [] if asked else extract_facts(self.backend, said, choose=choose)
-        episode = "" if asked else episode_text(said)
-        written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
-        written += [NewMemory(text=text, kind="fact", importance=0.9, origin="words")
-                    for tool in turn.tools for text in tool.add]
-        return written, facts
-
-    def _plan_summary(self, turn: _Turn) -> tuple[str, np.ndarray, list[Memory]] | None:
-        """Episodes of turns that have left the window, once there are ``SUMMARY_EVERY`` of them
-        (counting the episode this turn is about to add, which stays in the window)."""
-        if turn.conversation_id is None:
-            return None
-        episodes = [e for e in self.data.memory_rows.episodes(turn.conversation_id) if e.id not in turn.exclude]
-        leaving = leaving_window(episodes, self.settings.window_turns)
-        if not leaving:
-            return None
-        text = summary_text([e.text for e in leaving])
-        return text, self.bank.embed_memories([text]), leaving
-
-    def _write_summary(self, turn: _Turn, text: str, vector: np.ndarray, leaving: list[Memory], *, now: float) -> None:
-        sources = tuple(i for e in leaving for i in e.source_message_ids)
-        added = self.bank.insert_embedded([NewMemory(text=text, kind="summary", importance=0.5, origin="summary",
-                                                     conversation_id=turn.conversation_id,
-                                                     source_message_ids=sources)], vector)[0]
-        for episode in leaving:
-            self.data.memory_rows.supersede(episode.id, added.id, now)
-
-    def _stats(self, turn: _Turn, assembled: prompting.Assembled) -> TurnStats:
+    def _stats(self, turn: Turn, assembled: prompting.Assembled) -> TurnStats:
         return TurnStats(
             prompt_tokens=assembled.prompt_tokens, completion_tokens=turn.completion_tokens,
             n_ctx=self.backend.info.n_ctx, window_turns=len(assembled.window), context=assembled.breakdown or {},
@@ -499,7 +367,7 @@ class Agent:
             timings={k: round(v, 2) for k, v in turn.timings.items()},
             tools=tuple(ToolUse(t.name, t.arguments, t.ok, t.text) for t in turn.tools),
             answer=AnswerStats(turn.routed.route, turn.quoted, turn.regenerated, turn.leaks_dropped,
-                               turn.claims_dropped))
+                               tuple(turn.claims_dropped)))
 
 
 def _after(prefix: str, model_text: str, continues: bool) -> str:
@@ -507,19 +375,3 @@ def _after(prefix: str, model_text: str, continues: bool) -> str:
     if not prefix or not model_text:
         return prefix or model_text
     return f"{prefix} {model_text}" if continues else f"{prefix}\n\n{model_text}"
-
-
-def _notes_change(turn: _Turn) -> str | None:
-    """The working notes this turn's `note` call wrote (None: it changed nothing)."""
-    return next((t.notes for t in reversed(turn.tools) if t.notes is not None), None)
-
-
-def _receipt(rows: MemoryStore, touched: list[tuple[int, str]]) -> list[Written]:
-    """The write receipt: each memory touched, as it now reads (a "known" fact reads as stored)."""
-    memories = rows.get_many(dict.fromkeys(i for i, _ in touched))
-    seen: dict[int, Written] = {}
-    for memory_id, status in touched:
-        if (memory := memories.get(memory_id)) is not None and memory_id not in seen:
-            seen[memory_id] = Written(memory.id, memory.kind, memory.text, status)
-    return list(seen.values())
-
