@@ -210,14 +210,14 @@ class Conversation:
     created_at: float
     updated_at: float
     message_count: int = 0
-    incognito: bool = False  # "Don't remember this conversation": nothing goes to long-term memory
+    private: bool = False  # "Don't remember this conversation": nothing goes to long-term memory
     source: str | None = None  # the app it was imported from (chatgpt, claude, …); None: made in Hearth
     source_id: str | None = None  # its id there
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "title": self.title, "created_at": iso_time(self.created_at),
                 "updated_at": iso_time(self.updated_at), "message_count": self.message_count,
-                "incognito": self.incognito, "source": self.source, "source_id": self.source_id}
+                "private": self.private, "source": self.source, "source_id": self.source_id}
 
 
 # --- what a turn reports while it runs (the GUI turns these into signals) ------
@@ -305,7 +305,7 @@ class TurnDone:
     stats: TurnStats
     user_message_id: int = 0
     written: tuple[Written, ...] = ()  # what long-term memory kept from the message
-    incognito: bool = False  # the conversation is private: nothing was written, by design
+    private: bool = False  # the conversation is private: nothing was written, by design
     replaced: tuple[int, ...] = ()  # message ids of the exchange a regenerated reply replaced
     notes: str | None = None  # the conversation's working notes, when the user's message changed them
 

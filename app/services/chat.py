@@ -79,11 +79,11 @@ class ChatService(QObject):
             self.refresh()
         self._engine.submit(job, doing="deleting the conversation", on_failure=self.failed.emit)
 
-    def set_incognito(self, conversation_id: int, incognito: bool) -> None:
+    def set_private(self, conversation_id: int, private: bool) -> None:
         def job() -> None:
             data = self._session.data
             with data.unit():  # from now on; what was remembered before stays until forgotten
-                data.conversations.set_incognito(conversation_id, incognito)
+                data.conversations.set_private(conversation_id, private)
             self.refresh()
         self._engine.submit(job, doing="changing what is remembered", on_failure=self.failed.emit)
 
@@ -114,7 +114,7 @@ class ChatService(QObject):
         else:
             events = agent.run_turn(request.text, conversation_id=request.conversation_id or None,
                                     new=not request.conversation_id, cancel=self._cancel,
-                                    incognito=request.incognito)
+                                    private=request.private)
         for event in events:
             if isinstance(event, TextDelta):
                 self.delta.emit(event.text)
@@ -174,5 +174,5 @@ def _result(done: TurnDone) -> TurnResult:
     recalled = RecallReceipt.of(done.recalled)
     return TurnResult(conversation_id=done.conversation_id, user_message_id=done.user_message_id,
                       reply_id=done.message_id, reply=done.reply, interrupted=done.interrupted, recalled=recalled,
-                      written=done.written, incognito=done.incognito, replaced=done.replaced, stats=done.stats,
+                      written=done.written, private=done.private, replaced=done.replaced, stats=done.stats,
                       notes=done.notes)

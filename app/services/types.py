@@ -118,7 +118,7 @@ class TurnResult:
     interrupted: bool
     recalled: RecallReceipt
     written: tuple[Written, ...]
-    incognito: bool
+    private: bool
     replaced: tuple[int, ...]
     stats: TurnStats
     notes: str | None = None  # the conversation's working notes, when the message changed them (note tool)
@@ -128,7 +128,7 @@ class TurnResult:
 class SendRequest:
     text: str
     conversation_id: int = 0  # 0: a new conversation
-    incognito: bool = False  # for a new conversation: "Don't remember" was on before the first message
+    private: bool = False  # for a new conversation: "Don't remember" was on before the first message
     regenerate: bool = False
 
 

@@ -70,7 +70,7 @@ class MessageLinks(QWidget):
             self.status.emit("Wait for the model (and any reply) before retrying.")
             return
         self.view.remove_entry(key)
-        self._start(SendRequest(entry.text, self.conversation_id, incognito=self._private()), from_box=False)
+        self._start(SendRequest(entry.text, self.conversation_id, private=self._private()), from_box=False)
 
     def _copy(self, message_id: int, *, code: bool) -> None:
         entry = self.view.find_message(message_id)

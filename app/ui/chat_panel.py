@@ -127,7 +127,7 @@ class ChatPanel(MessageLinks):
         text = self.input.toPlainText().strip()
         if not text or self.streaming or self._pending:
             return
-        request = SendRequest(text, self.conversation_id, incognito=self._private())
+        request = SendRequest(text, self.conversation_id, private=self._private())
         if self.model_state == "failed" or self._profile is None:
             self.status.emit(self._why_not_ready())  # the draft stays where it is
             return
@@ -160,7 +160,7 @@ class ChatPanel(MessageLinks):
         self.input.setReadOnly(False)
         if from_box:
             self.input.clear()  # the one place a draft leaves the box: it is in the conversation now
-        self.view.add_entry(Entry(SENDING, "user", request.text, incognito=request.incognito or self._private()))
+        self.view.add_entry(Entry(SENDING, "user", request.text, private=request.private or self._private()))
         self._begin_streaming()
         self.chat.send(request, on_failure=partial(self._send_failed, request))
 
@@ -195,11 +195,11 @@ class ChatPanel(MessageLinks):
             elif old is not None:
                 self.view.update_entry(old.key, key=SENDING)
         self.view.update_entry(SENDING, key=f"m{done.user_message_id}", message_id=done.user_message_id,
-                               written=done.written, incognito=done.incognito)
+                               written=done.written, private=done.private)
         self.view.update_entry(LIVE, key=f"m{done.reply_id}", message_id=done.reply_id, text=done.reply,
                                streaming=False, interrupted=done.interrupted, recalled=done.recalled)
         if self.conversation is None or self.conversation.id != done.conversation_id:
-            self.conversation = Conversation(done.conversation_id, "", 0.0, 0.0, incognito=done.incognito)
+            self.conversation = Conversation(done.conversation_id, "", 0.0, 0.0, private=done.private)
             self.conversation_changed.emit(done.conversation_id)
         self._set_buttons()
 
@@ -278,7 +278,7 @@ class ChatPanel(MessageLinks):
         entries = [Entry(f"m{m.id}", m.role, m.content, created_at=m.created_at, message_id=m.id,
                          interrupted=m.interrupted, recalled=m.recalled,
                          written=m.written if m.role == "user" else None,
-                         incognito=history.conversation.incognito, remembered=_kept_by_hand(m))
+                         private=history.conversation.private, remembered=_kept_by_hand(m))
                    for m in history.messages]
         reveal = f"m{self._reveal}" if self._reveal else None
         self.view.show_entries(entries, reveal=reveal)
@@ -297,7 +297,7 @@ class ChatPanel(MessageLinks):
         self.chat.open(conversation_id)
 
     def _private(self) -> bool:
-        return self.conversation.incognito if self.conversation else self._new_private
+        return self.conversation.private if self.conversation else self._new_private
 
     def _sync_private(self) -> None:
         self.private_box.blockSignals(True)
@@ -315,7 +315,7 @@ class ChatPanel(MessageLinks):
             self.conversation = Conversation(self.conversation.id, self.conversation.title,
                                              self.conversation.created_at, self.conversation.updated_at,
                                              self.conversation.message_count, on)
-            self.chat.set_incognito(self.conversation.id, on)
+            self.chat.set_private(self.conversation.id, on)
         self._sync_private()
         self.status.emit("Private: nothing from this conversation goes to long-term memory from now on."
                          if on else "This conversation is remembered again from now on.")

@@ -43,7 +43,7 @@ class Entry:
     recalled: RecallReceipt = RecallReceipt()
     written: tuple[Written, ...] | None = None  # None: not known (yet)
     forgotten: tuple[tuple[int, int], ...] = ()  # (memory id, undo token) forgotten from this message
-    incognito: bool = False
+    private: bool = False
     tools: tuple[str, ...] = ()
     notice: str = ""  # a warning under the message ("Not sent: …")
     streaming: bool = False
@@ -232,7 +232,7 @@ class ChatView(QTextBrowser):
 def _header(entry: Entry, muted: str) -> str:
     who = {"user": "You", "assistant": "Hearth"}.get(entry.role, "⚠ Hearth")
     when = message_time(entry.created_at) if entry.created_at else ""
-    extra = " · private" if entry.incognito and entry.role == "user" else ""
+    extra = " · private" if entry.private and entry.role == "user" else ""
     return (f'<span style="font-weight:600">{who}</span> '
             f'<span style="color:{muted}; font-size:small">{when}{extra}</span>')
 
@@ -274,7 +274,7 @@ def _written_lines(entry: Entry) -> list[str]:
     """The write receipt: what long-term memory keeps from this message, with edit/forget."""
     if entry.written is None:
         return []
-    if entry.incognito and not entry.written:
+    if entry.private and not entry.written:
         return ["<small><i>Not remembered: this conversation is private.</i></small>"]
     forgotten = dict(entry.forgotten)
     lines = []

@@ -69,7 +69,7 @@ class ConversationList(QListWidget):
             self.insertItem(row, item)
         elif self.row(item) != row:
             self.insertItem(row, self.takeItem(self.row(item)))
-        shown = (c.title, c.message_count, c.updated_at, c.incognito)
+        shown = (c.title, c.message_count, c.updated_at, c.private)
         if self._shown.get(c.id) != shown:
             self._shown[c.id] = shown
             _describe(item, c)
@@ -99,7 +99,7 @@ def _describe(item: QListWidgetItem, c: Conversation) -> None:
     item.setText(c.title or "(untitled)")
     when = time.strftime("%Y-%m-%d %H:%M", time.localtime(c.updated_at))
     item.setToolTip(f"{c.title}\n{c.message_count} messages, last {when}"
-                    + ("\nprivate: nothing from it is remembered" if c.incognito else ""))
+                    + ("\nprivate: nothing from it is remembered" if c.private else ""))
     font = item.font()
-    font.setItalic(c.incognito)
+    font.setItalic(c.private)
     item.setFont(font)

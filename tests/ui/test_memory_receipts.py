@@ -82,7 +82,7 @@ def test_a_private_conversation_writes_nothing_and_says_so(qtbot, make_app) -> N
     chat(qtbot, window, "My bank PIN hint is the dog's birthday.")
     chat(qtbot, window, "Remember that the spare key is in the blue pot.")
     assert _memories() == {}
-    assert all(e.incognito for e in window.chat_view.entries if e.role == "user")
+    assert all(e.private for e in window.chat_view.entries if e.role == "user")
     assert window.chat_view.toPlainText().count("Not remembered: this conversation is private") == 2
     assert "Not saved: this conversation is private" in window.chat_view.toPlainText()  # the remember tool says so
     qtbot.waitUntil(lambda: window.conversation_list.count() == 1 and window.conversation_list.item(0).font().italic(),

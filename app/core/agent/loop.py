@@ -63,9 +63,9 @@ class Agent:
         return RecallParams(top_k=self.settings.top_k, threshold=self.settings.threshold)
 
     def run_turn(self, text: str, *, conversation_id: int | None = None, new: bool = False,
-                 cancel: threading.Event | None = None, incognito: bool = False) -> Iterator[AgentEvent]:
-        """One turn. ``incognito`` makes a new conversation private (an existing one keeps its own flag)."""
-        return self._run(self._begin(text, conversation_id, new, incognito), cancel)
+                 cancel: threading.Event | None = None, private: bool = False) -> Iterator[AgentEvent]:
+        """One turn. ``private`` makes a new conversation private (an existing one keeps its own flag)."""
+        return self._run(self._begin(text, conversation_id, new, private), cancel)
 
     def regenerate(self, conversation_id: int, cancel: threading.Event | None = None) -> Iterator[AgentEvent]:
         """Answer the conversation's last message again. The old exchange (its two messages and what
@@ -117,7 +117,7 @@ class Agent:
         yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled), user_message_id=turn.user_message_id,
-                       written=tuple(turn.written), incognito=turn.incognito, replaced=turn.replacing,
+                       written=tuple(turn.written), private=turn.private, replaced=turn.replacing,
                        notes=record.notes_change(turn))
 
     def _recall(self, turn: Turn, vector: np.ndarray) -> list[Recall]:
@@ -201,8 +201,8 @@ class Agent:
 
     def _kept(self, turn: Turn) -> list[voice.Kept]:
         """What this statement leaves in long-term memory, for the acknowledgement."""
-        if turn.incognito or not turn.routed.keep:
-            return [voice.Kept("", voice.PRIVATE if turn.incognito else voice.UNKEPT)]
+        if turn.private or not turn.routed.keep:
+            return [voice.Kept("", voice.PRIVATE if turn.private else voice.UNKEPT)]
         writes = record.plan_writes(self, turn)
         facts = [voice.Kept(p.text, "known" if p.merge_into is not None else
                             "updates" if p.supersedes is not None else "new") for p in writes.plans]
@@ -230,7 +230,7 @@ class Agent:
         return messages[-2], messages[-1]
 
     # --- steps ----------------------------------------------------------------
-    def _begin(self, text: str, conversation_id: int | None, new: bool, incognito: bool,
+    def _begin(self, text: str, conversation_id: int | None, new: bool, private: bool,
                replacing: tuple[Message, Message] | None = None) -> Turn:
         if "\x00" in text or not text.strip():
             raise KnownError("the message is empty" if "\x00" not in text else "the message contains NUL bytes",
@@ -248,10 +248,10 @@ class Agent:
             conversation = self.conversations.latest()
         text = text.strip()
         if conversation is None:
-            return Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[], incognito=incognito)
+            return Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[], private=private)
         turns = self._turns(conversation.id)
         turn = Turn(text, conversation.id, conversation.title, window=[],
-                     earlier_replies=[t.assistant for t in turns], incognito=conversation.incognito,
+                     earlier_replies=[t.assistant for t in turns], private=conversation.private,
                      working_notes=self.notes.get(conversation.id).text)
         if replacing:  # the old exchange is not part of the conversation any more (but its reply
             turns = turns[:-1]  # stays an "earlier reply": the guard won't let the model repeat it)
@@ -291,7 +291,7 @@ class Agent:
             turn.tools.append(result)
             yield result
             return
-        if intent == "remember" and turn.incognito:
+        if intent == "remember" and turn.private:
             result = ToolResult("remember", {}, "Not saved: this conversation is private (Don't remember is on), "
                                 "so nothing from it goes to long-term memory.", True)
             turn.tools.append(result)

@@ -32,7 +32,7 @@ def save(agent: Agent, turn: Turn, assembled: prompting.Assembled) -> int:
     new_memories, facts, vectors = writes.memories, writes.facts, writes.vectors
     acknowledged = turn.routed.route in ("statement", "mixed") and agent.answer_style() != "free"
     plans = writes.plans if acknowledged or not turn.interrupted else []  # a stopped reply keeps no facts
-    summary = None if turn.incognito else _plan_summary(agent, turn)
+    summary = None if turn.private else _plan_summary(agent, turn)
     receipt = RecallReceipt.of(assembled.memories)
     now = agent.clock()
     with agent.data.unit():
@@ -40,7 +40,7 @@ def save(agent: Agent, turn: Turn, assembled: prompting.Assembled) -> int:
             agent.bank.delete_in_transaction(sorted(turn.exclude))
             agent.conversations.delete_messages(turn.replacing)
         if turn.conversation_id is None:
-            turn.conversation_id = agent.conversations.create(turn.title, now, incognito=turn.incognito)
+            turn.conversation_id = agent.conversations.create(turn.title, now, private=turn.private)
         user_id = agent.conversations.add_message(turn.conversation_id, "user", turn.text, now)
         if (notes := notes_change(turn)) is not None:
             agent.notes.set(turn.conversation_id, notes, now)
@@ -55,7 +55,7 @@ def save(agent: Agent, turn: Turn, assembled: prompting.Assembled) -> int:
         touched += [(a.id, "new" if a.created else "known") for a in added]
         for plan in (t.forget for t in turn.tools if t.forget):
             agent.bank.apply_forget(plan)
-        if not turn.incognito:  # a private conversation leaves no trace in memory, recall counts included
+        if not turn.private:  # a private conversation leaves no trace in memory, recall counts included
             agent.data.memory_rows.mark_recalled([r.memory.id for r in assembled.memories], now)
         if summary is not None:
             _write_summary(agent, turn, *summary, now=now)
@@ -76,7 +76,7 @@ def _memories_to_write(agent: Agent, turn: Turn) -> tuple[list[NewMemory], list[
     # A request to remember or forget is not itself something to remember: "forget that my
     # favourite fruit is mango" must not store the fruit again.
     asked = any(t.name in ("remember", "forget", "note") for t in turn.tools)  # notes are working memory
-    if turn.incognito or not turn.routed.keep:  # private, or "don't keep this"
+    if turn.private or not turn.routed.keep:  # private, or "don't keep this"
         return [], []
     choose = not answer.is_small(agent.n_params())  # a small model keeps every span anyway (extract.py)
     # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's clause

@@ -46,7 +46,7 @@ class Turn:
     quoted: int | None = None  # the memory it quotes
     regenerated: bool = False  # the first try repeated an earlier reply (guard.py)
     leaks_dropped: int = 0
-    incognito: bool = False  # a private conversation: nothing goes to long-term memory
+    private: bool = False  # a private conversation: nothing goes to long-term memory
     replacing: tuple[int, ...] = ()  # regenerate: the old exchange's message ids, deleted when this one is saved
     exclude: frozenset[int] = frozenset()  # memories made from that exchange: never recalled or related to
     written: list[Written] = field(default_factory=list)

@@ -78,9 +78,10 @@ def _notes(store: ConversationStore, conversation: Conversation) -> WorkingNotes
 
 
 def _conversation_json(conversation: Conversation, messages: Sequence[Message], notes: WorkingNotes) -> dict[str, Any]:
+    # "incognito": the export format's name for a private conversation (exports already written say it)
     return {"id": conversation.id, "title": conversation.title, "created_at": iso_time(conversation.created_at),
             "updated_at": iso_time(conversation.updated_at), "source": conversation.source,
-            "source_id": conversation.source_id, "incognito": conversation.incognito,
+            "source_id": conversation.source_id, "incognito": conversation.private,
             "notes": notes.text, "notes_updated_at": iso_time(notes.updated_at),
             "messages": [{"role": m.role, "content": m.content, "created_at": iso_time(m.created_at),
                           "interrupted": m.interrupted} for m in messages]}

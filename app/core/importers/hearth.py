@@ -69,7 +69,7 @@ def _conversation(item: dict[str, Any], skips: Skips, profile_uid: str | None) -
     conversation = build(str(source), source_id, item.get("title"), item.get("created_at"), item.get("updated_at"),
                          messages, skips)
     if conversation is not None and item.get("incognito") is True:  # private stays private, in any profile
-        conversation = replace(conversation, incognito=True)
+        conversation = replace(conversation, private=True)
     if conversation is not None and (notes := _notes(item, skips)):
         conversation = replace(conversation, notes=notes, notes_updated_at=epoch(item.get("notes_updated_at")))
     return conversation

@@ -36,7 +36,7 @@ class ImportedConversation:
     created_at: float | None
     updated_at: float | None
     messages: tuple[ImportedMessage, ...]
-    incognito: bool = False  # a Hearth conversation marked "Don't remember": stays private, no memory
+    private: bool = False  # a Hearth conversation marked "Don't remember": stays private, no memory
     notes: str = ""  # a Hearth conversation's working notes (notes.py): the user's words, kept whole
     notes_updated_at: float | None = None
 

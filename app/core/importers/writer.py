@@ -162,7 +162,7 @@ class HistoryWriter:
         return False
 
     def _write_batch(self, batch: Sequence[ImportedConversation], report: ImportReport) -> None:
-        plans = [plan_memory(c.messages, self.window_turns) if self.remember and not c.incognito else _Plan()
+        plans = [plan_memory(c.messages, self.window_turns) if self.remember and not c.private else _Plan()
                  for c in batch]
         vectors = self.bank.embed_memories([t for p in plans for t in p.texts()])  # words, not "[date] Name:"
         with self.bank.transaction():
@@ -179,7 +179,7 @@ class HistoryWriter:
         times = _times(conversation, self.clock())
         created = conversation.created_at if conversation.created_at is not None else times[0]
         cid = self.store.create_imported(conversation.title, created, conversation.source, conversation.source_id,
-                                         incognito=conversation.incognito)
+                                         private=conversation.private)
         ids = [self.store.add_message(cid, m.role, m.content, t, interrupted=m.interrupted)
                for m, t in zip(conversation.messages, times)]
         if conversation.notes:

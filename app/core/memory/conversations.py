@@ -60,10 +60,10 @@ class ConversationStore:
 
     # --- writes (inside the caller's transaction) --------------------------
     def create_imported(self, title: str, created_at: float, source: str, source_id: str, *,
-                        incognito: bool = False) -> int:
+                        private: bool = False) -> int:
         """A conversation from another app's export, remembered by its id there (never imported twice)."""
         self.conn.execute("INSERT INTO conversations(title, created_at, updated_at, incognito, source, source_id) "
-                          "VALUES (?, ?, ?, ?, ?, ?)", (title, created_at, created_at, int(incognito), source, source_id))
+                          "VALUES (?, ?, ?, ?, ?, ?)", (title, created_at, created_at, int(private), source, source_id))
         return self.conn.last_insert_rowid()
 
     def set_updated(self, conversation_id: int, updated_at: float) -> None:
@@ -72,8 +72,8 @@ class ConversationStore:
     def rename(self, conversation_id: int, title: str) -> None:
         self.conn.execute("UPDATE conversations SET title = ? WHERE id = ?", (title, conversation_id))
 
-    def set_incognito(self, conversation_id: int, incognito: bool) -> None:
-        self.conn.execute("UPDATE conversations SET incognito = ? WHERE id = ?", (int(incognito), conversation_id))
+    def set_private(self, conversation_id: int, private: bool) -> None:
+        self.conn.execute("UPDATE conversations SET incognito = ? WHERE id = ?", (int(private), conversation_id))
 
     def delete_messages(self, message_ids: Sequence[int]) -> None:
         self.conn.executemany("DELETE FROM messages WHERE id = ?", [(i,) for i in message_ids])
@@ -82,9 +82,9 @@ class ConversationStore:
         """Messages go with it (ON DELETE CASCADE); memories keep existing unless the caller forgets them."""
         self.conn.execute("DELETE FROM conversations WHERE id = ?", (conversation_id,))
 
-    def create(self, title: str, now: float, *, incognito: bool = False) -> int:
+    def create(self, title: str, now: float, *, private: bool = False) -> int:
         self.conn.execute("INSERT INTO conversations(title, created_at, updated_at, incognito) VALUES (?, ?, ?, ?)",
-                          (title, now, now, int(incognito)))
+                          (title, now, now, int(private)))
         return self.conn.last_insert_rowid()
 
     def add_message(self, conversation_id: int, role: str, content: str, now: float, *,
@@ -99,8 +99,8 @@ class ConversationStore:
 
 
 def _to_conversation(row: Sequence) -> Conversation:
-    cid, title, created, updated, count, incognito, source, source_id = row
-    return Conversation(cid, title, created, updated, count, bool(incognito), source, source_id)
+    cid, title, created, updated, count, private, source, source_id = row
+    return Conversation(cid, title, created, updated, count, bool(private), source, source_id)
 
 
 def _to_message(row: Sequence) -> Message:

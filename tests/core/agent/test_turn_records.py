@@ -81,13 +81,13 @@ def test_regenerate_does_not_recall_what_the_old_exchange_wrote(bank: MemoryBank
 
 def test_a_private_conversation_writes_no_memory_at_all(bank: MemoryBank) -> None:
     agent = Agent(ProfileData(bank), ScriptedBackend(reply="ok"), Settings())
-    done = _done(agent.run_turn("My bank PIN hint is the dog's birthday.", new=True, incognito=True))
-    assert done.incognito and done.written == ()
+    done = _done(agent.run_turn("My bank PIN hint is the dog's birthday.", new=True, private=True))
+    assert done.private and done.written == ()
     remember = _done(agent.run_turn("Remember that the spare key is in the blue pot.",
                                     conversation_id=done.conversation_id))
     assert "Not saved" in remember.stats.tools[0].result
     assert bank.list() == []
-    assert ConversationStore(bank.conn).get(done.conversation_id).incognito
+    assert ConversationStore(bank.conn).get(done.conversation_id).private
 
 
 def test_a_private_conversation_leaves_no_recall_counts(bank: MemoryBank) -> None:
@@ -95,7 +95,7 @@ def test_a_private_conversation_leaves_no_recall_counts(bank: MemoryBank) -> Non
 
     memory = bank.add(NewMemory(text="My sister Ana lives in Lisbon", kind="fact")).id
     agent = Agent(ProfileData(bank), ScriptedBackend(reply="ok"), Settings())
-    done = _done(agent.run_turn("Where does my sister Ana live?", new=True, incognito=True))
+    done = _done(agent.run_turn("Where does my sister Ana live?", new=True, private=True))
     assert [r.memory.id for r in done.recalled] == [memory]  # it may read memory…
     assert bank.get(memory).recall_count == 0  # …but leaves no trace in it
 

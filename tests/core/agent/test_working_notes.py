@@ -256,8 +256,8 @@ def test_a_note_that_would_overflow_is_refused_and_the_notes_are_kept(bank: Memo
 
 def test_a_private_conversation_keeps_working_notes_but_no_memory(bank: MemoryBank) -> None:
     agent = agent_with(bank)
-    done = run(agent, "note: surprise party for Ana on Saturday", new=True, incognito=True)
-    assert done.incognito and done.notes == "surprise party for Ana on Saturday"
+    done = run(agent, "note: surprise party for Ana on Saturday", new=True, private=True)
+    assert done.private and done.notes == "surprise party for Ana on Saturday"
     assert bank.list() == []
 
 

@@ -104,7 +104,7 @@ def test_a_newer_hearth_export_is_refused(tmp_path: Path, bank: MemoryBank) -> N
 def test_a_private_conversation_stays_private_in_another_profile(bank: MemoryBank, tmp_path: Path) -> None:
     store = ConversationStore(bank.conn)
     with bank.transaction():
-        cid = store.create("Private", T, incognito=True)
+        cid = store.create("Private", T, private=True)
         store.add_message(cid, "user", "My PIN hint is my dog's birthday.", T)
     path = tmp_path / "private.json"
     export_conversations(bank.conn, path, "json", cid, now=T)
@@ -112,14 +112,14 @@ def test_a_private_conversation_stays_private_in_another_profile(bank: MemoryBan
     other = MemoryBank(other_conn, HashEmbedder())
     assert import_history(other, path, window_turns=6).memories == 0
     (conversation,) = ConversationStore(other_conn).list()
-    assert conversation.incognito and other.list() == []
+    assert conversation.private and other.list() == []
     other_conn.close()
 
 
 def test_import_without_memory(bank: MemoryBank, exports: Path) -> None:
     report = import_history(bank, exports / "chatgpt", window_turns=6, remember=False)
     assert (report.conversations, report.memories) == (2, 0) and bank.list() == []
-    assert [c.incognito for c in ConversationStore(bank.conn).list()] == [False, False]
+    assert [c.private for c in ConversationStore(bank.conn).list()] == [False, False]
 
 
 def test_working_notes_and_a_stopped_reply_survive_export_and_import(bank: MemoryBank, tmp_path: Path) -> None:

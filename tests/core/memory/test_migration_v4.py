@@ -37,7 +37,7 @@ def test_a_v3_profile_becomes_v4_and_keeps_everything(tmp_path: Path) -> None:
     conn = open_db(path, KEY)
     assert conn.pragma("user_version") == migrations.LATEST
     (conversation,) = ConversationStore(conn).list()
-    assert conversation.title == "an old chat" and conversation.incognito is False
+    assert conversation.title == "an old chat" and conversation.private is False
     assert [m.text for m in MemoryBank(conn, HashEmbedder()).list()] == ["I play the cello."]
     plan = " ".join(str(r) for r in conn.execute("EXPLAIN QUERY PLAN SELECT id FROM memories WHERE conversation_id = 1"))
     assert "memories_by_conversation" in plan
