@@ -14,9 +14,15 @@ from __future__ import annotations
 import os
 import sys
 import time
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from app.bootstrap import Options
+
+if TYPE_CHECKING:  # Qt is imported when the window opens, not when the command line starts
+    from PySide6.QtGui import QIcon
+
+    from app.services.desktop import Desktop
+    from app.ui.main_window import MainWindow
 
 SMOKE_MESSAGE = "Hello! Please answer in one short sentence."
 SMOKE_TIMEOUT_S = 300
@@ -31,7 +37,8 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
     from app.ui.main_window import MainWindow
 
     started = time.time()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
     app.setApplicationName("Hearth")
     app.setDesktopFileName("hearth")  # matches hearth.desktop: Wayland docks show the right icon
     app.setWindowIcon(_app_icon())
@@ -49,7 +56,7 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
         desktop.stop()
 
 
-def _app_icon():  # noqa: ANN202 - a QIcon
+def _app_icon() -> QIcon:
     from PySide6.QtGui import QIcon
 
     from app.paths import resources_dir
@@ -60,10 +67,12 @@ def _app_icon():  # noqa: ANN202 - a QIcon
     return icon
 
 
-def _smoke(desktop, window, shown_ms: float, shown_at: float, out: TextIO, err: TextIO) -> int:  # noqa: ANN001
+def _smoke(desktop: Desktop, window: MainWindow, shown_ms: float, shown_at: float, out: TextIO, err: TextIO) -> int:
     from PySide6.QtCore import QTimer
 
-    driver = _smoke_driver()(window)
+    from app.ui.smoke import SmokeDriver
+
+    driver = SmokeDriver(window, SMOKE_MESSAGE)
     # Connected to a QObject of the GUI thread, so these run there (queued), never on a worker thread.
     desktop.profiles.failed.connect(driver.on_failed)
     desktop.settings.model_failed.connect(driver.on_failed)
@@ -74,7 +83,7 @@ def _smoke(desktop, window, shown_ms: float, shown_at: float, out: TextIO, err: 
     QTimer.singleShot(SMOKE_TIMEOUT_S * 1000, driver.loop.quit)
     driver.loop.exec()
     driver.ticker.stop()
-    if driver.error or driver.done is None:
+    if driver.error is not None or driver.done is None:
         err.write(f"error: smoke test failed: {driver.error or 'no reply within the time limit'}\n")
         return 1
     gaps = sorted(driver.gaps) or [0.0]
@@ -85,43 +94,3 @@ def _smoke(desktop, window, shown_ms: float, shown_at: float, out: TextIO, err: 
               f"tokens/s; event-loop stall while streaming p99 {p99:.1f} ms, max {gaps[-1]:.1f} ms "
               f"({len(gaps)} ticks of 10 ms)\n")
     return 0
-
-
-def _smoke_driver():  # noqa: ANN202 - a QObject class, defined lazily so PySide6 loads only for the GUI
-    from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QTimer
-
-    class SmokeDriver(QObject):
-        """Types a message once the model is ready and measures event-loop stalls while it streams."""
-
-        def __init__(self, window) -> None:  # noqa: ANN001
-            super().__init__()
-            self.window, self.loop = window, QEventLoop()
-            self.error: str | None = None
-            self.done = None
-            self.gaps: list[float] = []
-            self.started = time.time()
-            self.ready_s = self.ready_at = 0.0
-            self.clock, self.ticker = QElapsedTimer(), QTimer(self)
-            self.ticker.setInterval(10)
-            self.ticker.timeout.connect(self.tick)
-
-        def tick(self) -> None:
-            self.gaps.append(max(0.0, self.clock.restart() - 10.0))
-
-        def on_ready(self, status) -> None:  # noqa: ANN001 - ModelStatus
-            self.ready_at = time.time()
-            self.ready_s = self.ready_at - self.started
-            self.window.input.setPlainText(SMOKE_MESSAGE)
-            self.clock.start()
-            self.ticker.start()
-            self.window.panel.send()
-
-        def on_done(self, done) -> None:  # noqa: ANN001 - TurnResult
-            self.done = done
-            self.loop.quit()
-
-        def on_failed(self, failure) -> None:  # noqa: ANN001 - Failure or ModelProblem
-            self.error = f"{failure.what} — {failure.fix}"
-            self.loop.quit()
-
-    return SmokeDriver

@@ -91,8 +91,9 @@ class ProfileService(QObject):
 
     def _rename(self, old: str, new: str) -> None:
         session = self._session
-        current = old == session.profile_name and session.profile is not None
-        key = session.profile.key if current else None
+        open_now = session.profile if old == session.profile_name else None
+        current = open_now is not None
+        key = open_now.key if open_now is not None else None
         if current:
             session.close_profile()
         try:

@@ -157,7 +157,9 @@ class Session:
     @property
     def data(self) -> ProfileData:
         """The open profile's data, the one door to it (engine thread), or a clear error if none is open."""
-        self._require_profile()
+        if self._data is None:
+            self._require_profile()  # raises: no profile is open
+            raise KnownError("the profile is still opening", "wait a moment")
         return self._data
 
     @property
@@ -190,6 +192,8 @@ class Session:
         return self.model_problem
 
     def model_status(self) -> ModelStatus:
+        if self.backend is None:
+            raise KnownError("no model is loaded", "choose a model in Settings (Ctrl+,)")
         info = self.backend.info
         return ModelStatus(name=info.name, path=info.path, setting=self.settings.model_path, n_ctx=info.n_ctx,
                            warnings=tuple(info.warnings))
@@ -197,12 +201,11 @@ class Session:
     @property
     def agent(self) -> Agent:
         """The agent for the open profile and the loaded model (made once both are there)."""
-        if self._data is None:
-            self._require_profile()
+        data = self.data  # raises if no profile is open
         if self.backend is None:
             problem = self.model_problem
             raise KnownError(f"no model is loaded ({problem.what})" if problem else "the model is still loading",
                              "choose a model in Settings (Ctrl+,)" if problem else "wait a moment and send again")
         if self._agent is None:
-            self._agent = Agent(self._data, self.backend, self.settings)
+            self._agent = Agent(data, self.backend, self.settings)
         return self._agent
