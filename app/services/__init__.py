@@ -1,1 +1,1 @@
-"""Qt façades over the core (arrive with the desktop app)."""
+"""Qt services over the core (arrive with the desktop app)."""

@@ -1,4 +1,4 @@
-"""The chat façade: send, regenerate and stop replies; list, open, search, rename and delete
+"""The chat service: send, regenerate and stop replies; list, open, search, rename and delete
 conversations; "Remember this" and "Don't remember this conversation"; working notes.
 
 Turns and writes run on the engine thread (one at a time, with the model); listing, opening and

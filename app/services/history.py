@@ -1,4 +1,4 @@
-"""The history façade: import another app's chat export, export conversations.
+"""The history service: import another app's chat export, export conversations.
 
 Both run on the engine thread (they write, or read what it writes, with the embedder). An import
 reads and parses the whole file before it opens a transaction, so a wrong or corrupt file fails

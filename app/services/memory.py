@@ -1,4 +1,4 @@
-"""The memory façade: what the memory viewer (and the write receipts in the chat) do to memory.
+"""The memory service: what the memory viewer (and the write receipts in the chat) do to memory.
 
 Paging and search run on the reader thread, through a read-only connection of their own, so they
 never wait behind a streaming reply (WAL lets them read while a turn writes). Changes run on the

@@ -1,4 +1,4 @@
-"""The profiles façade: open the profile at start, ask for a passphrase only when a key is the
+"""The profiles service: open the profile at start, ask for a passphrase only when a key is the
 problem, and switch, create, rename or delete profiles from the window.
 
 Each profile is its own encrypted file with its own key (app/core/profiles.py). Jobs run on the

@@ -1,4 +1,4 @@
-"""The open profile, the loaded model and the settings in effect: the state the façades share.
+"""The open profile, the loaded model and the settings in effect: the state the services share.
 
 Everything here runs on the engine thread, except ``reading()``, which the reader thread uses to
 borrow the read-only twin of the profile data (ProfileData). The composition root (app/bootstrap.py) hands in a

@@ -1,4 +1,4 @@
-"""The settings façade: the settings in effect, the model behind them, the model picker and the
+"""The settings service: the settings in effect, the model behind them, the model picker and the
 recall preview.
 
 A new model is loaded *before* anything is saved: if it fails, the settings file and the model in

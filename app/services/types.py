@@ -1,6 +1,6 @@
 """What the services send to the windows: typed results, one dataclass per kind of answer.
 
-Windows get these through the façades' signals (``Signal(object)`` carrying one of these), never
+Windows get these through the services' typed signals and callbacks, never
 dicts of loose keys. Memories, recalls and conversations travel as the core's own dataclasses
 (``app.core.types``), which the UI layer may read.
 """

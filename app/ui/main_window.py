@@ -1,7 +1,7 @@
 """The main window: conversations on the left, the chat in the middle, the conversation's working
 notes in a dock on the right (Ctrl+Shift+N), menus, status below.
 
-Widgets only: everything slow happens on the service threads; this window talks to the façades
+Widgets only: everything slow happens on the service threads; this window talks to the services
 (app/services) and shows what they answer. Each window reports its own errors: the chat's in the
 chat, the memory viewer's in the viewer, the settings panel's in the panel.
 """

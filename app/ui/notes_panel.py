@@ -1,7 +1,7 @@
 """The working notes beside the chat: one short scratchpad per conversation (goal, open
 questions, decisions so far) that goes into that conversation's prompt every turn.
 
-Typing saves by itself (debounced) through the chat façade, on the engine thread, in order with the
+Typing saves by itself (debounced) through the chat service, on the engine thread, in order with the
 turns. The panel never loses what was typed: a draft that is not stored yet (being saved, too long,
 or a failed save) is kept per conversation and shown again when that conversation is opened again;
 switching conversations saves first. A message's `note` tool ("note: …", "clear the notes")

@@ -264,7 +264,7 @@ def test_deleting_a_conversation_not_shown_drops_its_stuck_draft_before_closing(
 
 
 class _FakeChat(QObject):
-    """Just the notes part of the chat façade, recording the saves (no threads)."""
+    """Just the notes part of the chat service, recording the saves (no threads)."""
     notes = Signal(object)
 
     def __init__(self) -> None:

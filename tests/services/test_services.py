@@ -1,4 +1,4 @@
-"""The façades without any widget: each request's result or failure goes to the one who asked, on the
+"""The services without any widget: each request's result or failure goes to the one who asked, on the
 thread that asked, and the announcements carry their types. Real services on their real threads,
 real SQLite, the hash embedder and a scripted model."""
 
