@@ -32,12 +32,11 @@ def hearth_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
-def elsewhere(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def elsewhere(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
     """Run in an empty directory of the test's own: whatever a test (or the code under test, e.g. a
-    hypothesis-drawn `memory export NAME`) writes to a relative path lands there, not in the checkout."""
-    cwd = tmp_path / "cwd"
-    cwd.mkdir()
-    monkeypatch.chdir(cwd)
+    hypothesis-drawn `memory export NAME`) writes to a relative path lands there, not in the checkout.
+    Not inside tmp_path: tests make their own tmp_path/cwd or check that tmp_path holds nothing else."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
 
 
 # --- the checkout is left as it was ---------------------------------------------------------------
