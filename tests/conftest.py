@@ -1,8 +1,11 @@
-"""Every test gets a fresh home, a test keychain and the fast embedder by default."""
+"""Every test gets a fresh home, a test keychain and the fast embedder by default, and runs in a
+directory of its own; the session fails if the tests changed the checkout."""
 
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import keyring.core
@@ -26,6 +29,73 @@ def hearth_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         monkeypatch.delenv(name, raising=False)
     keyring.core.init_backend()  # keyring caches its backend per process: re-read the env
     return home
+
+
+@pytest.fixture(autouse=True)
+def elsewhere(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run in an empty directory of the test's own: whatever a test (or the code under test, e.g. a
+    hypothesis-drawn `memory export NAME`) writes to a relative path lands there, not in the checkout.
+    Not inside tmp_path: tests make their own tmp_path/cwd or check that tmp_path holds nothing else."""
+    monkeypatch.chdir(tmp_path_factory.mktemp("cwd"))
+
+
+# --- the checkout is left as it was ---------------------------------------------------------------
+# What a run may make: the build (tests/packaging builds dist/ and build/), the venv and tools' caches.
+MADE_AT_TOP = (".venv/", "build/", "dist/", ".pytest_cache/", ".import_linter_cache/", ".hypothesis/", "bench/.cache/")
+MADE_ANYWHERE = ("__pycache__/", ".egg-info/")
+CHECKOUT = pytest.StashKey["set[str] | None"]()
+
+
+def _expected(line: str) -> bool:
+    path = line[3:].strip('"')  # porcelain: "XY path"
+    return path.startswith(MADE_AT_TOP) or any(part in path for part in MADE_ANYWHERE) or path.endswith(".pyc")
+
+
+def checkout_state() -> set[str] | None:
+    """`git status` of the checkout (untracked and ignored files too, less what a run may make); None outside git."""
+    git = shutil.which("git")
+    if git is None or not (REPO / ".git").exists():
+        return None
+    proc = subprocess.run([git, "status", "--porcelain", "--untracked-files=all", "--ignored"], cwd=REPO,
+                          capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        return None
+    return {_with_stat(line) for line in proc.stdout.splitlines() if not _expected(line)}
+
+
+def _with_stat(line: str) -> str:
+    """The line and its file's size and mtime: a file already changed before the run, changed again, shows."""
+    path = REPO / line[3:].strip('"')
+    return f"{line}  ({path.stat().st_size} bytes, mtime {path.stat().st_mtime_ns})" if path.is_file() else line
+
+
+def _controller(config: pytest.Config) -> bool:
+    return not hasattr(config, "workerinput")  # an xdist worker has it; the controller (or a plain run) not
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if _controller(session.config):
+        session.config.stash[CHECKOUT] = checkout_state()
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    """Fail the run if it added, changed or removed a file in the checkout (editing files while the
+    tests run trips this too: the check cannot tell who did it)."""
+    before = session.config.stash.get(CHECKOUT, None)
+    if not _controller(session.config) or before is None:
+        return
+    after = checkout_state()
+    if after is None or after == before:
+        return
+    changed = sorted(after ^ before)
+    reporter = session.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_sep("=", "the tests changed the checkout", red=True)
+        for line in changed:
+            reporter.write_line(("now:    " if line in after else "before: ") + line)
+    if session.exitstatus == pytest.ExitCode.OK:
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from tests.support.cli import hearth, hearth_process
 
 EXPORTS = Path(__file__).resolve().parents[1] / "fixtures" / "exports"
@@ -132,13 +134,20 @@ def _state() -> tuple[str, str]:
     return hearth("conversations", "--json").out, hearth("memory", "list", "--json").out
 
 
+@pytest.fixture
+def claude_imported(home: Path) -> Path:
+    """A profile with something in it, once per test: every example shares the home, and importing the
+    same export again (as each example did) changes nothing."""
+    assert hearth("import", "claude", str(EXPORTS / "claude")).code == 0
+    return home
+
+
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
                                                                   HealthCheck.too_slow])
 @given(fmt=st.sampled_from(("auto", *FORMATS)), data=export_bytes(),
        name=st.sampled_from(["conversations.json", "x.conversation.json", "chat.json", "thread.json"]))
-def test_any_export_file_imports_or_fails_cleanly(home: Path, tmp_path: Path, fmt: str, data: bytes,
+def test_any_export_file_imports_or_fails_cleanly(claude_imported: Path, tmp_path: Path, fmt: str, data: bytes,
                                                   name: str) -> None:
-    assert hearth("import", "claude", str(EXPORTS / "claude")).code in (0,)
     before = _state()
     path = tmp_path / name
     path.write_bytes(data)

@@ -9,6 +9,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from app.core.llm.llama import _best_variant, backend_score, cpu_variant_files, is_skipped
 
 
@@ -38,6 +40,7 @@ print(json.dumps({"reply": reply, **llama.system_info()}))
 """
 
 
+@pytest.mark.slow  # loads the real GGUF in a fresh interpreter: a minute of the quick loop on 2 busy cores
 def test_the_baseline_x86_64_backend_runs_the_model() -> None:
     """What a CPU without AVX would get: plain x86-64 code, still a working model."""
     proc = subprocess.run([sys.executable, "-c", BASELINE_RUN], capture_output=True, text=True, timeout=300)

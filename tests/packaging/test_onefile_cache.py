@@ -163,14 +163,15 @@ def test_old_versions_are_removed_unless_running(tmp_path: Path, home: Path, fak
     v1, v2, v3 = (make_onefile(tmp_path, f"hearth-{v}", v) for v in "123")
     assert start(v1, home, fakebin).returncode == 0
     [app1] = app_dirs(home)
-    running = subprocess.Popen([str(v1)], env=env(home, fakebin, HOLD="30"), stdout=subprocess.PIPE, text=True)
-    try:
-        assert running.stdout is not None and running.stdout.readline().startswith(f"ran {app1}")
-        assert start(v2, home, fakebin).returncode == 0
-        assert app1 in app_dirs(home), "a version that is running is left alone"
-    finally:
-        running.terminate()
-        running.wait(timeout=10)
+    # `with`: its stdout pipe is closed too (left open it was a ResourceWarning, an error under filterwarnings).
+    with subprocess.Popen([str(v1)], env=env(home, fakebin, HOLD="30"), stdout=subprocess.PIPE, text=True) as running:
+        try:
+            assert running.stdout is not None and running.stdout.readline().startswith(f"ran {app1}")
+            assert start(v2, home, fakebin).returncode == 0
+            assert app1 in app_dirs(home), "a version that is running is left alone"
+        finally:
+            running.terminate()
+            running.wait(timeout=10)
     assert start(v3, home, fakebin).returncode == 0
     [app3] = app_dirs(home)
     assert (app3 / "_internal" / "version.txt").read_text() == "3"
