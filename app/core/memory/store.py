@@ -14,7 +14,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, cast
 
 import apsw
 
@@ -220,12 +220,17 @@ class MemoryStore:
         return {memory_id: len(words & self._stems(text)) for memory_id, text in rows}
 
     def _stems(self, text: str) -> set[str]:
-        return {token for _, _, token, *_ in self._tokenizer()(text.encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT,
-                                                                 None)}
+        return {token for _, _, token, *_ in self._tokens(text, apsw.FTS5_TOKENIZE_DOCUMENT)}
 
     def _stem(self, word: str) -> str:
-        tokens = self._tokenizer()(word.encode("utf-8"), apsw.FTS5_TOKENIZE_QUERY, None)
+        tokens = self._tokens(word, apsw.FTS5_TOKENIZE_QUERY)
         return tokens[0][2] if tokens else ""
+
+    def _tokens(self, text: str, reason: int) -> builtins.list[tuple[int, int, str]]:
+        """(start, end, token) for each token: the shape apsw returns with offsets on (its default) from
+        porter over unicode61, which make no colocated tokens. Its stub types the result for every
+        tokenizer and combination of flags, hence the cast."""
+        return cast("builtins.list[tuple[int, int, str]]", self._tokenizer()(text.encode("utf-8"), reason, None))
 
     def _tokenizer(self) -> apsw.FTS5Tokenizer:
         """The tokenizer memories_fts is made with (migrations V1: porter over unicode61)."""
