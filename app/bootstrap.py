@@ -11,6 +11,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 import apsw
 
@@ -27,6 +28,9 @@ from app.core.secrets import SecretStore, open_keychain
 from app.core.settings import Settings
 from app.errors import KnownError
 from app.paths import Paths
+
+if TYPE_CHECKING:  # Qt: the CLI imports this module, so the desktop is imported only where it is built
+    from app.services.desktop import Desktop
 
 DEFAULT_PROFILE = "default"
 
@@ -65,7 +69,7 @@ class Profile:
 
     path: Path
     key: DbKey
-    conn: object  # apsw.Connection; typed loosely so front ends needn't import apsw
+    conn: apsw.Connection  # front ends use it without importing apsw: an annotation costs them no import
 
     def close(self) -> None:
         self.conn.close()
@@ -96,7 +100,9 @@ def open_profile(
             try:
                 return Profile(path=path, key=key, conn=open_read_only(path, key, immutable=True))
             except KnownError:  # e.g. an older file that must be upgraded first: the disk is the problem
-                raise explain_db_error(full) from full
+                explained = explain_db_error(full)
+                assert explained is not None  # db.py explains every IOError and FullError
+                raise explained from full
     if create and not (path.exists() and path.stat().st_size > 0):
         # Two processes creating one profile would each make a key: let one create, the other open.
         with creation_lock(path):
@@ -117,7 +123,15 @@ def _open(options: Options, path: Path, create: bool, keychain: Callable[[], Sec
     return Profile(path=path, key=key, conn=open_db(path, key, create=create))
 
 
-def make_data(profile: Profile, embedder: Embedder) -> ProfileData:
+class Connected(Protocol):
+    """What ``make_data`` needs of an open profile: a ``Profile`` here, the desktop session's own
+    ``OpenProfile`` protocol there (read-only, so either's ``conn`` type fits)."""
+
+    @property
+    def conn(self) -> apsw.Connection: ...
+
+
+def make_data(profile: Connected, embedder: Embedder) -> ProfileData:
     """The one door to the profile's data (memory/data.py): the only place it is made."""
     return ProfileData.open(profile.conn, embedder)
 
@@ -160,7 +174,7 @@ def make_agent(profile: Profile, options: Options, settings: Settings, backend: 
 
 
 def build_desktop(options: Options, backend_factory: Callable[[Options, Settings], LLMBackend] | None = None,
-                  embedder_factory: Callable[[], Embedder] | None = None):  # noqa: ANN201 - a Desktop (Qt, lazy)
+                  embedder_factory: Callable[[], Embedder] | None = None) -> Desktop:
     """The desktop app's services on their two threads, wired to this run's options. Qt is imported
     here, not at module level: the CLI imports this module too."""
     from app.core.memory.db import open_reader

@@ -81,6 +81,7 @@ def _run(agent: Agent, message: str, conversation: int | None, new: bool, stream
                 done = event
     if stream_to is not None:
         stream_to.write("\n")
+    assert done is not None, "run_turn ends every turn with a TurnDone"
     if done.interrupted:
         err.write("[reply stopped; saved as interrupted]\n")
     return done

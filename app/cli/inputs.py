@@ -73,9 +73,12 @@ def decode_utf8(data: bytes, source: str) -> str:
 
 def read_texts(value: str | None, source: Path | None, stdin: TextIO, noun: str, command: str) -> list[str]:
     """The texts of add/search/edit: TEXT, - for stdin, or each line of --file; checked."""
-    if (value is None) == (source is None):
+    if value is not None and source is None:
+        texts = [read_text_arg(value, stdin)]
+    elif source is not None and value is None:
+        texts = read_lines(source)
+    else:  # both or neither
         raise UsageError(f"{command} needs {noun} (or - for stdin) or --file F, not both")
-    texts = read_lines(source) if source else [read_text_arg(value, stdin)]
     if not texts:
         raise KnownError(f"{source} has no non-empty lines", "put one text per line")
     return [check_text(t) for t in texts]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from app.bootstrap import open_profile
 from app.cli.call import Call, Command
 from app.cli.inputs import read_text_arg
@@ -11,6 +13,9 @@ from app.core.memory.notes import NotesStore, WorkingNotes, check_notes
 from app.core.memory.txn import write_txn
 from app.core.types import iso_time
 from app.errors import KnownError
+
+if TYPE_CHECKING:  # front ends name the connection's type but never import apsw
+    import apsw
 
 
 def cmd_show(call: Call) -> int:
@@ -47,17 +52,18 @@ def _write(call: Call, text: str, done: str) -> int:
     return 0
 
 
-def _conversation(call: Call, conn: object) -> int:
+def _conversation(call: Call, conn: apsw.Connection) -> int:
     """--conversation ID, else the latest conversation."""
     if call.args.conversation is not None:
-        return call.args.conversation
+        conversation_id: int = call.args.conversation  # parsed by ID (parser.py): an int
+        return conversation_id
     latest = ConversationStore(conn).latest()
     if latest is None:
         raise KnownError("there are no conversations yet", "start one with `hearth chat`")
     return latest.id
 
 
-def _json(notes: WorkingNotes) -> dict:
+def _json(notes: WorkingNotes) -> dict[str, object]:
     return {"conversation_id": notes.conversation_id, "notes": notes.text, "updated_at": iso_time(notes.updated_at)}
 
 

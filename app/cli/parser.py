@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import TypeAlias
 
 from app import __version__
 from app.bootstrap import DEFAULT_PROFILE
@@ -13,6 +14,8 @@ from app.core.memory.recall import RecallParams
 COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "gui")
 MEMORY_KINDS = ("note", "fact", "summary", "episode")
 ID = option(limits.ROW_ID)
+# What add_subparsers returns; a string, as the class is generic only in the stubs, not at run time.
+Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 
 
 def _global_options(suppress: bool) -> argparse.ArgumentParser:
@@ -74,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_history_commands(commands: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+def _add_history_commands(commands: Subcommands, common: argparse.ArgumentParser) -> None:
     from app.cli.history import source_path
     from app.core.importers import FORMATS
     from app.core.importers.export import FORMATS as EXPORT_FORMATS
@@ -105,7 +108,7 @@ def _add_history_commands(commands: argparse._SubParsersAction, common: argparse
     export.add_argument("--conversation", type=ID, metavar="ID", help="only this conversation (default: all)")
 
 
-def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+def _add_memory_commands(actions: Subcommands, common: argparse.ArgumentParser) -> None:
     add = actions.add_parser("add", parents=[common], help="remember a text; prints its id")
     add.add_argument("text", nargs="?", type=words, metavar="TEXT", help="the text, or - to read stdin")
     add.add_argument("--file", type=file_path, help="add each non-empty line of FILE; prints one id per line")
@@ -149,21 +152,24 @@ def _add_memory_commands(actions: argparse._SubParsersAction, common: argparse.A
     _add_entity_commands(actions, common)
 
 
-def _add_notes_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
-    which = {"type": ID, "metavar": "ID", "help": "the conversation (default: the latest)"}
+def _add_notes_commands(actions: Subcommands, common: argparse.ArgumentParser) -> None:
     show = actions.add_parser("show", parents=[common], help="print the working notes")
-    show.add_argument("--conversation", **which)
+    _add_which_conversation(show)
     show.add_argument("--json", action="store_true")
     put = actions.add_parser("set", parents=[common], help="replace the working notes "
                              f"(at most {limits.NOTES_CHARS.high:,} characters; they go into every prompt of "
                              "the conversation)")
     put.add_argument("text", type=words, metavar="TEXT", help="the new notes, or - to read stdin")
-    put.add_argument("--conversation", **which)
+    _add_which_conversation(put)
     clear = actions.add_parser("clear", parents=[common], help="empty the working notes")
-    clear.add_argument("--conversation", **which)
+    _add_which_conversation(clear)
 
 
-def _add_entity_commands(actions: argparse._SubParsersAction, common: argparse.ArgumentParser) -> None:
+def _add_which_conversation(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--conversation", type=ID, metavar="ID", help="the conversation (default: the latest)")
+
+
+def _add_entity_commands(actions: Subcommands, common: argparse.ArgumentParser) -> None:
     """People, places and things the user named (schema v7)."""
     entities = actions.add_parser("entities", parents=[common], help="list the people, places and things "
                                   "your memories name")

@@ -14,7 +14,7 @@ import stat
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import IO, Any, TextIO
+from typing import IO, Any, TextIO, cast
 
 DIR_MODE = 0o700
 FILE_MODE = 0o600
@@ -80,7 +80,7 @@ def atomic_private(path: Path) -> Iterator[TextIO]:
     tmp = path.with_name(f".{path.name}.tmp")
     try:
         with open_private(tmp, "w", encoding="utf-8", newline="\n") as fh:
-            yield fh
+            yield cast(TextIO, fh)  # mode "w" opens it as text; open_private serves every mode
             fh.flush()
             os.fsync(fh.fileno())
         os.replace(tmp, path)

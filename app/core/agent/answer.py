@@ -34,7 +34,7 @@ answers alone; ``auto`` — ``quote`` for small models, ``free`` for larger ones
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -80,7 +80,8 @@ def resolve_style(style: str, n_params: int) -> str:
     return "quote" if is_small(n_params) else "free"
 
 
-def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed, working_notes: str = "") -> list[Choice]:
+def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: Callable[[Sequence[str]], np.ndarray],
+               working_notes: str = "") -> list[Choice]:
     """The recalled memories (and the working notes) cut into the user's sentences, closest to the
     question first. ``embed(texts) -> matrix`` is the bank's embedder (~10 ms for a dozen sentences)."""
     units: dict[str, tuple[str, int]] = {}

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import replace
+from typing import Any
 
 import numpy as np
 
@@ -114,6 +115,7 @@ class Agent:
             record.save(self, turn, assembled)
             raise
         message_id = record.save(self, turn, assembled)
+        assert turn.conversation_id is not None, "save() creates the conversation of a new chat"
         yield TurnDone(conversation_id=turn.conversation_id, message_id=message_id, reply=turn.reply,
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled), user_message_id=turn.user_message_id,
@@ -189,9 +191,10 @@ class Agent:
         turn.quoted = choice.memory_id  # 0: a sentence of the working notes
         return answer.quote(choice)
 
-    def _similar(self, first: list[str], second: list[str]) -> np.ndarray:
+    def _similar(self, first: Sequence[str], second: Sequence[str]) -> np.ndarray:
         vectors = self.bank.embed([*first, *second])
-        return vectors[:len(first)] @ vectors[len(first):].T
+        similar: np.ndarray = vectors[:len(first)] @ vectors[len(first):].T  # numpy types @ as Any
+        return similar
 
     def _user_name(self, turn: Turn) -> str:
         """The name the user gave themselves: in this message, this conversation, or memory."""
@@ -281,12 +284,13 @@ class Agent:
         # are asked for in other messages.
         kind = turn.routed.route
         intent = kind if kind in COMMANDS else {"now": "now", "recall": "recall"}.get(detect_intent(turn.text) or "")
-        if intent == "note" and note_request(turn.text) is None:
-            return  # aimed at the notes but not something the tool does (voice.confirm explains)
         if intent is None or (intent == "recall" and self.answer_style() != "free"):
             return  # a question about the user is answered by a quote (focus.py), not by a search
         if intent == "note":  # the user's words, by rules; private conversations keep notes too
-            result = note_tool(note_request(turn.text), turn.working_notes, again=bool(turn.replacing))
+            request = note_request(turn.text)
+            if request is None:
+                return  # aimed at the notes but not something the tool does (voice.confirm explains)
+            result = note_tool(request, turn.working_notes, again=bool(turn.replacing))
             turn.working_notes = result.notes if result.notes is not None else turn.working_notes
             turn.tools.append(result)
             yield result
@@ -298,13 +302,14 @@ class Agent:
             yield result
             return
         toolbox = ToolBox(self.bank, self.recall_params, self.clock, already=[r.memory.id for r in turn.recalled])
+        args: dict[str, Any] | None  # None: the model's call was malformed
         if intent == "remember":  # stored as the user said it: a small model's rewrite invents details
-            args, ok = fallback_arguments(intent, turn.text), True
+            args = fallback_arguments(intent, turn.text)
         else:
             args = parse_call(intent, propose_call(self.backend, intent, turn.text), turn.text)
-            ok = args is not None
         # A malformed call is rejected; the user's own words still carry out what they asked.
-        result = toolbox.run(intent, args if ok else fallback_arguments(intent, turn.text), ok)
+        ok = args is not None
+        result = toolbox.run(intent, args if args is not None else fallback_arguments(intent, turn.text), ok)
         turn.tools.append(result)
         yield result
 

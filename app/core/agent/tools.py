@@ -169,7 +169,8 @@ class ToolBox:
         self.already = set(already)  # memories the prompt holds anyway
 
     def run(self, name: str, args: dict[str, Any], ok: bool) -> ToolResult:
-        return getattr(self, f"_{name}")(args, ok)
+        tool: Callable[[dict[str, Any], bool], ToolResult] = getattr(self, f"_{name}")  # _remember, _recall, …
+        return tool(args, ok)
 
     def _remember(self, args: dict[str, Any], ok: bool) -> ToolResult:
         text = check_text(args["text"])

@@ -60,16 +60,22 @@ def _said(node: Any) -> bool:
     return isinstance(message, dict) and role_of((message.get("author") or {}).get("role")) is not None
 
 
+def _object_at(item: dict[str, Any], key: str) -> dict[str, Any]:
+    """``item[key]`` if it is a JSON object, else an empty one (an export may leave it out or null)."""
+    value = item.get(key)
+    return value if isinstance(value, dict) else {}
+
+
 def _message(message: Any, skips: Skips) -> ImportedMessage | None:
     if not isinstance(message, dict):
         return None  # the root and some system nodes carry no message
-    author = message.get("author") if isinstance(message.get("author"), dict) else {}
+    author = _object_at(message, "author")
     role = role_of(author.get("role"))
-    metadata = message.get("metadata") if isinstance(message.get("metadata"), dict) else {}
+    metadata = _object_at(message, "metadata")
     if role is None or metadata.get("is_user_system_message") or metadata.get("is_visually_hidden_from_conversation"):
         skips.add("system, tool and hidden messages")
         return None
-    content = message.get("content") if isinstance(message.get("content"), dict) else {}
+    content = _object_at(message, "content")
     if content.get("content_type") not in _TEXT_TYPES:
         skips.add(f"non-text messages ({content.get('content_type') or 'no content'})")
         return None

@@ -25,7 +25,8 @@ def looks_like(data: Any) -> bool:
     return isinstance(data, dict) and data.get("format") == FORMAT
 
 
-def native_id(profile_uid: str | None, conversation_id: int) -> str:
+def native_id(profile_uid: str | None, conversation_id: object) -> str:
+    # object: an id read back from an export file may be anything, and is only formatted here
     return f"{profile_uid or 'unknown'}:{conversation_id}"
 
 

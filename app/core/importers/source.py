@@ -14,7 +14,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from app.core.importers.model import ImportedConversation, Skips, guarded
 from app.errors import KnownError
@@ -102,7 +102,7 @@ class Source:
                 chunks.append(chunk)
         return b"".join(chunks)
 
-    def _open(self, name: str):  # noqa: ANN202 - a binary file object
+    def _open(self, name: str) -> IO[bytes]:
         if self._zip is not None:
             return self._zip.open(name)
         return open(self.path if self.path.is_file() else self.path / name, "rb")
@@ -165,8 +165,9 @@ def _check_looks_like_json(name: str, text: str) -> None:
 _HEARTH_MARKDOWN = re.compile(r"^# .*\n\n\*[^\n]* · \d+ messages", re.MULTILINE)
 
 
-def files_matching(source: Source, wanted: Callable[[str], bool]) -> list[str]:
-    """The export files to read: the one file given, or those of the zip/folder that ``wanted`` names."""
+def files_matching(source: Source, wanted: Callable[[str], object]) -> list[str]:
+    """The export files to read: the one file given, or those of the zip/folder that ``wanted`` names
+    (anything true: a bool, or a regex's match)."""
     return source.names() if source.single_file else sorted(n for n in source.names() if wanted(n))
 
 

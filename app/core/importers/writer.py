@@ -84,7 +84,8 @@ class _Plan:
 def plan_memory(messages: Sequence[ImportedMessage], window_turns: int) -> _Plan:
     """Replays the conversation turn by turn as the agent would have written it: each user message
     first folds the episodes that left the window (once there are enough), then adds its own."""
-    plan, unfolded = _Plan(), []
+    plan = _Plan()
+    unfolded: list[int] = []  # indices into plan.episodes not yet folded into a summary
     for index, message in enumerate(messages):
         if message.role != "user":
             continue

@@ -49,7 +49,8 @@ def file_warnings(path: Path) -> tuple[str, ...]:
 
 
 def _u32(fh: BinaryIO) -> int:
-    return struct.unpack("<I", fh.read(4))[0]
+    value: int = struct.unpack("<I", fh.read(4))[0]
+    return value
 
 
 def _string(fh: BinaryIO) -> str:
@@ -61,7 +62,10 @@ def _string(fh: BinaryIO) -> str:
 
 def _value(fh: BinaryIO, kind: int, *, keep: bool) -> object:
     if kind == STRING:
-        return _string(fh) if keep else _skip_string(fh)
+        if keep:
+            return _string(fh)
+        _skip_string(fh)
+        return None
     if kind == ARRAY:
         item, count = struct.unpack("<IQ", fh.read(12))
         if item in _SCALARS:

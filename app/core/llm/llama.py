@@ -17,13 +17,18 @@ import json
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
 from app.core.llm.locate import check_gguf, physical_cores
 from app.core.llm.names import display_name
 from app.core.llm.templates import defang, resolve
 from app.errors import KnownError
+
+if TYPE_CHECKING:  # llama_cpp itself is imported only when a model is loaded
+    from collections.abc import Generator
+
+    from llama_cpp.llama_types import CreateCompletionResponse, CreateCompletionStreamResponse
 
 log = logging.getLogger("hearth.llama_cpp")
 REPEAT_PENALTY = 1.1  # llama.cpp's own default; without it small models loop on one sentence
@@ -102,8 +107,10 @@ class LlamaBackend:
         if room <= 0:
             raise KnownError(f"the prompt takes {len(tokens)} tokens, more than the model's context of "
                              f"{self.info.n_ctx}", "shorten the message or raise the context size")
-        chunks = self._llm.create_completion(tokens, max_tokens=min(max_tokens, room), temperature=temperature,
-                                             repeat_penalty=REPEAT_PENALTY, stop=list(prompt.stop), stream=True)
+        # llama_cpp types the result for both stream modes at once; with stream=True it is a generator.
+        chunks = cast("Generator[CreateCompletionStreamResponse, None, None]", self._llm.create_completion(
+            tokens, max_tokens=min(max_tokens, room), temperature=temperature, repeat_penalty=REPEAT_PENALTY,
+            stop=list(prompt.stop), stream=True))
         try:
             for chunk in chunks:
                 if should_stop():
@@ -113,7 +120,10 @@ class LlamaBackend:
             chunks.close()  # there is no cancel(): closing the stream is how generation stops
 
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
-        grammar = self._llama_cpp.LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
+        # Its own module: the package re-exports it at run time only, not to the type checker.
+        from llama_cpp.llama_grammar import LlamaGrammar
+
+        grammar = LlamaGrammar.from_json_schema(json.dumps(schema), verbose=False)
         tokens = self.tokens(prompt.text)
         room = self.info.n_ctx - len(tokens)
         if room <= 8:
@@ -122,8 +132,9 @@ class LlamaBackend:
         # keep it aside and put it back, so the next turn still reuses the common prompt prefix.
         state = self._llm.save_state()
         try:
-            result = self._llm.create_completion(tokens, max_tokens=min(max_tokens, room), temperature=0.0,
-                                                 grammar=grammar, stop=list(prompt.stop))
+            # llama_cpp types the result for both stream modes at once; without stream it is one response.
+            result = cast("CreateCompletionResponse", self._llm.create_completion(
+                tokens, max_tokens=min(max_tokens, room), temperature=0.0, grammar=grammar, stop=list(prompt.stop)))
         finally:
             self._llm.load_state(state)
         return result["choices"][0]["text"]
@@ -238,7 +249,8 @@ def backend_score(path: Path) -> int:
     except (OSError, AttributeError):
         return 0
     score_fn.restype = ctypes.c_int
-    return score_fn()
+    score: int = score_fn()  # restype c_int: ctypes returns a Python int
+    return score
 
 
 def _best_variant(candidates: list[Path]) -> Path | None:
@@ -280,16 +292,17 @@ class _Feature(ctypes.Structure):  # ggml_backend_feature: {const char * name; c
 _LOG_HOOK: list[Any] = []  # the C callback must outlive every call into llama.cpp
 
 
+def _log_line(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
+    message = text.decode("utf-8", errors="replace").rstrip()
+    if message:
+        log.debug(message)
+
+
 def _route_llama_log(llama_cpp: Any) -> None:
     """llama.cpp prints to stderr; send it to our logging instead (debug level)."""
     if _LOG_HOOK:
         return
 
-    @llama_cpp.llama_log_callback
-    def hook(level: int, text: bytes, user_data: ctypes.c_void_p) -> None:
-        message = text.decode("utf-8", errors="replace").rstrip()
-        if message:
-            log.debug(message)
-
+    hook = llama_cpp.llama_log_callback(_log_line)
     _LOG_HOOK.append(hook)
     llama_cpp.llama_log_set(hook, ctypes.c_void_p(0))

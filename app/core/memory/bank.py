@@ -8,6 +8,7 @@ milliseconds, not for a model call.
 
 from __future__ import annotations
 
+import builtins  # signatures after a method named `list` must say builtins.list: the class scope shadows it
 import contextlib
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -110,14 +111,14 @@ class MemoryBank:
     def list(self) -> list[Memory]:
         return self.store.list()
 
-    def search(self, query: str, params: RecallParams) -> list[Recall]:
+    def search(self, query: str, params: RecallParams) -> builtins.list[Recall]:
         return self.search_many([query], params)[0]
 
     def warm(self) -> None:
         """Load the vectors into RAM: for processes that will search more than a few times."""
         self._ready_index().warm()
 
-    def search_many(self, queries: Sequence[str], params: RecallParams) -> list[list[Recall]]:
+    def search_many(self, queries: Sequence[str], params: RecallParams) -> builtins.list[builtins.list[Recall]]:
         index = self._ready_index()
         if len(queries) >= WARM_AFTER_QUERIES and not index.warmed:
             index.warm()  # loading costs about as much as a dozen vec0 scans
@@ -127,7 +128,7 @@ class MemoryBank:
         vectors = self.embed([said.without(q, n) for q, n in zip(queries, names)])
         return [self.recall_named(q, v, n, params) for q, v, n in zip(queries, vectors, names)]
 
-    def recall_vector(self, query: str, vector: np.ndarray, params: RecallParams) -> list[Recall]:
+    def recall_vector(self, query: str, vector: np.ndarray, params: RecallParams) -> builtins.list[Recall]:
         """Recall for a query already embedded (the agent embeds once and reuses the vector). A
         query naming someone who speaks in stored transcript lines is embedded again without the
         name (said.py): the name is matched by speaker instead."""
@@ -136,7 +137,7 @@ class MemoryBank:
             vector = self.embed([said.without(query, names)])[0]
         return self.recall_named(query, vector, names, params)
 
-    def speakers(self) -> list[str]:
+    def speakers(self) -> builtins.list[str]:
         """Who speaks in stored transcript lines; read again only after a write that can change
         them (ours, or any commit of another connection): a DISTINCT over 100k lines would otherwise
         be paid by every turn (whose messages this connection writes)."""
@@ -145,7 +146,7 @@ class MemoryBank:
             self._speakers = (version, self.store.speakers())
         return self._speakers[1]
 
-    def recall_named(self, query: str, vector: np.ndarray, names: Sequence[str], params: RecallParams) -> list[Recall]:
+    def recall_named(self, query: str, vector: np.ndarray, names: Sequence[str], params: RecallParams) -> builtins.list[Recall]:
         """Recall once the query is embedded without the speakers it names (``names``), plus the
         memories about anyone the query names (entities/hop.py)."""
         index, now = self._ready_index(), self.clock()
@@ -157,7 +158,7 @@ class MemoryBank:
         return self.add_many([new])[0]
 
     def add_many(self, items: Sequence[NewMemory], progress: Progress | None = None, *,
-                 thread: bool = False) -> list[Added]:
+                 thread: bool = False) -> builtins.list[Added]:
         """Add as one operation: every item is embedded first (the slow part, reported by
         ``progress``), then all are written in one unit of work. Text already stored (after
         normalisation) returns the existing id. ``thread``: see ``add_prepared``."""
@@ -171,7 +172,7 @@ class MemoryBank:
         self._ready_index()  # refuse a model mismatch before embedding anything
         return Prepared(tuple(items), self._embed_in_batches([item.text for item in items], progress))
 
-    def add_prepared(self, prepared: Prepared, *, thread: bool = False) -> list[Added]:
+    def add_prepared(self, prepared: Prepared, *, thread: bool = False) -> builtins.list[Added]:
         """Write prepared memories, inside the caller's ``transaction()``. ``thread``: the items are
         one conversation, in order (recall reads each with its neighbours); its transcript lines
         ("[date] Speaker: words") share the first new one's id as their thread. Other texts are never
@@ -183,7 +184,7 @@ class MemoryBank:
             self.store.set_thread(new, new[0])
         return added
 
-    def insert_embedded(self, batch: Sequence[NewMemory], vectors: np.ndarray) -> list[Added]:
+    def insert_embedded(self, batch: Sequence[NewMemory], vectors: np.ndarray) -> builtins.list[Added]:
         """Insert memories whose vectors are already computed. Inside the caller's ``transaction()``."""
         index = self._ready_index()
         now = self.clock()
@@ -283,16 +284,16 @@ class MemoryBank:
     def entities(self) -> EntityStore:
         return EntityStore(self.conn)
 
-    def entity_names(self) -> list[str]:
+    def entity_names(self) -> builtins.list[str]:
         """Every name in People & things."""
         return [name for name, _ in self.entities.names()]
 
-    def names_with_relation(self, relations: Sequence[str]) -> list[str]:
+    def names_with_relation(self, relations: Sequence[str]) -> builtins.list[str]:
         """The names of whoever has one of ``relations`` to the user ("daughter" → ["Ivy"])."""
         ids = {i for r in relations for i in self.entities.with_relation(r)}
         return [e.name for e in map(self.entities.get, sorted(ids)) if e is not None]
 
-    def list_entities(self) -> list[Entity]:
+    def list_entities(self) -> builtins.list[Entity]:
         return self.entities.all()
 
     def get_entity(self, entity_id: int) -> Entity:
@@ -302,7 +303,7 @@ class MemoryBank:
                              "`hearth memory entities` lists them")
         return entity
 
-    def entity_memories(self, entity_id: int, limit: int = 10_000) -> list[Memory]:
+    def entity_memories(self, entity_id: int, limit: int = 10_000) -> builtins.list[Memory]:
         """What the memories say about it, newest first (the newest ``limit``)."""
         self.get_entity(entity_id)
         found = self.store.get_many(self.entities.memories_of([entity_id], limit=limit))
@@ -336,7 +337,7 @@ class MemoryBank:
             self.entities.merge(keep, gone, self.clock())
         return self.get_entity(keep)
 
-    def plan_forget_entity(self, entity_id: int) -> tuple[Entity, list[Memory]]:
+    def plan_forget_entity(self, entity_id: int) -> tuple[Entity, builtins.list[Memory]]:
         """The entity and the memories only about it (mentioning no one else): forgetting it
         forgets them; memories that also mention others stay."""
         entity = self.get_entity(entity_id)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 import numpy as np
 
@@ -24,6 +25,7 @@ from app.core.types import Memory
 
 NEIGHBOURS = 20  # stored facts asked about a new one
 SUMMARY_EVERY = 4  # turns that left the window before they are folded into a summary
+_Episode = TypeVar("_Episode")  # a stored episode (the agent) or an index to one (the importer's replay)
 
 
 @dataclass(frozen=True)
@@ -81,10 +83,11 @@ def apply_facts(bank: MemoryBank, plans: Sequence[FactPlan], *, conversation_id:
         new = NewMemory(text=plan.text, kind="fact", importance=0.7, conversation_id=conversation_id,
                         source_message_ids=tuple(source_ids), origin="span")
         added = bank.insert_embedded([new], plan.vector.reshape(1, -1))[0]
-        replaces = plan.supersedes is not None and added.created and added.id != plan.supersedes
-        if replaces:
+        if plan.supersedes is not None and added.created and added.id != plan.supersedes:
             bank.store.supersede(plan.supersedes, added.id, now)
-        touched.append((added.id, "updates" if replaces else "new" if added.created else "known"))
+            touched.append((added.id, "updates"))
+        else:
+            touched.append((added.id, "new" if added.created else "known"))
     return touched
 
 
@@ -106,7 +109,7 @@ def episode_text(message: str) -> str:
     return text if len(text) <= MAX_MEMORY_CHARS else text[: MAX_MEMORY_CHARS - 1] + "…"
 
 
-def leaving_window(episodes: Sequence[Memory] | Sequence[str], keep: int) -> list:
+def leaving_window(episodes: Sequence[_Episode], keep: int) -> list[_Episode]:
     """The unfolded episodes of a conversation that have left a ``keep``-turn window, counting the
     turn about to be added (which stays in the window); [] until there are ``SUMMARY_EVERY``."""
     leaving = list(episodes[: max(0, len(episodes) + 1 - max(keep, 1))])

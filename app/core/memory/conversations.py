@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import builtins  # signatures after a method named `list` must say builtins.list: the class scope shadows it
 import json
 from collections.abc import Sequence
+from typing import Any
 
 import apsw
 
@@ -32,9 +34,10 @@ class ConversationStore:
         return [_to_conversation(r) for r in self.conn.execute(f"{_CONV} ORDER BY c.updated_at DESC, c.id DESC")]
 
     def count(self) -> int:
-        return self.conn.execute("SELECT count(*) FROM conversations").get
+        count: int = self.conn.execute("SELECT count(*) FROM conversations").get
+        return count
 
-    def messages(self, conversation_id: int) -> list[Message]:
+    def messages(self, conversation_id: int) -> builtins.list[Message]:
         rows = self.conn.execute(f"{_MSG} WHERE conversation_id = ? ORDER BY id", (conversation_id,))
         return [_to_message(r) for r in rows]
 
@@ -42,7 +45,7 @@ class ConversationStore:
         row = self.conn.execute(f"{_MSG} WHERE id = ?", (message_id,)).fetchone()
         return _to_message(row) if row else None
 
-    def keyword_hits(self, query: str, limit: int = 50) -> list[tuple[int, str]]:
+    def keyword_hits(self, query: str, limit: int = 50) -> builtins.list[tuple[int, str]]:
         """(conversation id, snippet) of messages matching the query's words, best first."""
         match = fts_query(query)
         if match is None:
@@ -55,8 +58,9 @@ class ConversationStore:
 
     def find_source(self, source: str, source_id: str) -> int | None:
         """The conversation imported from ``source_id`` of app ``source``, if any (schema v5)."""
-        return self.conn.execute("SELECT id FROM conversations WHERE source = ? AND source_id = ?",
-                                 (source, source_id)).get
+        found: int | None = self.conn.execute("SELECT id FROM conversations WHERE source = ? AND source_id = ?",
+                                              (source, source_id)).get
+        return found
 
     # --- writes (inside the caller's transaction) --------------------------
     def create_imported(self, title: str, created_at: float, source: str, source_id: str, *,
@@ -98,12 +102,12 @@ class ConversationStore:
         return self.conn.last_insert_rowid()
 
 
-def _to_conversation(row: Sequence) -> Conversation:
+def _to_conversation(row: Sequence[Any]) -> Conversation:
     cid, title, created, updated, count, private, source, source_id = row
     return Conversation(cid, title, created, updated, count, bool(private), source, source_id)
 
 
-def _to_message(row: Sequence) -> Message:
+def _to_message(row: Sequence[Any]) -> Message:
     mid, conv, role, content, created, interrupted, receipt = row
     return Message(id=mid, conversation_id=conv, role=role, content=content, created_at=created,
                    interrupted=bool(interrupted), receipt=RecallReceipt.from_json(json.loads(receipt)) if receipt else RecallReceipt())

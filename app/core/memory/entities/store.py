@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import cast
 
 import apsw
 
@@ -16,9 +17,10 @@ class EntityStore:
     # --- reads ------------------------------------------------------------
     def all(self) -> list[Entity]:
         """Every entity, most mentioned first (then by name)."""
-        rows = self.conn.execute(
+        # apsw types fetchall() as rows of any SQLite value; these are (id, name, kind, count).
+        rows = cast(list[tuple[int, str, str, int]], self.conn.execute(
             "SELECT e.id, e.name, e.kind, (SELECT count(*) FROM entity_mentions m WHERE m.entity_id = e.id) AS n "
-            "FROM entities e ORDER BY n DESC, e.name COLLATE NOCASE").fetchall()
+            "FROM entities e ORDER BY n DESC, e.name COLLATE NOCASE").fetchall())
         return [self._entity(*row) for row in rows]
 
     def get(self, entity_id: int) -> Entity | None:
@@ -39,10 +41,11 @@ class EntityStore:
         return Entity(entity_id, name, kind, tuple(mine), tuple(links), tuple(aliases), count)
 
     def by_name(self, name: str) -> int | None:
-        return self.conn.execute("SELECT entity_id FROM entity_names WHERE name = ?", (name,)).get
+        entity_id: int | None = self.conn.execute("SELECT entity_id FROM entity_names WHERE name = ?", (name,)).get
+        return entity_id
 
     def names(self) -> list[tuple[str, int]]:
-        return self.conn.execute("SELECT name, entity_id FROM entity_names").fetchall()
+        return cast(list[tuple[str, int]], self.conn.execute("SELECT name, entity_id FROM entity_names").fetchall())
 
     def with_relation(self, relation: str, of: Iterable[int] | None = None) -> list[int]:
         """Entities that are ``relation`` of the user (``of`` None) or of one of the entities ``of``."""
@@ -75,8 +78,8 @@ class EntityStore:
 
     # --- writes (inside the caller's transaction) ---------------------------
     def create(self, name: str, kind: str, now: float) -> int:
-        entity_id = self.conn.execute("INSERT INTO entities(name, kind, created_at, updated_at) VALUES (?, ?, ?, ?) "
-                                      "RETURNING id", (name, kind, now, now)).get
+        entity_id: int = self.conn.execute("INSERT INTO entities(name, kind, created_at, updated_at) "
+                                           "VALUES (?, ?, ?, ?) RETURNING id", (name, kind, now, now)).get
         self.add_name(entity_id, name)
         return entity_id
 

@@ -17,6 +17,7 @@ also links the memories written earlier that already said it ("my son turns 7" s
 from __future__ import annotations
 
 import re
+from typing import cast
 
 import apsw
 
@@ -106,9 +107,10 @@ class Linker:
         phrases = [n for n in names] + [f"my {w}" for r in relations for w in RELATIONS if RELATIONS[w][0] == r]
         if not phrases:
             return
-        rows = self.conn.execute(
+        # apsw types fetchall() as rows of any SQLite value; these are (memory id, text).
+        rows = cast(list[tuple[int, str]], self.conn.execute(
             "SELECT m.id, m.text FROM memories_fts f JOIN memories m ON m.id = f.rowid WHERE memories_fts MATCH ? "
-            "LIMIT 2000", (" OR ".join('"' + p.replace('"', '""') + '"' for p in phrases),)).fetchall()
+            "LIMIT 2000", (" OR ".join('"' + p.replace('"', '""') + '"' for p in phrases),)).fetchall())
         for memory_id, text in rows:
             for entity_id in self.mentioned(text):
                 self.store.mention(entity_id, memory_id)
@@ -126,10 +128,13 @@ def rebuild(conn: apsw.Connection, now: float) -> int:
     """Link every memory again (inside the caller's transaction). What the user renamed or merged
     stays: names are kept, and links only ever get added. Returns the number of entities."""
     linker = Linker(conn, now)
-    for memory_id, text, origin in conn.execute("SELECT id, text, origin FROM memories ORDER BY id").fetchall():
+    # Read whole before linking writes; apsw types fetchall() as rows of any SQLite value.
+    rows = cast(list[tuple[int, str, str]], conn.execute("SELECT id, text, origin FROM memories ORDER BY id").fetchall())
+    for memory_id, text, origin in rows:
         linker.link(memory_id, text, origin=origin)
     linker.store.prune()
-    return conn.execute("SELECT count(*) FROM entities").get
+    count: int = conn.execute("SELECT count(*) FROM entities").get
+    return count
 
 
 def check_name(name: str) -> str:
