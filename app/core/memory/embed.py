@@ -105,7 +105,7 @@ class MiniLMEmbedder:
         from sentence_transformers import SentenceTransformer
         from transformers.utils import logging as hf_logging
 
-        hf_logging.disable_progress_bar()  # type: ignore[no-untyped-call]  # transformers leaves it unannotated
+        hf_logging.disable_progress_bar()
 
         path = self._model_dir or minilm_model_dir()
         model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
