@@ -5,21 +5,31 @@ from __future__ import annotations
 import datetime as _dt
 from dataclasses import asdict, dataclass, field, fields
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, Literal, TypeGuard, get_args
 
-MEMORY_KINDS: tuple[str, ...] = ("fact", "summary", "episode", "note")
+MemoryKind = Literal["fact", "summary", "episode", "note"]
+MEMORY_KINDS: tuple[MemoryKind, ...] = get_args(MemoryKind)
 # How a memory's text was written (memory holds what the user said: docs/decisions/0003):
 #   message  the user's message itself (its statements)      span     a clause of it, chosen by the model
 #   words    the user's words minus a request verb ("remember") typed  typed by the user (CLI, viewer)
 #   summary  the user's sentences joined, nothing added         model    written by a model (abstractive)
 #   legacy   stored before origins were recorded (schema < 3)
-MEMORY_ORIGINS: tuple[str, ...] = ("message", "span", "words", "typed", "summary", "model", "legacy")
+MemoryOrigin = Literal["message", "span", "words", "typed", "summary", "model", "legacy"]
+MEMORY_ORIGINS: tuple[MemoryOrigin, ...] = get_args(MemoryOrigin)
+
+
+def is_kind(value: object) -> TypeGuard[MemoryKind]:
+    return value in MEMORY_KINDS
+
+
+def is_origin(value: object) -> TypeGuard[MemoryOrigin]:
+    return value in MEMORY_ORIGINS
 
 
 @dataclass(frozen=True)
 class Memory:
     id: int
-    kind: str
+    kind: MemoryKind
     text: str
     importance: float
     pinned: bool
@@ -31,7 +41,7 @@ class Memory:
     conversation_id: int | None = None
     source_message_ids: tuple[int, ...] = ()
     superseded_by: int | None = None
-    origin: str = "legacy"
+    origin: MemoryOrigin = "legacy"
 
     def expired(self, now: float) -> bool:
         return self.expires_at is not None and self.expires_at <= now

@@ -149,7 +149,7 @@ def main() -> int:
     window.input.setPlainText("My bank's PIN hint is my dog's birthday. Please don't keep this.")
     window.panel.send()
     wait_until(lambda: not window.panel.streaming and all(e.message_id for e in window.chat_view.entries))
-    save(window, "incognito")
+    save(window, "private-conversation")
 
     services.profiles.create("work")
     wait_until(lambda: window.windowTitle() == "Hearth — work")

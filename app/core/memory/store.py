@@ -20,7 +20,7 @@ import apsw
 
 from app.core import limits
 from app.core.memory import said
-from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, Memory, MemoryQuery
+from app.core.types import Memory, MemoryKind, MemoryOrigin, MemoryQuery, is_kind, is_origin
 
 _COLUMNS = (
     "id, kind, text, importance, pinned, created_at, updated_at, last_recalled_at, "
@@ -86,14 +86,14 @@ def _where(query: MemoryQuery, now: float) -> tuple[str, tuple[apsw.SQLiteValue,
 @dataclass(frozen=True)
 class NewMemory:
     text: str
-    kind: str = "note"
+    kind: MemoryKind = "note"
     importance: float = 0.5
     pinned: bool = False
     expires_at: float | None = None
     created_at: float | None = None
     conversation_id: int | None = None
     source_message_ids: tuple[int, ...] = ()
-    origin: str = "typed"
+    origin: MemoryOrigin = "typed"
     superseded_by: int | None = None  # only an import sets this on insert
     thread: int | None = None  # lines of one conversation share one (said.py, recall's neighbours)
 
@@ -240,7 +240,7 @@ class MemoryStore:
 
     # --- writes (inside the caller's transaction) --------------------------
     def insert(self, new: NewMemory, now: float) -> int:
-        if new.kind not in MEMORY_KINDS or new.origin not in MEMORY_ORIGINS:
+        if not is_kind(new.kind) or not is_origin(new.origin):  # a caller's typo, before SQL's CHECK
             raise ValueError(f"unknown memory kind {new.kind!r} or origin {new.origin!r}")
         created = new.created_at if new.created_at is not None else now
         line = said.parse(new.text)

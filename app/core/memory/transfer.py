@@ -28,7 +28,7 @@ from app.core.private import atomic_private
 from app.core.memory.store import NewMemory
 from app.core.memory.salvage import SALVAGE_FORMAT
 from app.core.memory.spans import legacy_episode_said
-from app.core.types import MEMORY_KINDS, MEMORY_ORIGINS, iso_time, parse_iso_time
+from app.core.types import is_kind, is_origin, iso_time, parse_iso_time
 from app.errors import KnownError
 
 FORMAT = "hearth-memories"
@@ -124,11 +124,11 @@ def _to_new_memory(path: Path, line_no: int, row: dict[str, Any]) -> NewMemory |
         kind = row.get("kind", "note")
         # An older or hand-edited file's numbers are clamped into range (like stored values on read).
         importance = limits.IMPORTANCE.clamp(float(row.get("importance", 0.5)), default=0.5)
-        if kind not in MEMORY_KINDS or not isinstance(row["text"], str):
+        if not is_kind(kind) or not isinstance(row["text"], str):
             raise ValueError("bad kind or text")
         origin = row.get("origin", "legacy")
         text = legacy_episode_said(row["text"]) if kind == "episode" else row["text"]
-        if origin not in MEMORY_ORIGINS:
+        if not is_origin(origin):
             raise ValueError(f"unknown origin {origin!r}")
         if not text.strip():
             return None
