@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextFrame, QTextFrameFormat
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
@@ -215,9 +216,12 @@ class ChatView(QTextBrowser):
         link = self.palette().color(QPalette.ColorRole.Link).name()
         self.document().setDefaultStyleSheet(f"a {{ color: {link}; }}")
 
-    def restyle(self) -> None:
-        """After a theme change: frames take their colours from the palette."""
-        self._redraw(self._first_drawn)
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt API
+        """A theme change reaches the widget as a new palette, after QApplication.setPalette returns:
+        only then can the frames, drawn with the old colours, take the new ones."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self._redraw(self._first_drawn)
 
     # --- scrolling ---------------------------------------------------------------------
     def _at_end(self) -> bool:

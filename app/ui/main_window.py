@@ -234,7 +234,6 @@ class MainWindow(ProfileActions):
             app = QApplication.instance()
             if isinstance(app, QApplication):
                 apply_theme(app, theme)
-            self.chat_view.restyle()  # frames take their colours from the palette
         if state.notice:
             self.statusBar().showMessage(state.notice, 30_000)
 

@@ -79,3 +79,24 @@ def test_the_model_picker_flags_a_file_that_looks_like_a_base_model(qtbot, windo
     assert combo.currentText() == str(base)
     assert window.settings_dialog.values()["model_path"] == str(base)
     assert "base model" in window.settings_dialog.model_warning.text()
+
+
+def test_the_dark_theme_darkens_the_conversation_already_shown(qtbot, window: MainWindow) -> None:
+    """Seen in the dark screenshot: the frames kept the light theme's colours under light text."""
+    chat(qtbot, window, "Hello there")
+    window.open_settings()
+    dialog = window.settings_dialog
+    dialog.fields["theme"].setCurrentIndex(dialog.fields["theme"].findData("dark"))
+    dialog.accept()
+    qtbot.waitUntil(lambda: window.settings_dialog is None, timeout=TIMEOUT_MS)
+    try:
+        qtbot.waitUntil(lambda: all(frame.frameFormat().background().color().lightness() < 100
+                                    for frame in window.chat_view._frames.values()), timeout=TIMEOUT_MS)
+        text = window.chat_view.palette().color(window.chat_view.palette().ColorRole.Text)
+        assert text.lightness() > 150 and window.chat_view._frames  # light words on dark frames
+    finally:
+        from PySide6.QtWidgets import QApplication
+
+        from app.ui.theme import apply_theme
+
+        apply_theme(QApplication.instance(), "system")  # the app object outlives this test
