@@ -10,7 +10,7 @@ from app.cli.inputs import read_text_arg
 from app.cli.output import print_json
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import NotesStore, WorkingNotes, check_notes
-from app.core.memory.txn import write_txn
+from app.core.memory.txn import unit_of_work
 from app.core.types import iso_time
 from app.errors import KnownError
 
@@ -45,7 +45,7 @@ def cmd_clear(call: Call) -> int:
 def _write(call: Call, text: str, done: str) -> int:
     with open_profile(call.options, create=False) as profile:
         conn = profile.conn
-        with write_txn(conn):
+        with unit_of_work(conn):
             notes = NotesStore(conn).set(_conversation(call, conn), text)
     call.err.write(f"{done} the working notes of conversation {notes.conversation_id} "
                    f"({len(notes.text):,} characters)\n")

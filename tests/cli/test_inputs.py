@@ -228,9 +228,9 @@ def seeded(home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
         assert hearth("memory", "add", text).code == 0
     from app.bootstrap import Options, open_profile
     from app.core.memory.conversations import ConversationStore
-    from app.core.memory.txn import write_txn
+    from app.core.memory.txn import unit_of_work
 
-    with open_profile(Options()) as profile, write_txn(profile.conn):  # `notes` needs a conversation
+    with open_profile(Options()) as profile, unit_of_work(profile.conn):  # `notes` needs a conversation
         ConversationStore(profile.conn).create("seeded", 0.0)
     return home
 

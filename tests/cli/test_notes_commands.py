@@ -11,14 +11,14 @@ import pytest
 from app.bootstrap import Options, open_profile
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.notes import MAX_NOTES_CHARS, NotesStore
-from app.core.memory.txn import write_txn
+from app.core.memory.txn import unit_of_work
 from tests.support.cli import hearth
 
 
 @pytest.fixture
 def conversations(home: Path) -> tuple[int, int]:
     assert hearth("memory", "add", "seed").code == 0  # creates the profile
-    with open_profile(Options()) as profile, write_txn(profile.conn):
+    with open_profile(Options()) as profile, unit_of_work(profile.conn):
         store = ConversationStore(profile.conn)
         return store.create("older", 1.0), store.create("latest", 2.0)
 

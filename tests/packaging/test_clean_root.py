@@ -192,12 +192,12 @@ def make_older(profile: Path, version: int) -> None:
     """Undo the newest migration in the user's profile, with the user's passphrase (tests/support/schema.py)."""
     from app.core.memory.db import open_db
     from app.core.memory.keys import DbKey
-    from app.core.memory.txn import write_txn
+    from app.core.memory.txn import unit_of_work
     from tests.support.schema import undo_to
 
     conn = open_db(profile, DbKey(passphrase=PASSPHRASE["HEARTH_PASSPHRASE"]), create=False)
     try:
-        with write_txn(conn):
+        with unit_of_work(conn):
             undo_to(conn, version)
         conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:

@@ -21,7 +21,7 @@ from app.core.memory.migrations_frozen import said
 from app.core.memory.migrations_frozen.link import rebuild
 from app.core.memory.migrations_frozen.spans import legacy_episode_said
 from app.core.memory.migrations_frozen.text import content_hash
-from app.core.memory.txn import write_txn
+from app.core.memory.txn import unit_of_work
 
 APPLICATION_ID = 0x48525448  # "HRTH" in the header: tells our files from other SQLite files
 
@@ -254,7 +254,7 @@ def migrate(
     if pending and current > 0:
         backup(path.with_name(f"{path.name}.bak-v{current}"))
     for version, sql in pending:
-        with write_txn(conn):
+        with unit_of_work(conn):
             # Re-check inside the write lock: another process may have migrated meanwhile.
             if conn.pragma("user_version") >= version:
                 continue

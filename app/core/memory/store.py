@@ -1,6 +1,6 @@
 """Rows in, dataclasses out: SQL for memories lives here and nowhere else.
 
-Writes must run inside the caller's ``write_txn`` so a whole operation (rows,
+Writes must run inside the caller's ``unit_of_work`` so a whole operation (rows,
 FTS, vectors) lands together. De-duplication is by a hash of the text after
 whitespace/case normalisation, enforced by a UNIQUE index.
 """

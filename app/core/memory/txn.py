@@ -47,7 +47,3 @@ def _savepoint(conn: apsw.Connection) -> Iterator[None]:
         conn.execute(f"RELEASE {name}")
         raise
     conn.execute(f"RELEASE {name}")
-
-
-# The name every caller used before units nested; a unit inside another is now a savepoint, not an error.
-write_txn = unit_of_work

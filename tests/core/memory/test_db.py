@@ -65,11 +65,11 @@ def test_a_failing_migration_rolls_back_whole(tmp_path: Path) -> None:
 
 
 def test_writes_in_a_transaction_land_together_or_not_at_all(tmp_path: Path) -> None:
-    from app.core.memory.txn import write_txn
+    from app.core.memory.txn import unit_of_work
 
     conn = open_db(tmp_path / "p.hearth", KEY)
     with pytest.raises(RuntimeError):
-        with write_txn(conn):
+        with unit_of_work(conn):
             conn.execute("INSERT INTO meta VALUES ('a', '1')")
             raise RuntimeError("crash mid-turn")
     assert conn.execute("SELECT count(*) FROM meta WHERE key = 'a'").get == 0

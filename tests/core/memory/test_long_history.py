@@ -19,7 +19,7 @@ from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory
-from app.core.memory.txn import write_txn
+from app.core.memory.txn import unit_of_work
 from tests.core.memory.test_recall import ChosenEmbedder, at_cosine, vec
 from tests.support.cli import hearth
 from tests.support.schema import undo_to
@@ -172,7 +172,7 @@ def test_lines_stored_before_v8_get_their_speaker_and_vectors_of_their_words(tmp
     line = "[8 May 2023] Caroline: I went to a support group yesterday."
     bank = MemoryBank(conn, embedder)
     memory_id = bank.add(NewMemory(text="placeholder")).id
-    with write_txn(conn):  # what v7 code wrote: the whole line, embedded whole, no speaker column
+    with unit_of_work(conn):  # what v7 code wrote: the whole line, embedded whole, no speaker column
         undo_to(conn, 7)
         conn.execute("UPDATE memories SET text = ? WHERE id = ?", (line, memory_id))
         bank.index.put([memory_id], embedder.embed([line]))
@@ -197,7 +197,7 @@ def test_a_read_only_search_after_the_v8_upgrade_works_and_leaves_the_re_embeddi
     embedder = HashEmbedder()
     line = "[8 May 2023] Caroline: I went to a support group yesterday."
     memory_id = MemoryBank(conn, embedder).add(NewMemory(text=line)).id
-    with write_txn(conn):
+    with unit_of_work(conn):
         undo_to(conn, 7)
     conn.close()
     open_db(path, key).close()  # a writer migrates (the flag is set) but never searches

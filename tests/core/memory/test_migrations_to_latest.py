@@ -15,7 +15,7 @@ from app.core.memory.keys import DbKey
 from app.core.memory.notes import NotesStore
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory
-from app.core.memory.txn import write_txn
+from app.core.memory.txn import unit_of_work
 from tests.support.schema import undo_to
 
 KEY = DbKey(passphrase="pw")
@@ -26,10 +26,10 @@ def test_a_v4_profile_upgrades_to_the_latest_with_every_part_of_issue_12(tmp_pat
     path = tmp_path / "old.hearth"
     conn = open_db(path, KEY)
     bank = MemoryBank(conn, HashEmbedder())
-    with write_txn(conn):
+    with unit_of_work(conn):
         chat = ConversationStore(conn).create("a chat", time.time())
     ids = [bank.add(NewMemory(text=t)).id for t in ("My son Leo is 7.", "Leo loves trains.", LINE)]
-    with write_txn(conn):
+    with unit_of_work(conn):
         undo_to(conn, 4)
     conn.close()
 

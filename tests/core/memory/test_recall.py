@@ -15,7 +15,7 @@ from app.core.memory.embed import normalise
 from app.core.memory.keys import DbKey
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory
-from app.core.memory.txn import write_txn
+from app.core.memory.txn import unit_of_work
 
 DIM = 8
 QUERY = "the query"
@@ -101,7 +101,7 @@ def test_expired_and_superseded_memories_are_never_returned(setup) -> None:
     old = add("old fact", at_cosine(0.9))
     soon = add("short-lived", at_cosine(0.8), expires_at=clock.now + 60, pinned=True)
     new = add("new fact", at_cosine(0.7))
-    with write_txn(bank.conn):
+    with unit_of_work(bank.conn):
         bank.conn.execute("UPDATE memories SET superseded_by = ? WHERE id = ?", (new, old))
     assert ids(bank) == [soon, new]
     clock.now += 61
