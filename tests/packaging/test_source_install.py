@@ -67,7 +67,7 @@ def owned_folder(path: Path) -> Path:
 @pytest.fixture()
 def clean_root(xvfb: str, tmp_path: Path) -> Iterator[Root]:
     require_tools("unshare", "chroot", "tar", "git")
-    root = Root.fresh(SUITE, tmp_path, xvfb)
+    root = Root.fresh(SUITE, tmp_path, xvfb, archives=f"apt-{SUITE}-source")
     try:
         yield root
     finally:
