@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, entities, history, memory, notes, system
+from app.cli import chat, entities, history, memory, models, notes, system
 from app.cli.call import Call, Command
 from app.cli.parser import build_parser
 from app.errors import UsageError
@@ -15,7 +15,8 @@ from app.core.triage import BUG_FIX, explain
 
 COMMANDS: dict[str, Command] = {
     "doctor": system.cmd_doctor, "gui": system.cmd_gui, "chat": chat.cmd_chat,
-    "conversations": chat.cmd_conversations, "settings": chat.cmd_settings, **history.COMMANDS,
+    "conversations": chat.cmd_conversations, "settings": chat.cmd_settings, "models": models.cmd_models,
+    **history.COMMANDS,
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},
     **{f"memory {action}": command for action, command in entities.COMMANDS.items()},

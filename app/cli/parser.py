@@ -11,7 +11,7 @@ from app.cli.inputs import file_path, option, words
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
-COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "gui")
+COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "models", "gui")
 MEMORY_KINDS = ("note", "fact", "summary", "episode")
 ID = option(limits.ROW_ID)
 # What add_subparsers returns; a string, as the class is generic only in the stubs, not at run time.
@@ -57,7 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     which = chat.add_mutually_exclusive_group()
     which.add_argument("--conversation", type=ID, metavar="ID", help="continue this conversation")
     which.add_argument("--new", action="store_true", help="start a new conversation (default: the latest)")
-    chat.add_argument("--model", metavar="PATH", help="a GGUF chat model for this run")
+    chat.add_argument("--model", metavar="NAME|PATH", help="a chat model for this run: a name `hearth models` lists "
+                      "(llama3.2:3b) or a .gguf file")
     chat.add_argument("--json", action="store_true", help="print one JSON object instead of streaming")
 
     gui = commands.add_parser("gui", parents=[common], help="open the desktop app (the default with no command)")
@@ -70,6 +71,13 @@ def build_parser() -> argparse.ArgumentParser:
     notes = commands.add_parser("notes", parents=[common], help="show or change a conversation's working notes")
     _add_notes_commands(notes.add_subparsers(dest="action", metavar="ACTION", required=True), common)
     _add_history_commands(commands, common)
+
+    models = commands.add_parser(
+        "models", parents=[common], help="list the GGUF chat models on this computer (Ollama, LM Studio, …)",
+        description="Every GGUF model Hearth finds, read from its header (nothing is loaded): the bundled one, "
+        "Ollama's store, LM Studio, GPT4All, Jan, the Hugging Face cache and the folders in the model_folders "
+        "setting. * marks the one in use.")
+    models.add_argument("--json", action="store_true", help="machine-readable output")
 
     settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
     settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")

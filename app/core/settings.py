@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import re
 import tomllib
 from dataclasses import dataclass, fields, replace
@@ -51,6 +52,8 @@ SPECS: dict[str, Spec] = {
     "top_k": Spec(int, limits.PROMPT_TOP_K, "long-term memories recalled into the prompt at most"),
     "threshold": Spec(float, limits.THRESHOLD, "minimum cosine similarity for a memory to be recalled"),
     "model_path": Spec(str, help=f"GGUF model file; {BUNDLED!r} means the bundled SmolLM2-135M-Instruct"),
+    "model_folders": Spec(str, help="more folders where Hearth looks for GGUF models (besides Ollama, LM Studio, "
+                          f"GPT4All, Jan and the Hugging Face cache), separated by {os.pathsep!r}"),
     "context_size": Spec(int, limits.CONTEXT_SIZE, "tokens of context the model is loaded with"),
     "threads": Spec(int, limits.THREADS, "CPU threads for the model; 0 means one per physical core"),
     "temperature": Spec(float, limits.TEMPERATURE, "randomness of replies; 0 is deterministic"),
@@ -70,6 +73,7 @@ class Settings:
     top_k: int = 3
     threshold: float = 0.2
     model_path: str = BUNDLED
+    model_folders: str = ""
     context_size: int = 4096
     threads: int = 0
     temperature: float = 0.2

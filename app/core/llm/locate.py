@@ -20,13 +20,6 @@ def default_model_path() -> Path:
                      "reinstall Hearth, or choose another GGUF chat model (Settings → Model file, or --model PATH)")
 
 
-def model_file(model_path: str) -> Path:
-    """The GGUF file a ``model_path`` setting names ("bundled" is the default model)."""
-    from app.core.settings import BUNDLED
-
-    return default_model_path() if model_path in ("", BUNDLED) else Path(model_path).expanduser()
-
-
 def check_gguf(path: Path) -> Path:
     """A clear error for a missing file or one that is not GGUF, before llama.cpp sees it."""
     try:
@@ -59,15 +52,6 @@ def physical_cores() -> int:
         except OSError:
             return max(1, len(allowed))
     return max(1, len(cores))
-
-
-def model_folders(home: Path | None = None) -> list[Path]:
-    """Where other local-LLM apps keep GGUF files (read, never copied)."""
-    home = home or Path.home()
-    return [home / ".lmstudio" / "models", home / ".cache" / "lm-studio" / "models",
-            home / ".local" / "share" / "nomic.ai" / "GPT4All", home / "Library" / "Application Support" / "nomic.ai" / "GPT4All",
-            home / "jan" / "models", home / ".local" / "share" / "Jan" / "data" / "models",
-            home / ".cache" / "huggingface" / "hub"]
 
 
 def find_gguf_files(folders: list[Path], limit: int = 200) -> list[Path]:

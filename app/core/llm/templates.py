@@ -51,7 +51,7 @@ UNKNOWN_FORMAT_WARNING = ("This file has no chat template and Hearth doesn't kno
 
 @dataclass(frozen=True)
 class TemplateChoice:
-    source: str  # "gguf" | "builtin:<name>" | "chatml-fallback"
+    source: str  # "gguf" | "builtin:<name>" | "ollama:<name>" | "chatml-fallback"
     template: str | None = None  # Jinja text (from the file, or ChatML)
     builtin: str | None = None  # llama.cpp's template name
     warnings: tuple[str, ...] = ()
@@ -89,11 +89,15 @@ def looks_like_base(metadata: Mapping[str, str], file_name: str) -> bool:
 
 
 def resolve(metadata: Mapping[str, str], file_name: str, has_token: Callable[[str], bool],
-            builtins: tuple[str, ...]) -> TemplateChoice:
-    """The chat format to use for a file with this metadata; ``builtins`` are llama.cpp's names."""
+            builtins: tuple[str, ...], hint: str | None = None) -> TemplateChoice:
+    """The chat format to use for a file with this metadata; ``builtins`` are llama.cpp's names.
+    ``hint``: the format another app's own record of the model names (Ollama's template layer), used
+    when the file has no template of its own — that app chats with it, so it is no base model."""
     template = metadata.get("tokenizer.chat_template")
     if template:
         return TemplateChoice("gguf", template=template)
+    if hint and hint in builtins:
+        return TemplateChoice(f"ollama:{hint}", builtin=hint)
     warnings = (BASE_MODEL_WARNING,) if looks_like_base(metadata, file_name) else ()
     arch = metadata.get("general.architecture", "")
     name = builtin_for(arch, has_token)

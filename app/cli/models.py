@@ -1,0 +1,58 @@
+"""`hearth models`: every model Hearth found on this computer, what it is and whether it fits."""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from app.bootstrap import load_settings
+from app.cli.call import Call
+from app.cli.output import print_json
+from app.core.llm.catalog import ModelEntry, discover
+from app.core.llm.sizing import path_label, ram_available
+from app.core.units import human_bytes, human_count
+
+TEMPLATE_WORDS = {"file": "its own", "built-in": "built-in", "Ollama": "Ollama's", "base": "⚠ base model",
+                  "unknown": "⚠ unknown"}
+HEADERS = ("", "NAME", "SOURCE", "ARCH", "PARAMS", "QUANT", "SIZE", "CONTEXT", "CHAT FORMAT", "RAM NEEDED")
+
+
+def cmd_models(call: Call) -> int:
+    settings = load_settings(call.options)
+    entries = discover(extra_folders=settings.model_folders, context_size=settings.context_size)
+    free = ram_available()
+    in_use = next((e for e in entries if e.setting == settings.model_path or e.path == settings.model_path), None)
+    if call.args.json:
+        print_json({"models": [e.to_json() | {"in_use": e is in_use, "fits": fits(e, free)} for e in entries],
+                    "ram_available": free, "context_size": settings.context_size}, call.out)
+        return 0
+    _print_table(entries, in_use, free, call.out)
+    call.out.write(f"\nRAM free now: {human_bytes(free) if free else 'unknown'}; needs are for a context of "
+                   f"{settings.context_size} tokens. Use one: `hearth settings set model_path NAME`, or "
+                   "`hearth chat --model NAME` for one run.\n")
+    return 0
+
+
+def fits(entry: ModelEntry, free: int | None) -> bool | None:
+    return None if free is None else entry.ram_needed <= free
+
+
+def _print_table(entries: list[ModelEntry], in_use: ModelEntry | None, free: int | None, out: TextIO) -> None:
+    rows = [HEADERS] + [_row(e, e is in_use, free) for e in entries]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(HEADERS))]
+    for row, entry in zip(rows, [None, *entries]):
+        out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
+        if entry is not None:
+            out.write(f"     {path_label_of(entry)}\n")
+
+
+def _row(entry: ModelEntry, in_use: bool, free: int | None) -> tuple[str, ...]:
+    need = human_bytes(entry.ram_needed) + ("  ⚠ more than is free" if fits(entry, free) is False else "")
+    return ("*" if in_use else "", entry.name, entry.source, entry.architecture, human_count(entry.parameters),
+            entry.quantization, human_bytes(entry.file_size), str(entry.context_length or "?"),
+            TEMPLATE_WORDS.get(entry.template, entry.template), need)
+
+
+def path_label_of(entry: ModelEntry) -> str:
+    from pathlib import Path
+
+    return path_label(Path(entry.path))

@@ -1,0 +1,155 @@
+"""Every GGUF chat model on this computer, described from its header alone (nothing is loaded).
+
+Where Hearth looks: the bundled model; Ollama's store (ollama.py); LM Studio, GPT4All and Jan's model
+folders; the Hugging Face cache; and the folders the user adds (the ``model_folders`` setting). Files
+are used where they are, never copied. A model is chosen by its listed name (``llama3.2:3b``) or a
+path; the name survives an Ollama update that replaces the blob.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from app.core.llm import sizing
+from app.core.llm.gguf_header import read_header
+from app.core.llm.locate import check_gguf, default_model_path, find_gguf_files
+from app.core.llm.names import display_name
+from app.core.llm.ollama import ollama_models
+from app.core.llm.templates import BUILTIN_STOPS, resolve
+from app.core.packages import bundled_gguf
+from app.core.settings import BUNDLED
+from app.errors import KnownError
+
+
+BUNDLED_SOURCE, OLLAMA, FOLDER = "bundled", "Ollama", "your folder"
+
+
+@dataclass(frozen=True)
+class ModelEntry:
+    """One model file as `hearth models` and the Models page show it."""
+
+    name: str  # what a person calls it; also what `--model` and the model_path setting accept
+    source: str  # bundled | Ollama | LM Studio | GPT4All | Jan | Hugging Face | your folder
+    path: str
+    setting: str  # the model_path value that chooses it: "bundled", an Ollama name, or the path
+    architecture: str
+    parameters: int  # 0: unknown
+    quantization: str
+    file_size: int
+    context_length: int  # the model's own maximum (0: unknown)
+    template: str  # file | built-in | Ollama | base | unknown — how Hearth will format the chat
+    template_format: str | None  # llama.cpp's built-in format used when the file has no template
+    ram_needed: int  # bytes to run it with the context size it is asked for (an estimate)
+    warnings: tuple[str, ...] = ()
+    readable: bool = True  # False: the header is damaged or cut short (llama.cpp would fail on it too)
+
+    @property
+    def is_chat_model(self) -> bool:
+        return self.template in ("file", "built-in", "Ollama")
+
+    def to_json(self) -> dict[str, object]:
+        out = asdict(self)
+        out["warnings"] = list(self.warnings)
+        out["chat_model"] = self.is_chat_model
+        return out
+
+
+def app_folders(home: Path, env: Mapping[str, str]) -> list[tuple[str, Path]]:
+    """Other local-LLM apps' model folders, with the app's name (read, never copied)."""
+    hub = env.get("HF_HUB_CACHE") or (Path(env["HF_HOME"]) / "hub" if env.get("HF_HOME") else None)
+    return [("LM Studio", home / ".lmstudio" / "models"), ("LM Studio", home / ".cache" / "lm-studio" / "models"),
+            ("GPT4All", home / ".local" / "share" / "nomic.ai" / "GPT4All"),
+            ("GPT4All", home / "Library" / "Application Support" / "nomic.ai" / "GPT4All"),
+            ("Jan", home / "jan" / "models"), ("Jan", home / ".local" / "share" / "Jan" / "data" / "models"),
+            ("Hugging Face", Path(hub) if hub else home / ".cache" / "huggingface" / "hub")]
+
+
+def user_folders(setting: str) -> list[Path]:
+    """The ``model_folders`` setting: folders separated by the system's path separator (":" or ";")."""
+    return [Path(part).expanduser() for part in setting.split(os.pathsep) if part.strip()]
+
+
+def discover(*, extra_folders: str = "", context_size: int = 4096, home: Path | None = None,
+             env: Mapping[str, str] | None = None) -> list[ModelEntry]:
+    """Every model found, bundled first, then Ollama's, then the apps' and the user's folders; a file
+    reachable two ways (a symlink, the HF cache) is listed once, under its first source."""
+    home = home or Path.home()
+    env = os.environ if env is None else env
+    entries: dict[Path, ModelEntry] = {}
+    bundled = bundled_gguf()
+    if bundled is not None:
+        entries[bundled.resolve()] = describe(bundled, BUNDLED_SOURCE, context_size, setting=BUNDLED)
+    for model in ollama_models(home, env):
+        entries.setdefault(model.blob.resolve(), describe(model.blob, OLLAMA, context_size, name=model.name,
+                                                          setting=model.name, hint=model.template_format))
+    folders = app_folders(home, env) + [(FOLDER, folder) for folder in user_folders(extra_folders)]
+    for source, folder in folders:
+        for path in find_gguf_files([folder]):
+            if path.resolve() not in entries:
+                entries[path.resolve()] = describe(path, source, context_size)
+    return list(entries.values())
+
+
+def describe(path: Path, source: str, context_size: int, *, name: str = "", setting: str = "",
+             hint: str | None = None) -> ModelEntry:
+    """A file's entry from its header; an unreadable file is listed with what is wrong."""
+    header = read_header(path)
+    size = path.stat().st_size
+    strings = {k: v for k, v in header.items() if isinstance(v, str)}
+    choice = resolve(strings, path.name, lambda _token: False, tuple(BUILTIN_STOPS), hint=hint)
+    arch = strings.get("general.architecture", "")
+    own_name = display_name(strings.get("general.name"), path)
+    warnings = choice.warnings if header else ("This file could not be read as a GGUF model.",)
+    return ModelEntry(
+        name=name or (f"{own_name} (bundled)" if source == BUNDLED_SOURCE else own_name), source=source,
+        path=str(path), setting=setting or str(path), architecture=arch or "?",
+        parameters=sizing.parameters(header, own_name, size), quantization=sizing.quantization(header, path.name),
+        file_size=size, context_length=int(header.get(f"{arch}.context_length", 0) or 0),
+        template=_template_kind(choice.source, choice.warnings, bool(header)), template_format=choice.builtin,
+        ram_needed=sizing.ram_needed(header, size, context_size), warnings=warnings, readable=bool(header))
+
+
+def _template_kind(source: str, warnings: tuple[str, ...], readable: bool) -> str:
+    if not readable:
+        return "unknown"
+    if source == "gguf":
+        return "file"
+    if source.startswith("ollama:"):
+        return "Ollama"
+    if any("base model" in w for w in warnings):
+        return "base"
+    return "built-in" if source.startswith("builtin:") else "unknown"
+
+
+def choose(setting: str, entries: list[ModelEntry] | None = None, *, extra_folders: str = "",
+           context_size: int = 4096) -> ModelEntry:
+    """The model a ``model_path`` setting (or ``--model``) names: "bundled", a path, or a listed name."""
+    if setting in ("", BUNDLED):
+        return describe(default_model_path(), BUNDLED_SOURCE, context_size, setting=BUNDLED)
+    path = Path(setting).expanduser()
+    if _looks_like_path(setting) or _exists(path):
+        check_gguf(path)  # a missing file, a name too long to be a path, not GGUF: said clearly
+        return describe(path, FOLDER, context_size)
+    if entries is None:
+        entries = discover(extra_folders=extra_folders, context_size=context_size)
+    wanted = setting.casefold()
+    for entry in entries:
+        names = {entry.name.casefold(), entry.setting.casefold()}
+        if wanted in names or (entry.source == OLLAMA and f"{wanted}:latest" in names):
+            return entry
+    raise KnownError(f"no model called {setting!r} was found on this computer",
+                     "`hearth models` lists the models Hearth found; give one of their names or a .gguf file's path")
+
+
+def _looks_like_path(text: str) -> bool:
+    return text.endswith(".gguf") or "/" in text or "\\" in text or text.startswith("~")
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # too long to be a file name: not a model's name either — check_gguf says which
+        return True
