@@ -18,7 +18,10 @@ import apsw
 from app.core import settings as settings_module
 from app.core.agent.loop import Agent
 from app.core.llm.backend import LLMBackend
-from app.core.llm.locate import model_file
+from app.core.llm.catalog import OLLAMA, ModelEntry, choose
+from app.core.llm.locate import check_gguf
+from app.core.llm.sizing import ram_available
+from app.core.units import human_bytes
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.memory.db import creation_lock, explain_db_error, open_db, open_read_only
@@ -163,10 +166,30 @@ def load_settings(options: Options) -> Settings:
     return saved_settings(options).with_values(one_run_overrides(options))
 
 
+def chosen_model(settings: Settings) -> ModelEntry:
+    """The model the settings name (a listed name, a path or "bundled"), checked to be a GGUF file
+    that fits in the memory free now — refused with the numbers, before llama.cpp tries."""
+    entry = choose(settings.model_path, extra_folders=settings.model_folders, context_size=settings.context_size)
+    check_gguf(Path(entry.path))
+    if not entry.readable:
+        raise KnownError(f"{entry.path} could not be read as a GGUF model: its header is damaged or cut short",
+                         "download the file again, or choose another model")
+    free = ram_available()
+    if free is not None and entry.ram_needed > free:
+        raise KnownError(f"{entry.name} needs about {human_bytes(entry.ram_needed)} of memory with a "
+                         f"{settings.context_size}-token context, and {human_bytes(free)} is free",
+                         "close other programs, lower the context size in Settings, or choose a smaller model "
+                         "(fewer parameters or a smaller quantization)")
+    return entry
+
+
 def make_backend(options: Options, settings: Settings) -> LLMBackend:
     from app.core.llm.llama import LlamaBackend  # imports llama_cpp: only when a model is needed
 
-    return LlamaBackend(model_file(settings.model_path), n_ctx=settings.context_size, n_threads=settings.threads or None)
+    entry = chosen_model(settings)
+    return LlamaBackend(Path(entry.path), n_ctx=settings.context_size, n_threads=settings.threads or None,
+                        template_hint=entry.template_format if entry.template == "Ollama" else None,
+                        name=entry.name if entry.source == OLLAMA else None)
 
 
 def make_agent(profile: Profile, options: Options, settings: Settings, backend: LLMBackend) -> Agent:
@@ -183,6 +206,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     from app.services.desktop import Desktop
     from app.services.history import HistoryService
     from app.services.memory import MemoryService
+    from app.services.models import ModelsService
     from app.services.profiles import ProfileService
     from app.services.session import Session, Wiring
     from app.services.settings import SettingsService
@@ -210,12 +234,14 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
         prepare_model_runtime=_load_llama_runtime)
     session = Session(wiring)
     engine, reader = WorkerThread("hearth-engine"), WorkerThread("hearth-reader")
+    loader = WorkerThread("hearth-loader")
     memory = MemoryService(session, engine.worker, reader.worker)
+    settings = SettingsService(session, engine.worker, reader.worker, loader.worker)
     return Desktop(session=session, chat=ChatService(session, engine.worker, reader.worker), memory=memory,
-                   settings=SettingsService(session, engine.worker, reader.worker),
+                   settings=settings, models=ModelsService(session, settings, reader.worker, loader.worker),
                    profiles=ProfileService(session, engine.worker),
                    history=HistoryService(session, engine.worker, announce=memory.changed.emit),
-                   engine=engine, reader=reader)
+                   engine=engine, reader=reader, loader=loader)
 
 
 def _load_llama_runtime() -> object:

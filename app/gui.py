@@ -35,6 +35,7 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
 
     from app.bootstrap import build_desktop
     from app.ui.main_window import MainWindow
+    from app.ui.quit_signals import QuitOnSignals
 
     started = time.time()
     existing = QApplication.instance()
@@ -47,12 +48,14 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
     window.show()
     app.processEvents()  # really painted, not just scheduled
     shown_at = time.time()
+    quit_on_signals = QuitOnSignals(window)
     desktop.start()
     try:
         if smoke:
             return _smoke(desktop, window, (shown_at - started) * 1000, shown_at, out, err)
         return app.exec()
     finally:
+        quit_on_signals.restore()
         desktop.stop()
 
 

@@ -14,12 +14,12 @@ import threading
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from app.bootstrap import load_settings, make_agent, make_backend, open_profile
+from app.bootstrap import chosen_model, load_settings, make_agent, make_backend, open_profile
 from app.cli.call import Call
 from app.cli.inputs import read_text_arg
 from app.core import settings as settings_module
+from app.core.llm.backend import close_backend
 from app.core.agent.loop import Agent
-from app.core.llm.locate import check_gguf, model_file
 from app.core.memory.conversations import ConversationStore
 from app.core.types import RecallReceipt, TextDelta, ToolCall, TurnDone
 from app.errors import KnownError, UsageError
@@ -29,13 +29,17 @@ def cmd_chat(call: Call) -> int:
     options, args, stdin, out, err = call.options, call.args, call.stdin, call.out, call.err
     settings = load_settings(options)
     message = read_text_arg(args.message, stdin) if args.message is not None else None
-    check_gguf(model_file(settings.model_path))
+    chosen_model(settings)  # a missing or wrong model is said before the profile is opened
     with open_profile(options) as profile:
-        agent = make_agent(profile, options, settings, make_backend(options, settings))
-        agent.prepare()
-        if message is not None:
-            return _one_turn(agent, message, args, out, err)
-        return _interactive(agent, args, stdin, out, err)
+        backend = make_backend(options, settings)
+        try:
+            agent = make_agent(profile, options, settings, backend)
+            agent.prepare()
+            if message is not None:
+                return _one_turn(agent, message, args, out, err)
+            return _interactive(agent, args, stdin, out, err)
+        finally:
+            close_backend(backend)  # before the profile closes and the interpreter tears down
 
 
 def _one_turn(agent: Agent, message: str, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from app.services.chat import ChatService
 from app.services.history import HistoryService
 from app.services.memory import MemoryService
+from app.services.models import ModelsService
 from app.services.profiles import ProfileService
 from app.services.session import Session
 from app.services.settings import SettingsService
@@ -19,24 +20,29 @@ class Desktop:
     chat: ChatService
     memory: MemoryService
     settings: SettingsService
+    models: ModelsService  # the Models page, Test, the start-up offer
     profiles: ProfileService
     history: HistoryService  # import other apps' chat exports, export conversations
     engine: WorkerThread  # model, embedder, the write connection: one job at a time
     reader: WorkerThread  # reads for the viewer and the conversation list, on their own connection
+    loader: WorkerThread  # loads a model being switched to or tested, while the one in use answers
 
     def start(self) -> None:
         """Settings, then the profile (memory is usable from here), then the embedder and the
         model: the window shows the conversations while the model loads."""
-        self.engine.worker.on_close(self.session.close_profile)
+        self.engine.worker.on_close(self.session.close)
         self.engine.start()
         self.reader.start()
+        self.loader.start()
         self.settings.load()
         self.profiles.open_initial()
         self.settings.load_model()
 
     def stop(self) -> None:
-        """Stop a reply, let queued jobs finish, close the profile on the engine thread."""
+        """Stop a reply, let queued jobs finish, then close the profile, the model and the embedder
+        on the engine thread (the thread that used them)."""
         self.chat.stop()
         self.history.cancel()  # an import stops at its next batch: whole conversations only
+        self.loader.stop()
         self.reader.stop()
         self.engine.stop()

@@ -15,12 +15,13 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from app.core.agent.loop import Agent
-from app.core.llm.backend import LLMBackend
+from app.core.llm.backend import LLMBackend, close_backend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.memory.embed import Embedder
 from app.core.memory.keys import DbKey
 from app.core.secrets import SecretStore
+from app.core.model_settings import model_settings_path
 from app.core.settings import BUNDLED, Settings
 from app.core.state import AppState, load_state, save_state
 from app.errors import KnownError
@@ -96,6 +97,11 @@ class Session:
         self.saved, self.settings, self.settings_notice = saved, effective, ""
         if self._agent is not None:
             self._agent.settings = effective
+
+    @property
+    def models_file(self) -> Path:
+        """Per-model settings and measured speeds (core/model_settings.py), beside the settings."""
+        return model_settings_path(self.wiring.state_file)
 
     # --- app state ---------------------------------------------------------------
     @property
@@ -179,12 +185,24 @@ class Session:
     def load_model(self, settings: Settings) -> ModelStatus:
         """Load the model ``settings`` name; on success it replaces the one in use, on failure the
         one in use (if any) stays and the error says what happened."""
-        backend = self.wiring.make_backend(settings)
-        self.backend, self.model_problem = backend, None
+        return self.use_model(self.wiring.make_backend(settings), settings)
+
+    def use_model(self, backend: LLMBackend, settings: Settings) -> ModelStatus:
+        """Put a loaded model in use (engine thread, between turns); the one it replaces is freed."""
+        old, self.backend, self.model_problem = self.backend, backend, None
         if self._agent is not None:
             self._agent.backend = backend
+        if old is not None and old is not backend:
+            close_backend(old)
         self.remember_state(last_working_model=settings.model_path)
         return self.model_status()
+
+    def close(self) -> None:
+        """At quit (engine thread, after the last job): the profile, then the model, then the embedder."""
+        self.close_profile()
+        backend, self.backend = self.backend, None
+        close_backend(backend)
+        self._embedder = None
 
     def model_failed(self, exc: KnownError, setting: str) -> ModelProblem:
         fallback = self.state.last_working_model or BUNDLED

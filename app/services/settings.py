@@ -9,21 +9,29 @@ overrides (``--set``, ``--model``) are shown but never written. The bundled mode
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.llm.gguf_header import file_display_name, file_warnings
-from app.core.llm.locate import find_gguf_files, model_folders
-from app.core.packages import bundled_gguf
+from app.core.llm.catalog import BUNDLED_SOURCE, discover
 from app.core.memory.recall import RecallParams
-from app.core.settings import BUNDLED, apply_changes
+from app.core import model_settings
+from app.core.llm.backend import LLMBackend, close_backend
+from app.core.settings import Settings, apply_changes
 from app.errors import KnownError
 from app.services.session import Session
 from app.services.types import Failure, ModelFile, ModelProblem, ModelStatus, Preview, Progress, SettingsState
 from app.services.worker import OnFailure, Worker
 
 MODEL_FIELDS = ("model_path", "context_size", "threads")  # changing any of these reloads the model
+
+
+@dataclass(frozen=True)
+class _Plan:
+    saved: Settings  # what the settings file will hold
+    effective: Settings  # what will be in effect (one-run overrides kept)
 
 
 class SettingsService(QObject):
@@ -36,11 +44,12 @@ class SettingsService(QObject):
     models = Signal(tuple)  # tuple[ModelFile, ...]
     preview = Signal(Preview)
 
-    def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
+    def __init__(self, session: Session, engine: Worker, reader: Worker, loader: Worker) -> None:
         super().__init__()
         self._session = session
         self._engine = engine
         self._reader = reader
+        self._loader = loader  # loads a new model while the one in use goes on answering
         self.current = SettingsState(settings=session.settings)  # updated from ``state``
         self.state.connect(self._remember)
 
@@ -55,8 +64,16 @@ class SettingsService(QObject):
         self._engine.submit(self._load_model, doing="loading the model", on_failure=self.failed.emit)
 
     def apply(self, values: dict[str, Any], on_failure: OnFailure) -> None:
-        """``on_failure``: nothing was saved or replaced (the panel stays open with what was typed)."""
-        self._engine.submit(lambda: self._apply(values), doing="applying the settings", on_failure=on_failure)
+        """``on_failure``: nothing was saved or replaced (the panel stays open with what was typed).
+
+        A change of model is live: the new model loads on the loader thread while the one in use
+        goes on answering; it takes over on the engine thread between turns (a reply being written
+        finishes first), and only then are the settings saved."""
+        def after_plan(plan: _Plan | None) -> None:
+            if plan is not None:
+                self._load_then_switch(plan, on_failure)
+        self._engine.submit(lambda: self._plan(values), doing="applying the settings", on_result=after_plan,
+                            on_failure=on_failure)
 
     def find_models(self) -> None:
         self._reader.submit(self._find_models, doing="looking for model files", on_failure=self.failed.emit)
@@ -98,24 +115,47 @@ class SettingsService(QObject):
             return
         self.model_ready.emit(status)
 
-    def _apply(self, values: dict[str, Any]) -> None:
+    def _plan(self, values: dict[str, Any]) -> _Plan | None:
+        """Settings that keep the model are applied here and now (None); a new model is planned."""
         session = self._session
         saved, effective = apply_changes(session.saved, session.settings, values)
-        model_changed = any(getattr(effective, k) != getattr(session.settings, k) for k in MODEL_FIELDS)
-        status = None
-        if model_changed:
+        if any(getattr(effective, k) != getattr(session.settings, k) for k in MODEL_FIELDS):
             self.progress.emit(Progress("loading the language model", 30))
-            try:
-                status = session.load_model(effective)  # raises before anything is saved or replaced
-            finally:
-                self.progress.emit(Progress("ready" if session.backend else "no model", 100))
-        session.adopt(saved, effective)
-        if status is not None:  # "ready" once the settings that chose it are saved and in effect
+            return _Plan(saved, effective)
+        self._adopt(saved, effective, None)
+        return None
+
+    def _load_then_switch(self, plan: _Plan, on_failure: OnFailure) -> None:
+        def loaded(backend: LLMBackend) -> None:
+            self._engine.submit(lambda: self._adopt(plan.saved, plan.effective, backend), doing="switching the model",
+                                on_failure=partial(self._switch_failed, backend, on_failure))
+        self._loader.submit(lambda: self._session.wiring.make_backend(plan.effective), doing="loading the model",
+                            on_result=loaded, on_failure=partial(self._switch_failed, None, on_failure))
+
+    def _switch_failed(self, backend: LLMBackend | None, on_failure: OnFailure, failure: Failure) -> None:
+        """The model in use stays, and so do the saved settings."""
+        close_backend(backend)
+        self.progress.emit(Progress("ready" if self._session.backend else "no model", 100))
+        on_failure(failure)
+
+    def _adopt(self, saved: Settings, effective: Settings, backend: LLMBackend | None) -> None:
+        session = self._session
+        session.adopt(saved, effective)  # raises before anything changes if the file can't be written
+        if backend is not None:
+            status = session.use_model(backend, effective)
+            self.progress.emit(Progress("ready", 100))
             self.model_ready.emit(status)
-        if session.backend is None and not model_changed:
+        elif session.backend is None:
             self._load_model()  # the same model that failed before: try again, say so if it still fails
+        self._remember_for_model(effective)
         self._publish()
         self.applied.emit(self.current_state())
+
+    def _remember_for_model(self, effective: Settings) -> None:
+        try:
+            model_settings.remember(self._session.models_file, effective)
+        except OSError:
+            pass  # losing it costs the model's last context size next time, nothing more
 
     def _publish(self) -> None:
         self.state.emit(self.current_state())
@@ -128,13 +168,9 @@ class SettingsService(QObject):
 
     # --- reader thread -----------------------------------------------------------------
     def _find_models(self) -> None:
-        """The bundled model first (as "bundled"), then GGUF files other apps keep (used in place)."""
-        found: list[ModelFile] = []
-        bundled = bundled_gguf()
-        if bundled is not None:
-            found.append(ModelFile(BUNDLED, str(bundled), f"{file_display_name(bundled)} (bundled)",
-                                   file_warnings(bundled)))
-        for path in find_gguf_files(model_folders()):
-            if bundled is None or path.resolve() != bundled.resolve():
-                found.append(ModelFile(str(path), str(path), file_display_name(path), file_warnings(path)))
-        self.models.emit(tuple(found))
+        """The bundled model first (as "bundled"), then Ollama's models and the GGUF files other apps
+        and the user's folders keep (used in place), as `hearth models` lists them."""
+        settings = self._session.settings
+        entries = discover(extra_folders=settings.model_folders, context_size=settings.context_size)
+        self.models.emit(tuple(ModelFile(e.setting, e.path, e.name if e.source == BUNDLED_SOURCE else
+                                         f"{e.name} ({e.source})", e.warnings) for e in entries))

@@ -74,6 +74,51 @@ class ModelStatus:
 
 
 @dataclass(frozen=True)
+class ModelRow:
+    """One model found on this computer, as the Models page shows it (catalog.ModelEntry's facts)."""
+
+    name: str
+    source: str  # bundled | Ollama | LM Studio | GPT4All | Jan | Hugging Face | your folder
+    path: str
+    setting: str  # the model_path value that chooses it
+    architecture: str
+    parameters: int
+    quantization: str
+    file_size: int
+    context_length: int
+    template: str  # file | built-in | Ollama | base | unknown
+    ram_needed: int
+    warnings: tuple[str, ...] = ()
+    chat_model: bool = True
+    tokens_per_s: float | None = None  # measured here by Test (or the start-up offer)
+
+
+@dataclass(frozen=True)
+class ModelList:
+    rows: tuple[ModelRow, ...]
+    in_use: str  # the model_path setting in effect
+    ram_available: int | None  # bytes free now (None: unknown on this system)
+    context_size: int  # what ram_needed assumes
+
+
+@dataclass(frozen=True)
+class ModelSpeed:
+    """What Test measured: a short reply generated here, with the model's load time."""
+
+    setting: str
+    tokens_per_s: float
+    load_s: float
+
+
+@dataclass(frozen=True)
+class ModelOffer:
+    """A chat model larger than the one in use, found at start, with its speed here."""
+
+    row: ModelRow
+    tokens_per_s: float
+
+
+@dataclass(frozen=True)
 class ModelProblem:
     """The model could not load. The app stays usable (memory, settings); ``fallback`` is the
     last model that did load (a model_path value), offered back in Settings."""

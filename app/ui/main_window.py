@@ -28,7 +28,7 @@ from app.ui.chat_panel import ChatPanel
 from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
 from app.ui.notes_panel import NotesPanel
-from app.ui.window_profiles import ProfileActions
+from app.ui.window_models import ModelActions
 
 if TYPE_CHECKING:
     from app.services.desktop import Desktop
@@ -37,8 +37,9 @@ if TYPE_CHECKING:
     from app.ui.settings_dialog import SettingsDialog
 
 
-class MainWindow(ProfileActions):
-    """The window; its Profile menu (window_profiles.py) and small dialogs (window_dialogs.py) are its bases."""
+class MainWindow(ModelActions):
+    """The window; its Models page (window_models.py), Profile menu (window_profiles.py) and small dialogs
+    (window_dialogs.py) are its bases."""
 
     def __init__(self, services: Desktop) -> None:
         super().__init__()
@@ -94,6 +95,7 @@ class MainWindow(ProfileActions):
         self.setCentralWidget(splitter)
         self._build_notes()
         self._build_status()
+        self._build_offer()
         for first, second in ((self.conversation_search, self.conversation_list), (self.conversation_list, self.chat_view),
                               (self.chat_view, self.input)):
             QWidget.setTabOrder(first, second)
@@ -141,6 +143,7 @@ class MainWindow(ProfileActions):
                      self.export_all_conversations)
         file_menu.addSeparator()
         self._action(file_menu, "Se&ttings…", QKeySequence("Ctrl+,"), self.open_settings)
+        self._action(file_menu, "M&odels…", QKeySequence("Ctrl+Shift+M"), self.open_models)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", QKeySequence.StandardKey.Quit, self.close)
         chat = bar.addMenu("&Conversation")

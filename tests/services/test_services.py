@@ -151,3 +151,39 @@ def test_settings_that_cannot_apply_fail_to_the_panel_and_change_nothing(qtbot, 
     desktop.settings.apply({"top_k": "not a number"}, on_failure=panel)
     qtbot.waitUntil(lambda: bool(panel.got), timeout=TIMEOUT_MS)
     assert isinstance(panel.got[0], Failure) and desktop.session.settings.top_k == before
+
+
+class ClosingBackend(ScriptedBackend):
+    """A scripted model that records when, and on which thread, it was closed."""
+
+    closed: list[tuple[int, str]] = []
+
+    def __init__(self, number: int) -> None:
+        super().__init__(reply="Noted.")
+        self.number = number
+
+    def close(self) -> None:
+        self.closed.append((self.number, threading.current_thread().name))
+
+
+def test_a_replaced_model_is_closed_at_once_and_the_last_one_at_quit_on_the_engine_thread(
+        qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
+    made_models: list[ClosingBackend] = []
+    ClosingBackend.closed = []
+
+    def factory(_options: object, _settings: object) -> ClosingBackend:
+        made_models.append(ClosingBackend(len(made_models)))
+        return made_models[-1]
+    desktop = build_desktop(Options(), backend_factory=factory)
+    with qtbot.waitSignal(desktop.settings.model_ready, timeout=TIMEOUT_MS):
+        desktop.start()
+    failed = Answers()
+    with qtbot.waitSignal(desktop.settings.applied, timeout=TIMEOUT_MS):
+        desktop.settings.apply({"context_size": 2048}, on_failure=failed)  # reloads the model
+    assert len(made_models) == 2 and [n for n, _ in ClosingBackend.closed] == [0] and not failed.got
+    engine_thread = ClosingBackend.closed[0][1]
+    assert engine_thread != threading.current_thread().name
+    desktop.stop()
+    assert ClosingBackend.closed == [(0, engine_thread), (1, engine_thread)]
+    assert desktop.session.backend is None and desktop.session.profile is None

@@ -52,3 +52,13 @@ class LLMBackend(Protocol):
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
         """Generate text constrained by a JSON-schema grammar (the caller still validates it)."""
         ...
+
+
+def close_backend(backend: object) -> None:
+    """Free a model's native memory now, on this thread. Left to a finalizer at interpreter exit,
+    llama-cpp-python's ``Llama.__del__`` runs after its module is half torn down and prints a
+    ``TypeError`` traceback; a backend without native memory (the fakes) has no ``close``."""
+    close = getattr(backend, "close", None)
+    if callable(close):
+        close()
+

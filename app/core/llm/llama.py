@@ -35,7 +35,10 @@ REPEAT_PENALTY = 1.1  # llama.cpp's own default; without it small models loop on
 
 
 class LlamaBackend:
-    def __init__(self, path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 0) -> None:
+    def __init__(self, path: Path, *, n_ctx: int = 4096, n_threads: int | None = None, seed: int = 0,
+                 template_hint: str | None = None, name: str | None = None) -> None:
+        """``template_hint``: the chat format another app records for this file (catalog.py);
+        ``name``: what the person calls the model, when that isn't the file's (an Ollama name)."""
         check_gguf(path)
         import llama_cpp  # heavy (~0.2 s + native libraries): only when a model is really loaded
 
@@ -51,15 +54,21 @@ class LlamaBackend:
         self._llama_cpp = llama_cpp
         meta = self._llm.metadata
         arch = meta.get("general.architecture", "")
-        self._chat = resolve(meta, path.name, self._is_one_token, builtin_templates(llama_cpp))
+        self._chat = resolve(meta, path.name, self._is_one_token, builtin_templates(llama_cpp), hint=template_hint)
         self.info = ModelInfo(
-            name=display_name(meta.get("general.name"), path), path=str(path), n_ctx=self._llm.n_ctx(),
+            name=name or display_name(meta.get("general.name"), path), path=str(path), n_ctx=self._llm.n_ctx(),
             n_ctx_train=int(meta.get(f"{arch}.context_length", self._llm.n_ctx())),
             has_chat_template=self._chat.source == "gguf",
             extra={"architecture": arch, "threads": threads, "template_source": self._chat.source},
             n_params=int(self._llm._model.n_params()), warnings=self._chat.warnings,
         )
         self._formatter = self._make_formatter(self._chat.template) if self._chat.template else None
+
+    def close(self) -> None:
+        """Free the model and its context (backend.close_backend says why it must be explicit)."""
+        llm = self.__dict__.pop("_llm", None)
+        if llm is not None:
+            llm.close()
 
     def _is_one_token(self, text: str) -> bool:
         """``text`` is a special token of this vocabulary (one token, not pieces of text)."""

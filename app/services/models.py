@@ -1,0 +1,101 @@
+"""The models service: the Models page's list, Test (the speed here), Use (a live switch, through the
+settings service), and the start-up offer of a larger chat model the person already has."""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core import model_settings
+from app.core.llm.catalog import BUNDLED_SOURCE, ModelEntry, discover
+from app.core.llm.probe import measure
+from app.core.llm.sizing import ram_available
+from app.services.session import Session
+from app.services.settings import SettingsService
+from app.services.types import Failure, ModelList, ModelOffer, ModelRow, ModelSpeed
+from app.services.worker import OnFailure, Worker
+
+OFFER_MIN_PARAMETERS = 1_000_000_000  # a model worth offering over the bundled 135M one: ≥ 1B parameters
+
+
+class ModelsService(QObject):
+    listed = Signal(ModelList)
+    measured = Signal(ModelSpeed)  # a Test finished
+    offer = Signal(ModelOffer)  # a larger chat model, measured here, is worth offering
+    failed = Signal(Failure)
+
+    def __init__(self, session: Session, settings: SettingsService, reader: Worker, loader: Worker) -> None:
+        super().__init__()
+        self._session = session
+        self._settings = settings
+        self._reader = reader
+        self._loader = loader
+
+    # --- requests (GUI thread) ---------------------------------------------------------
+    def scan(self) -> None:
+        self._reader.submit(self._scan, doing="looking for models", on_result=self.listed.emit,
+                            on_failure=self.failed.emit)
+
+    def test(self, row: ModelRow, on_failure: OnFailure) -> None:
+        """Load ``row``'s model beside the one in use, write a short reply, report tokens per second."""
+        self._loader.submit(lambda: self._measure(row.setting), doing=f"testing {row.name}",
+                            on_result=self.measured.emit, on_failure=on_failure)
+
+    def use(self, row: ModelRow, on_failure: OnFailure) -> None:
+        """Switch to ``row``'s model with the settings last used with it (a live switch)."""
+        values = model_settings.switch_values(self._session.models_file, self._session.settings, row.setting)
+        if values:
+            self._settings.apply(values, on_failure)
+
+    def look_for_offer(self) -> None:
+        """At start: when the bundled model is in use and a larger chat model that fits is found
+        (and was not turned down before), measure it here and offer it."""
+        self._loader.submit(self._find_offer, doing="looking for a larger model", on_result=self._offer_found,
+                            on_failure=lambda _failure: None)  # an offer that can't be made is no error
+
+    def decline(self, row: ModelRow) -> None:
+        self._reader.submit(lambda: model_settings.decline(self._session.models_file, row.setting),
+                            doing="remembering your answer", on_failure=self.failed.emit)
+
+    # --- worker threads ------------------------------------------------------------------
+    def _scan(self) -> ModelList:
+        settings = self._session.settings
+        entries = discover(extra_folders=settings.model_folders, context_size=settings.context_size)
+        speeds = model_settings.all_measured(self._session.models_file)
+        return ModelList(tuple(row_of(e, speeds.get(e.setting)) for e in entries), settings.model_path,
+                         ram_available(), settings.context_size)
+
+    def _measure(self, setting: str) -> ModelSpeed:
+        settings = self._session.settings.with_values({"model_path": setting, "context_size": 1024})
+        rate, load_s = measure(lambda: self._session.wiring.make_backend(settings))
+        model_settings.record_measured(self._session.models_file, setting,
+                                       model_settings.Measured(rate, load_s, time.time()))
+        return ModelSpeed(setting, rate, load_s)
+
+    def _find_offer(self) -> ModelOffer | None:
+        listed = self._scan()
+        if listed.in_use != "bundled":
+            return None
+        declined = model_settings.declined(self._session.models_file)
+        free = listed.ram_available
+        candidates = [r for r in listed.rows if r.chat_model and r.source != BUNDLED_SOURCE
+                      and r.parameters >= OFFER_MIN_PARAMETERS and r.setting not in declined
+                      and (free is None or r.ram_needed <= free)]
+        if not candidates:
+            return None
+        best = max(candidates, key=lambda r: r.parameters)
+        speed = best.tokens_per_s if best.tokens_per_s is not None else self._measure(best.setting).tokens_per_s
+        return ModelOffer(best, speed)
+
+    def _offer_found(self, offer: ModelOffer | None) -> None:
+        if offer is not None:
+            self.offer.emit(offer)
+
+
+def row_of(entry: ModelEntry, measured: model_settings.Measured | None) -> ModelRow:
+    return ModelRow(name=entry.name, source=entry.source, path=entry.path, setting=entry.setting,
+                    architecture=entry.architecture, parameters=entry.parameters, quantization=entry.quantization,
+                    file_size=entry.file_size, context_length=entry.context_length, template=entry.template,
+                    ram_needed=entry.ram_needed, warnings=entry.warnings, chat_model=entry.is_chat_model,
+                    tokens_per_s=measured.tokens_per_s if measured else None)
