@@ -100,17 +100,27 @@ def _long_string_list(cur: _Cursor) -> bool:
 
 
 def _find_after_vocab(cur: _Cursor, out: dict[str, str | int | float]) -> None:
+    """The keys written after the vocabulary, found by their bytes between the walk's end and the
+    first tensor's description. Searched backwards: they sit at the end of the metadata."""
     end = min(len(cur.data), cur.pos + SEARCH_SPAN)
     tensors = cur.data.find(FIRST_TENSOR, cur.pos, end)
     end = tensors if tensors >= 0 else end
     for key, kind in AFTER_VOCAB.items():
-        if key in out:
-            continue
-        needle = struct.pack("<Q", len(key)) + key.encode() + struct.pack("<I", kind)
-        at = cur.data.find(needle, cur.pos, end)
-        if at >= 0:
-            cur.pos = at + len(needle)
-            out[key] = cur.string() if kind == STRING else cur.u32()
+        if key not in out:
+            at = _rfind_key(cur.data, key, kind, cur.pos, end)
+            if at is not None:
+                cur.pos = at
+                out[key] = cur.string() if kind == STRING else cur.u32()
+
+
+def _rfind_key(data: mmap.mmap, key: str, kind: int, start: int, end: int) -> int | None:
+    """Where ``key``'s value starts: its name preceded by its length and followed by its type."""
+    name, prefix, suffix = key.encode(), struct.pack("<Q", len(key)), struct.pack("<I", kind)
+    while (at := data.rfind(name, start + 8, end)) >= 0:
+        if data[at - 8:at] == prefix and data[at + len(name):at + len(name) + 4] == suffix:
+            return at + len(name) + 4
+        end = at
+    return None
 
 
 def _value(cur: _Cursor, kind: int) -> str | int | float | None:

@@ -124,3 +124,22 @@ def test_size_and_ram_come_from_the_header() -> None:
     # The KV cache grows with the context asked for: 30 layers × 3 heads × 64 dims × 2 (K, V) × 2 bytes.
     assert large - small == 2 * 30 * (8192 - 512) * 3 * 64 * 2
     assert ram_needed(header, 100, 100_000) == ram_needed(header, 100, 8192)  # capped at the model's own 8192
+
+
+def test_a_gguf_without_a_template_chats_in_the_format_ollamas_manifest_names(
+        store: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The real llama.cpp, the tiny file of `tiny:latest` (no template of its own): its prompts are
+    llama 3's, as Ollama's template layer says, and it is not flagged as a base model."""
+    from app.bootstrap import Options, make_backend
+    from app.core.llm.backend import ChatMessage, close_backend
+    from app.core.settings import Settings
+
+    monkeypatch.setenv("OLLAMA_MODELS", str(store))
+    backend = make_backend(Options(), Settings(model_path="tiny:latest", context_size=256))
+    try:
+        assert backend.info.extra["template_source"] == "ollama:llama3" and backend.info.warnings == ()
+        assert backend.info.name == "tiny:latest"
+        text = backend.render([ChatMessage("user", "Hello")]).text
+        assert "<|start_header_id|>user<|end_header_id|>" in text and text.rstrip().endswith("<|end_header_id|>")
+    finally:
+        close_backend(backend)
