@@ -172,7 +172,7 @@ def chosen_model(settings: Settings) -> ModelEntry:
     entry = choose(settings.model_path, extra_folders=settings.model_folders, context_size=settings.context_size)
     check_gguf(Path(entry.path))
     if not entry.readable:
-        raise KnownError(f"{entry.path} could not be read as a GGUF model: its header is damaged or cut short",
+        raise KnownError(f"{entry.path} could not be read as a GGUF model: it is damaged or cut short",
                          "download the file again, or choose another model")
     free = ram_available()
     if free is not None and entry.ram_needed > free:

@@ -12,7 +12,7 @@ from app.core.llm.sizing import path_label, ram_available
 from app.core.units import human_bytes, human_count
 
 TEMPLATE_WORDS = {"file": "its own", "built-in": "built-in", "Ollama": "Ollama's", "base": "⚠ base model",
-                  "unknown": "⚠ unknown"}
+                  "unknown": "⚠ unknown", "damaged": "⚠ damaged file"}
 HEADERS = ("", "NAME", "SOURCE", "ARCH", "PARAMS", "QUANT", "SIZE", "CONTEXT", "CHAT FORMAT", "RAM NEEDED")
 
 

@@ -16,8 +16,6 @@ from app.services.settings import SettingsService
 from app.services.types import Failure, ModelList, ModelOffer, ModelRow, ModelSpeed
 from app.services.worker import OnFailure, Worker
 
-OFFER_MIN_PARAMETERS = 1_000_000_000  # a model worth offering over the bundled 135M one: ≥ 1B parameters
-
 
 class ModelsService(QObject):
     listed = Signal(ModelList)
@@ -49,8 +47,9 @@ class ModelsService(QObject):
             self._settings.apply(values, on_failure)
 
     def look_for_offer(self) -> None:
-        """At start: when the bundled model is in use and a larger chat model that fits is found
-        (and was not turned down before), measure it here and offer it."""
+        """At start: when the bundled model is in use and a chat model with more parameters that fits
+        in the memory free is found (and was not turned down before), measure it here and offer it
+        (the largest such)."""
         self._loader.submit(self._find_offer, doing="looking for a larger model", on_result=self._offer_found,
                             on_failure=lambda _failure: None)  # an offer that can't be made is no error
 
@@ -79,8 +78,9 @@ class ModelsService(QObject):
             return None
         declined = model_settings.declined(self._session.models_file)
         free = listed.ram_available
+        bundled = max((r.parameters for r in listed.rows if r.source == BUNDLED_SOURCE), default=0)
         candidates = [r for r in listed.rows if r.chat_model and r.source != BUNDLED_SOURCE
-                      and r.parameters >= OFFER_MIN_PARAMETERS and r.setting not in declined
+                      and r.parameters > bundled and r.setting not in declined
                       and (free is None or r.ram_needed <= free)]
         if not candidates:
             return None

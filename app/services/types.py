@@ -86,7 +86,7 @@ class ModelRow:
     quantization: str
     file_size: int
     context_length: int
-    template: str  # file | built-in | Ollama | base | unknown
+    template: str  # file | built-in | Ollama | base | unknown | damaged
     ram_needed: int
     warnings: tuple[str, ...] = ()
     chat_model: bool = True

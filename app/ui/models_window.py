@@ -27,7 +27,7 @@ COLUMNS = ("Model", "From", "Parameters", "Quantization", "File", "Context", "Ch
            "Speed here")
 SPEED = COLUMNS.index("Speed here")
 FORMAT_WORDS = {"file": "its own", "built-in": "llama.cpp's", "Ollama": "Ollama's", "base": "⚠ base model",
-                "unknown": "⚠ unknown"}
+                "unknown": "⚠ unknown", "damaged": "⚠ damaged file"}
 
 
 class ModelsWindow(QDialog):

@@ -29,9 +29,9 @@ from ChatGPT, Claude, Jan, LM Studio or Open WebUI, and Hearth remembers what wa
 {_protection(info)}</p>
 <h3>The model</h3>
 <p>Hearth answers with a small built-in model (SmolLM2-135M), so it works on any computer; for
-questions about you it quotes what you told it. To use a larger GGUF model you already have
-(from LM Studio, GPT4All, Jan or a download), open <b>Settings</b> (Ctrl+,) and pick it under
-<i>Model file</i>.</p>
+questions about you it quotes what you told it. <b>File → Models…</b> (Ctrl+Shift+M) lists the GGUF
+models you already have — Ollama's, LM Studio's, GPT4All's, Jan's, the Hugging Face cache — with the
+memory each needs and, after <i>Test speed</i>, how fast it answers here; <i>Use</i> switches at once.</p>
 """
 
 

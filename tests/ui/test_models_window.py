@@ -113,7 +113,7 @@ def test_the_page_lists_what_hearth_models_lists(qtbot, make_app, home: Path) ->
     assert "● SmolLM2-135M-Instruct (bundled)" in texts  # the one in use
     assert texts["tiny3b:latest"][1:3] == ["Ollama", "3B"] and texts["tiny3b:latest"][6] == "Ollama's"
     assert "⚠ more than is free" in texts["enormous:400b"][7]
-    assert texts["broken"][6] == "⚠ unknown"
+    assert texts["broken"][6] == "⚠ damaged file"
 
 
 def test_test_measures_speed_and_use_switches_live_after_the_reply_in_progress(qtbot, make_app, home: Path) -> None:
@@ -145,7 +145,7 @@ def test_a_model_that_cant_be_used_says_why_and_the_one_in_use_stays(qtbot, make
     desktop, window = make_app(checked_model)
     wait_ready(qtbot, window)
     page = open_models(qtbot, window)
-    for name, words in (("enormous:400b", "of memory with a"), ("broken", "header is damaged or cut short")):
+    for name, words in (("enormous:400b", "of memory with a"), ("broken", "damaged or cut short")):
         select(qtbot, page, name)
         page.status.clear()
         page.use_button.click()

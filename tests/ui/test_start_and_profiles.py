@@ -298,7 +298,7 @@ def test_the_first_start_welcomes_and_the_welcome_goes_with_the_first_message(qt
     wait_ready(qtbot, window)
     text = window.chat_view.toPlainText()
     assert "Welcome to Hearth" in text and str(home / "default.hearth") in text
-    assert "encrypted" in text and "Settings" in text and "Model file" in text
+    assert "encrypted" in text and "File → Models… (Ctrl+Shift+M)" in text and "Ollama" in text
     assert "File → Import conversations… (Ctrl+I)" in text  # history from another app: where it comes in
     chat(qtbot, window, "Hello!")
     assert "Welcome to Hearth" not in window.chat_view.toPlainText()

@@ -14,13 +14,14 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from app.core.llm import sizing
-from app.core.llm.gguf_header import read_header
+from app.core.llm.gguf_header import DATA_END, read_header
 from app.core.llm.locate import check_gguf, default_model_path, find_gguf_files
 from app.core.llm.names import display_name
 from app.core.llm.ollama import ollama_models
 from app.core.llm.templates import BUILTIN_STOPS, resolve
 from app.core.packages import bundled_gguf
 from app.core.settings import BUNDLED
+from app.core.units import human_bytes
 from app.errors import KnownError
 
 
@@ -40,7 +41,7 @@ class ModelEntry:
     quantization: str
     file_size: int
     context_length: int  # the model's own maximum (0: unknown)
-    template: str  # file | built-in | Ollama | base | unknown — how Hearth will format the chat
+    template: str  # file | built-in | Ollama | base | unknown | damaged — how Hearth will format the chat
     template_format: str | None  # llama.cpp's built-in format used when the file has no template
     ram_needed: int  # bytes to run it with the context size it is asked for (an estimate)
     warnings: tuple[str, ...] = ()
@@ -102,19 +103,25 @@ def describe(path: Path, source: str, context_size: int, *, name: str = "", sett
     choice = resolve(strings, path.name, lambda _token: False, tuple(BUILTIN_STOPS), hint=hint)
     arch = strings.get("general.architecture", "")
     own_name = display_name(strings.get("general.name"), path)
-    warnings = choice.warnings if header else ("This file could not be read as a GGUF model.",)
+    data_end = header.get(DATA_END)
+    data_end = data_end if isinstance(data_end, int) else 0
+    cut = 0 < size <= data_end
+    warnings = (choice.warnings if header else ("This file could not be read as a GGUF model.",)) + (
+        (f"This file is cut short ({human_bytes(size)}; its model needs more than {human_bytes(data_end)}): "
+         "a download that stopped? Download it again.",) if cut else ())
     return ModelEntry(
         name=name or (f"{own_name} (bundled)" if source == BUNDLED_SOURCE else own_name), source=source,
         path=str(path), setting=setting or str(path), architecture=arch or "?",
         parameters=sizing.parameters(header, own_name, size), quantization=sizing.quantization(header, path.name),
         file_size=size, context_length=int(header.get(f"{arch}.context_length", 0) or 0),
-        template=_template_kind(choice.source, choice.warnings, bool(header)), template_format=choice.builtin,
-        ram_needed=sizing.ram_needed(header, size, context_size), warnings=warnings, readable=bool(header))
+        template=_template_kind(choice.source, choice.warnings, bool(header) and not cut),
+        template_format=choice.builtin,
+        ram_needed=sizing.ram_needed(header, size, context_size), warnings=warnings, readable=bool(header) and not cut)
 
 
 def _template_kind(source: str, warnings: tuple[str, ...], readable: bool) -> str:
     if not readable:
-        return "unknown"
+        return "damaged"
     if source == "gguf":
         return "file"
     if source.startswith("ollama:"):

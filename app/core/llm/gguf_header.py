@@ -22,7 +22,8 @@ from app.core.llm.templates import BUILTIN_STOPS, resolve
 # general.* keys and the tokenizer's template, by full name; architecture keys ("llama.context_length")
 # by what follows the architecture's name.
 WANTED = ("general.architecture", "general.name", "general.finetune", "general.basename", "general.size_label",
-          "general.file_type", "tokenizer.chat_template")
+          "general.file_type", "general.alignment", "tokenizer.chat_template")
+DATA_END = "hearth.tensor_data_end"  # not a GGUF key: where the last tensor's data begins (read_header adds it)
 WANTED_ARCH = ("context_length", "block_count", "embedding_length", "attention.head_count",
                "attention.head_count_kv", "attention.key_length", "attention.value_length")
 AFTER_VOCAB = {"tokenizer.chat_template": 8, "general.file_type": 4}  # key → GGUF value type
@@ -73,18 +74,44 @@ def read_header(path: Path) -> dict[str, str | int | float]:
 
 def _walk(cur: _Cursor) -> dict[str, str | int | float]:
     cur.pos = 4
-    _version, _tensors, count = cur.take("<IQQ")
+    _version, n_tensors, count = cur.take("<IQQ")
     out: dict[str, str | int | float] = {}
     for _ in range(min(int(count), MAX_KV)):  # type: ignore[call-overload]
         key = cur.string()
         kind = cur.u32()
         if kind == ARRAY and _long_string_list(cur):
-            _find_after_vocab(cur, out)
-            return out
+            tensors = _find_after_vocab(cur, out)
+            break
         value = _value(cur, kind)
         if value is not None and _wanted(key, out):
             out[key] = value
+    else:
+        tensors = cur.pos  # the walk ended where the tensors' descriptions begin
+    end = _data_end(cur, tensors, int(n_tensors), int(out.get("general.alignment", 32)))  # type: ignore[call-overload]
+    if end is not None:
+        out[DATA_END] = end
     return out
+
+
+def _data_end(cur: _Cursor, start: int | None, n_tensors: int, alignment: int) -> int | None:
+    """Where the last tensor's data begins: a whole file reaches past it, a download cut short
+    doesn't. None when the descriptions don't read as such (then nothing is claimed)."""
+    if start is None or not 0 < n_tensors < 100_000 or alignment <= 0:
+        return None
+    cur.pos, last = start, 0
+    try:
+        for _ in range(n_tensors):
+            name, dims = cur.string(), cur.u32()
+            if not name or not 1 <= dims <= 4:
+                return None
+            cur.pos += 8 * dims
+            kind, offset = cur.u32(), cur.u64()
+            if kind > 64:
+                return None
+            last = max(last, offset)
+    except (struct.error, ValueError, UnicodeDecodeError):
+        return None
+    return (cur.pos + alignment - 1) // alignment * alignment + last
 
 
 def _wanted(key: str, seen: dict[str, str | int | float]) -> bool:
@@ -99,7 +126,7 @@ def _long_string_list(cur: _Cursor) -> bool:
     return bool(item == STRING and count > LONG_LIST)
 
 
-def _find_after_vocab(cur: _Cursor, out: dict[str, str | int | float]) -> None:
+def _find_after_vocab(cur: _Cursor, out: dict[str, str | int | float]) -> int | None:
     """The keys written after the vocabulary, found by their bytes between the walk's end and the
     first tensor's description. Searched backwards: they sit at the end of the metadata."""
     end = min(len(cur.data), cur.pos + SEARCH_SPAN)
@@ -111,6 +138,7 @@ def _find_after_vocab(cur: _Cursor, out: dict[str, str | int | float]) -> None:
             if at is not None:
                 cur.pos = at
                 out[key] = cur.string() if kind == STRING else cur.u32()
+    return tensors if tensors >= 0 else None
 
 
 def _rfind_key(data: mmap.mmap, key: str, kind: int, start: int, end: int) -> int | None:

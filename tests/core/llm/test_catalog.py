@@ -102,7 +102,7 @@ def test_a_file_that_is_not_a_model_is_listed_with_what_is_wrong(tmp_path: Path)
     folder.mkdir()
     (folder / "cut.gguf").write_bytes(b"GGUF" + b"\xff" * 1_100_000)
     (entry,) = [e for e in discover(home=tmp_path, env={}, extra_folders=str(folder)) if e.source != "bundled"]
-    assert entry.template == "unknown" and "could not be read" in entry.warnings[0] and not entry.is_chat_model
+    assert entry.template == "damaged" and "could not be read" in entry.warnings[0] and not entry.is_chat_model
 
 
 def test_ollama_templates_name_the_chat_format(tmp_path: Path) -> None:
@@ -143,3 +143,20 @@ def test_a_gguf_without_a_template_chats_in_the_format_ollamas_manifest_names(
         assert "<|start_header_id|>user<|end_header_id|>" in text and text.rstrip().endswith("<|end_header_id|>")
     finally:
         close_backend(backend)
+
+
+def test_a_download_cut_short_is_flagged_and_refused_before_llama_cpp_sees_it(tmp_path: Path) -> None:
+    from app.bootstrap import chosen_model
+    from app.core.settings import Settings
+
+    folder = tmp_path / "models"
+    folder.mkdir()
+    whole = default_model_path().read_bytes()
+    (folder / "smol-cut.gguf").write_bytes(whole[:len(whole) // 2])
+    (folder / "smol-whole.gguf").write_bytes(whole)
+    entries = {Path(e.path).name: e for e in discover(home=tmp_path, env={}, extra_folders=str(folder))}
+    cut, ok = entries["smol-cut.gguf"], entries["smol-whole.gguf"]
+    assert not cut.readable and "cut short" in cut.warnings[-1] and cut.template == "damaged"
+    assert ok.readable and ok.warnings == () and ok.template == "file"
+    with pytest.raises(KnownError, match="damaged or cut short"):
+        chosen_model(Settings(model_path=str(folder / "smol-cut.gguf")))
