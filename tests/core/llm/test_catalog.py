@@ -160,3 +160,21 @@ def test_a_download_cut_short_is_flagged_and_refused_before_llama_cpp_sees_it(tm
     assert ok.readable and ok.warnings == () and ok.template == "file"
     with pytest.raises(KnownError, match="damaged or cut short"):
         chosen_model(Settings(model_path=str(folder / "smol-cut.gguf")))
+
+
+def test_gpt4all_and_the_hugging_face_cache_are_read_as_they_lay_files_out(tmp_path: Path) -> None:
+    """GPT4All keeps .gguf files flat in its data folder; the Hugging Face cache keeps each file once
+    as a blob, reached through a symlink under snapshots/<revision>/ (listed once, by its name)."""
+    home = tmp_path / "home"
+    tiny(home / ".local" / "share" / "nomic.ai" / "GPT4All" / "Tiny-Chat-Q4_0.gguf", template="{{ messages }}")
+    repo = home / ".cache" / "huggingface" / "hub" / "models--someone--Tiny-Chat-GGUF"
+    blob = tiny(repo / "blobs" / ("ab" * 32), template="{{ messages }}", name="Tiny Chat Instruct")
+    for revision in ("0123abcd", "4567ef01"):  # two revisions of one file: one blob
+        link = repo / "snapshots" / revision / "tiny-chat-q8_0.gguf"
+        link.parent.mkdir(parents=True)
+        link.symlink_to(blob)
+    entries = [e for e in discover(home=home, env={}) if e.source != "bundled"]
+    assert sorted((e.source, Path(e.path).name) for e in entries) == [
+        ("GPT4All", "Tiny-Chat-Q4_0.gguf"), ("Hugging Face", "tiny-chat-q8_0.gguf")]
+    hf = next(e for e in entries if e.source == "Hugging Face")
+    assert hf.name == "Tiny Chat Instruct" and hf.template == "file" and choose(hf.path).path == hf.path
