@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QFont, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView, QDialog, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QProgressBar, QPushButton,
+    QAbstractItemView, QDialog, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox, QProgressBar, QPushButton,
     QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
@@ -111,6 +111,8 @@ class ModelsWindow(QDialog):
         row = self.selected()
         if row is None or row.setting == self.settings.current.settings.model_path:
             return
+        if row.template == "base" and not self.confirm_base(row):
+            return
         self._busy(f"Loading {row.name}… the model in use answers until it is ready; a reply being written "
                    "finishes first.")
         self.models.use(row, on_failure=self._on_failed)
@@ -135,6 +137,12 @@ class ModelsWindow(QDialog):
         current = [f for f in self.settings.current.settings.model_folders.split(os.pathsep) if f]
         if folder not in current:
             self.settings.apply({"model_folders": os.pathsep.join([*current, folder])}, on_failure=self._on_failed)
+
+    def confirm_base(self, row: ModelRow) -> bool:
+        """A base model continues text instead of answering: used only if the person says so."""
+        return QMessageBox.question(
+            self, "Not a chat model?", f"{row.name} looks like a base model: it continues text instead of "
+            "answering, and may not stop. Use it anyway?") == QMessageBox.StandardButton.Yes
 
     def ask_folder(self) -> str:
         """A method of its own, so a test can answer for the person."""

@@ -93,8 +93,8 @@ def test_quit_from_the_menu_closes_the_model_without_a_traceback(tmp_path: Path)
     assert not any(word in err for word in NOISE), err
 
 
-def test_hearth_chat_ends_without_a_traceback_one_turn_or_interactive(tmp_path: Path) -> None:
-    os.environ["HEARTH_PASSPHRASE"] = "pw"
+def test_hearth_chat_ends_without_a_traceback_one_turn_or_interactive(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
     one = hearth_process("chat", "My sister Ana lives in Lisbon.", timeout=300)
     assert one.code == 0 and one.out.strip(), one.err
     talk = hearth_process("chat", stdin=b"Where does Ana live?\n", timeout=300)  # then end of input (Ctrl+D)

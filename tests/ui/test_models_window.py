@@ -203,3 +203,27 @@ def test_dont_offer_again_is_remembered(qtbot, make_app, home: Path) -> None:
         pass
     assert not offered.signal_triggered and not window2.offer_bar.isVisible()
     assert again.session.settings.model_path == "bundled" and default_model_path().exists()
+
+
+def test_a_base_model_is_used_only_when_the_person_says_so_and_show_in_folder_opens_its_folder(
+        qtbot, make_app, home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from PySide6.QtGui import QDesktopServices
+
+    gemma_like = tiny(home / "jan" / "models" / "plain.gguf", "Tiny 1B")  # no template, no chat word: base
+    desktop, window = make_app(checked_model)
+    wait_ready(qtbot, window)
+    page = open_models(qtbot, window, names=5)
+    asked: list[str] = []
+    page.confirm_base = lambda row: asked.append(row.name) or False
+    select(qtbot, page, "Tiny 1B")
+    page.use_button.click()
+    assert asked == ["Tiny 1B"] and "Loading" not in page.status.text()
+    assert desktop.session.settings.model_path == "bundled"
+    opened: list[str] = []
+    monkeypatch.setattr(QDesktopServices, "openUrl", lambda url: opened.append(url.toLocalFile()) or True)
+    page.folder_button.click()
+    assert opened == [str(gemma_like.parent)]
+    page.confirm_base = lambda row: True
+    with qtbot.waitSignal(desktop.settings.model_ready, timeout=TIMEOUT_MS):
+        page.use_button.click()
+    assert desktop.session.settings.model_path == str(gemma_like)

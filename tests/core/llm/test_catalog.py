@@ -178,3 +178,12 @@ def test_gpt4all_and_the_hugging_face_cache_are_read_as_they_lay_files_out(tmp_p
         ("GPT4All", "Tiny-Chat-Q4_0.gguf"), ("Hugging Face", "tiny-chat-q8_0.gguf")]
     hf = next(e for e in entries if e.source == "Hugging Face")
     assert hf.name == "Tiny Chat Instruct" and hf.template == "file" and choose(hf.path).path == hf.path
+
+
+def test_ollamas_stores_are_looked_for_where_its_installs_put_them(tmp_path: Path) -> None:
+    from app.core.llm.ollama import store_roots
+
+    roots = store_roots(tmp_path, {"OLLAMA_MODELS": "~/elsewhere"})
+    assert roots == [Path("~/elsewhere").expanduser(), tmp_path / ".ollama" / "models",
+                     Path("/usr/share/ollama/.ollama/models")]  # the Linux service install's user
+    assert store_roots(tmp_path, {})[0] == tmp_path / ".ollama" / "models"
