@@ -38,10 +38,16 @@ def xvfb() -> Iterator[str]:
 
 
 def pytest_itemcollected(item: pytest.Item) -> None:
-    """Under `-n 2` (pyproject's addopts), these tests share one build of dist/ and build/ and the
-    cached roots: one worker runs them all. Marked as each is collected, before xdist reads the group.
+    """Under `-n 2` (pyproject's addopts), the tests of the build (dist/, build/ and the cached roots)
+    share it: one worker runs them all. Marked as each is collected, before xdist reads the group.
 
-    The README's source install builds nothing here and has its own apt cache, so it runs on the
-    other worker meanwhile (the build is the suite's longest path: ~7 min of it)."""
-    group = "source-install" if item.path.name == "test_source_install.py" else "packaging"
-    item.add_marker(pytest.mark.xdist_group(group))
+    The build is the suite's longest path (~6 min, then the installs), so nothing else joins it: the
+    README's source install builds nothing and has its own apt cache, and the one-file launcher's
+    and the system-library tests make their own small files — they run on the other worker."""
+    if item.path.name in BUILD_TESTS:
+        item.add_marker(pytest.mark.xdist_group("packaging"))
+    elif item.path.name == "test_source_install.py":
+        item.add_marker(pytest.mark.xdist_group("source-install"))
+
+
+BUILD_TESTS = ("test_clean_root.py", "test_frozen.py")

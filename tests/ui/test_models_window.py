@@ -227,3 +227,23 @@ def test_a_base_model_is_used_only_when_the_person_says_so_and_show_in_folder_op
     with qtbot.waitSignal(desktop.settings.model_ready, timeout=TIMEOUT_MS):
         page.use_button.click()
     assert desktop.session.settings.model_path == str(gemma_like)
+
+
+def test_while_the_new_model_loads_the_one_in_use_goes_on_answering(qtbot, make_app, home: Path) -> None:
+    """A model that takes seconds to load (as a 3B file does): a message sent meanwhile is answered
+    by the model in use, and the new one takes over once it is ready."""
+    def slow_to_load(options: object, settings) -> Model:  # noqa: ANN001
+        if settings.model_path != "bundled":
+            time.sleep(3)
+        return checked_model(options, settings)
+    desktop, window = make_app(slow_to_load)
+    wait_ready(qtbot, window)
+    page = open_models(qtbot, window)
+    select(qtbot, page, "tiny3b:latest")
+    page.use_button.click()
+    assert page.bar.isVisible() and "the model in use answers until it is ready" in page.status.text()
+    chat(qtbot, window, "Are you still there?")
+    assert window.chat_view.entries[-1].text == OLD_REPLY and desktop.session.settings.model_path == "bundled"
+    qtbot.waitUntil(lambda: desktop.session.settings.model_path == "tiny3b:latest", timeout=TIMEOUT_MS)
+    chat(qtbot, window, "And now?")
+    assert window.chat_view.entries[-1].text == "Reply from tiny3b:latest." and not page.bar.isVisible()

@@ -130,6 +130,24 @@ def test_a_truncated_gguf_is_a_clear_error(tmp_path: Path) -> None:
     path = tmp_path / "cut.gguf"
     path.write_bytes(default_model_path().read_bytes()[:5_000_000])
     result = hearth("chat", "--new", "hello", "--model", str(path))
+    assert result.code == 1 and "could not be read as a GGUF model: it is damaged or cut short" in result.err, result.err
+    assert result.err.count("error:") == 1 and "download the file again" in result.err
+
+
+def test_a_whole_gguf_llama_cpp_cant_load_is_a_clear_error(tmp_path: Path) -> None:
+    """Hearth's checks pass (a whole file, a readable header) and llama.cpp refuses it: its words."""
+    import gguf
+    import numpy as np
+
+    path = tmp_path / "future-arch.gguf"
+    writer = gguf.GGUFWriter(str(path), "nosucharch")
+    writer.add_name("Future 1B Instruct")
+    writer.add_tensor("token_embd.weight", np.zeros((4, 4), dtype=np.float32))
+    writer.write_header_to_file()
+    writer.write_kv_data_to_file()
+    writer.write_tensors_to_file()
+    writer.close()
+    result = hearth("chat", "--new", "hello", "--model", str(path))
     assert result.code == 1 and result.err.startswith("error: llama.cpp could not load"), result.err
 
 
