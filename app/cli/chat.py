@@ -143,6 +143,15 @@ def cmd_conversations(call: Call) -> int:
     return 0
 
 
+def _say_if_unusable(settings: settings_module.Settings, err: TextIO) -> None:
+    """Saved all the same (a model may be pulled later, an Ollama store mounted), but said now
+    rather than at the next chat."""
+    try:
+        chosen_model(settings)
+    except KnownError as exc:
+        err.write(f"note: {exc.what} now — {exc.fix}\n")
+
+
 def cmd_settings(call: Call) -> int:
     options, args, out, err = call.options, call.args, call.out, call.err
     if args.assignment:
@@ -150,8 +159,11 @@ def cmd_settings(call: Call) -> int:
             raise UsageError("use `hearth settings` to show them or `hearth settings set KEY VALUE`")
         _, key, value = args.assignment
         current = settings_module.load(options.paths.config)
-        settings_module.save(current.with_values({key: settings_module.coerce(key, value)}), options.paths.config)
+        changed = current.with_values({key: settings_module.coerce(key, value)})
+        settings_module.save(changed, options.paths.config)
         err.write(f"saved {key} in {options.paths.config}\n")
+        if key in ("model_path", "context_size"):
+            _say_if_unusable(changed, err)
         return 0
     effective = load_settings(options).to_dict()
     if args.json:

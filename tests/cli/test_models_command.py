@@ -53,3 +53,12 @@ def test_chat_runs_on_an_ollama_model_by_its_name(ollama: Path) -> None:
     done = hearth_process("chat", "--model", "smollm2:135m", "--json", "My bike is a red Brompton.", timeout=300)
     assert done.code == 0, done.err
     assert done.json()["reply"].strip() and "Traceback" not in done.err
+
+
+def test_setting_a_model_that_isnt_here_is_saved_and_said(ollama: Path) -> None:
+    saved = hearth("settings", "set", "model_path", "llama3.2:3b")
+    assert saved.code == 0 and "saved model_path" in saved.err
+    assert "note: no model called 'llama3.2:3b' was found on this computer now" in saved.err
+    assert hearth("settings", "--json").json()["model_path"] == "llama3.2:3b"  # an Ollama pull may come later
+    fine = hearth("settings", "set", "model_path", "smollm2:135m")
+    assert fine.code == 0 and "note:" not in fine.err
