@@ -18,9 +18,10 @@ import apsw
 from app.core import settings as settings_module
 from app.core.agent.loop import Agent
 from app.core.llm.backend import LLMBackend
-from app.core.llm.catalog import OLLAMA, ModelEntry, choose
+from app.core.llm.catalog import OLLAMA, choose
 from app.core.llm.locate import check_gguf
 from app.core.llm.sizing import ram_available
+from app.core.types import ModelEntry
 from app.core.units import human_bytes
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
@@ -183,10 +184,11 @@ def chosen_model(settings: Settings) -> ModelEntry:
     return entry
 
 
-def make_backend(options: Options, settings: Settings) -> LLMBackend:
+def make_backend(options: Options, settings: Settings, entry: ModelEntry | None = None) -> LLMBackend:
+    """``entry``: the model ``chosen_model`` already found for these settings (not looked for twice)."""
     from app.core.llm.llama import LlamaBackend  # imports llama_cpp: only when a model is needed
 
-    entry = chosen_model(settings)
+    entry = entry or chosen_model(settings)
     return LlamaBackend(Path(entry.path), n_ctx=settings.context_size, n_threads=settings.threads or None,
                         template_hint=entry.template_format if entry.template == "Ollama" else None,
                         name=entry.name if entry.source == OLLAMA else None)

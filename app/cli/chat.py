@@ -29,9 +29,9 @@ def cmd_chat(call: Call) -> int:
     options, args, stdin, out, err = call.options, call.args, call.stdin, call.out, call.err
     settings = load_settings(options)
     message = read_text_arg(args.message, stdin) if args.message is not None else None
-    chosen_model(settings)  # a missing or wrong model is said before the profile is opened
+    model = chosen_model(settings)  # a missing or wrong model is said before the profile is opened
     with open_profile(options) as profile:
-        backend = make_backend(options, settings)
+        backend = make_backend(options, settings, model)
         try:
             agent = make_agent(profile, options, settings, backend)
             agent.prepare()

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TextIO
 
 from app.bootstrap import load_settings
 from app.cli.call import Call
 from app.cli.output import print_json
-from app.core.llm.catalog import ModelEntry, discover
+from app.core.llm.catalog import discover
 from app.core.llm.sizing import path_label, ram_available
+from app.core.types import CHAT_FORMAT_WORDS, ModelEntry
 from app.core.units import human_bytes, human_count
 
-TEMPLATE_WORDS = {"file": "its own", "built-in": "built-in", "Ollama": "Ollama's", "base": "⚠ base model",
-                  "unknown": "⚠ unknown", "damaged": "⚠ damaged file"}
 HEADERS = ("", "NAME", "SOURCE", "ARCH", "PARAMS", "QUANT", "SIZE", "CONTEXT", "CHAT FORMAT", "RAM NEEDED")
 
 
@@ -42,17 +42,11 @@ def _print_table(entries: list[ModelEntry], in_use: ModelEntry | None, free: int
     for row, entry in zip(rows, [None, *entries]):
         out.write("  ".join(cell.ljust(width) for cell, width in zip(row, widths)).rstrip() + "\n")
         if entry is not None:
-            out.write(f"     {path_label_of(entry)}\n")
+            out.write(f"     {path_label(Path(entry.path))}\n")
 
 
 def _row(entry: ModelEntry, in_use: bool, free: int | None) -> tuple[str, ...]:
     need = human_bytes(entry.ram_needed) + ("  ⚠ more than is free" if fits(entry, free) is False else "")
     return ("*" if in_use else "", entry.name, entry.source, entry.architecture, human_count(entry.parameters),
             entry.quantization, human_bytes(entry.file_size), str(entry.context_length or "?"),
-            TEMPLATE_WORDS.get(entry.template, entry.template), need)
-
-
-def path_label_of(entry: ModelEntry) -> str:
-    from pathlib import Path
-
-    return path_label(Path(entry.path))
+            CHAT_FORMAT_WORDS.get(entry.template, entry.template), need)

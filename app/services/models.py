@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import QObject, Signal
 
 from app.core import model_settings
-from app.core.llm.catalog import BUNDLED_SOURCE, ModelEntry, discover
+from app.core.llm.catalog import BUNDLED_SOURCE, discover
 from app.core.llm.probe import measure
 from app.core.llm.sizing import ram_available
 from app.services.session import Session
@@ -62,7 +62,7 @@ class ModelsService(QObject):
         settings = self._session.settings
         entries = discover(extra_folders=settings.model_folders, context_size=settings.context_size)
         speeds = model_settings.all_measured(self._session.models_file)
-        return ModelList(tuple(row_of(e, speeds.get(e.setting)) for e in entries), settings.model_path,
+        return ModelList(tuple(ModelRow.of(e, _rate(speeds.get(e.setting))) for e in entries), settings.model_path,
                          ram_available(), settings.context_size)
 
     def _measure(self, setting: str) -> ModelSpeed:
@@ -79,7 +79,7 @@ class ModelsService(QObject):
         declined = model_settings.declined(self._session.models_file)
         free = listed.ram_available
         bundled = max((r.parameters for r in listed.rows if r.source == BUNDLED_SOURCE), default=0)
-        candidates = [r for r in listed.rows if r.chat_model and r.source != BUNDLED_SOURCE
+        candidates = [r for r in listed.rows if r.is_chat_model and r.source != BUNDLED_SOURCE
                       and r.parameters > bundled and r.setting not in declined
                       and (free is None or r.ram_needed <= free)]
         if not candidates:
@@ -93,9 +93,5 @@ class ModelsService(QObject):
             self.offer.emit(offer)
 
 
-def row_of(entry: ModelEntry, measured: model_settings.Measured | None) -> ModelRow:
-    return ModelRow(name=entry.name, source=entry.source, path=entry.path, setting=entry.setting,
-                    architecture=entry.architecture, parameters=entry.parameters, quantization=entry.quantization,
-                    file_size=entry.file_size, context_length=entry.context_length, template=entry.template,
-                    ram_needed=entry.ram_needed, warnings=entry.warnings, chat_model=entry.is_chat_model,
-                    tokens_per_s=measured.tokens_per_s if measured else None)
+def _rate(measured: model_settings.Measured | None) -> float | None:
+    return measured.tokens_per_s if measured else None

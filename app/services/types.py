@@ -7,11 +7,11 @@ dicts of loose keys. Memories, recalls and conversations travel as the core's ow
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from app.core.settings import Settings
-from app.core.types import Conversation, Entity, Memory, Recall, RecallReceipt, TurnStats, Written
+from app.core.types import Conversation, Entity, Memory, ModelEntry, Recall, RecallReceipt, TurnStats, Written
 
 
 @dataclass(frozen=True)
@@ -74,23 +74,15 @@ class ModelStatus:
 
 
 @dataclass(frozen=True)
-class ModelRow:
-    """One model found on this computer, as the Models page shows it (catalog.ModelEntry's facts)."""
+class ModelRow(ModelEntry):
+    """One model found on this computer, as the Models page shows it: the catalog's facts and the
+    speed Test measured here (None: not measured)."""
 
-    name: str
-    source: str  # bundled | Ollama | LM Studio | GPT4All | Jan | Hugging Face | your folder
-    path: str
-    setting: str  # the model_path value that chooses it
-    architecture: str
-    parameters: int
-    quantization: str
-    file_size: int
-    context_length: int
-    template: str  # file | built-in | Ollama | base | unknown | damaged
-    ram_needed: int
-    warnings: tuple[str, ...] = ()
-    chat_model: bool = True
-    tokens_per_s: float | None = None  # measured here by Test (or the start-up offer)
+    tokens_per_s: float | None = None
+
+    @classmethod
+    def of(cls, entry: ModelEntry, tokens_per_s: float | None) -> ModelRow:
+        return cls(**{f.name: getattr(entry, f.name) for f in fields(entry)}, tokens_per_s=tokens_per_s)
 
 
 @dataclass(frozen=True)

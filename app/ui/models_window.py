@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
+from app.core.types import CHAT_FORMAT_WORDS
 from app.core.units import human_bytes, human_count
 from app.services.types import Failure, ModelList, ModelRow, ModelSpeed, ModelStatus, Progress, SettingsState
 
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
 COLUMNS = ("Model", "From", "Parameters", "Quantization", "File", "Context", "Chat format", "Memory needed",
            "Speed here")
 SPEED = COLUMNS.index("Speed here")
-FORMAT_WORDS = {"file": "its own", "built-in": "llama.cpp's", "Ollama": "Ollama's", "base": "⚠ base model",
-                "unknown": "⚠ unknown", "damaged": "⚠ damaged file"}
 
 
 class ModelsWindow(QDialog):
@@ -219,5 +218,5 @@ def cells(row: ModelRow, listing: ModelList) -> tuple[str, ...]:
     speed = f"{row.tokens_per_s:.1f} tokens/s" if row.tokens_per_s is not None else "—"
     mark = "● " if row.setting == listing.in_use else ""
     return (mark + row.name, row.source, human_count(row.parameters), row.quantization, human_bytes(row.file_size),
-            f"{row.context_length:,}" if row.context_length else "?", FORMAT_WORDS.get(row.template, row.template),
+            f"{row.context_length:,}" if row.context_length else "?", CHAT_FORMAT_WORDS.get(row.template, row.template),
             memory, speed)

@@ -307,10 +307,10 @@ def test_the_first_start_welcomes_and_the_welcome_goes_with_the_first_message(qt
 
 
 def test_the_bundled_model_has_a_readable_name() -> None:
-    from app.core.llm.gguf_header import file_display_name
+    from app.core.llm.catalog import FOLDER, describe
     from app.core.llm.locate import default_model_path
 
-    assert file_display_name(default_model_path()) == "SmolLM2-135M-Instruct"
+    assert describe(default_model_path(), FOLDER, 4096).name == "SmolLM2-135M-Instruct"
 
 
 def test_a_cancelled_passphrase_leaves_a_locked_page_and_unlock_tries_again(qtbot, make_app, monkeypatch) -> None:

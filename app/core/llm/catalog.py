@@ -10,52 +10,22 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from app.core.llm import sizing
-from app.core.llm.gguf_header import DATA_END, read_header
+from app.core.llm.gguf_header import DATA_END, read_header, strings
 from app.core.llm.locate import check_gguf, default_model_path, find_gguf_files
 from app.core.llm.names import display_name
 from app.core.llm.ollama import ollama_models
 from app.core.llm.templates import BUILTIN_STOPS, resolve
 from app.core.packages import bundled_gguf
 from app.core.settings import BUNDLED
+from app.core.types import ModelEntry
 from app.core.units import human_bytes
 from app.errors import KnownError
 
 
 BUNDLED_SOURCE, OLLAMA, FOLDER = "bundled", "Ollama", "your folder"
-
-
-@dataclass(frozen=True)
-class ModelEntry:
-    """One model file as `hearth models` and the Models page show it."""
-
-    name: str  # what a person calls it; also what `--model` and the model_path setting accept
-    source: str  # bundled | Ollama | LM Studio | GPT4All | Jan | Hugging Face | your folder
-    path: str
-    setting: str  # the model_path value that chooses it: "bundled", an Ollama name, or the path
-    architecture: str
-    parameters: int  # 0: unknown
-    quantization: str
-    file_size: int
-    context_length: int  # the model's own maximum (0: unknown)
-    template: str  # file | built-in | Ollama | base | unknown | damaged — how Hearth will format the chat
-    template_format: str | None  # llama.cpp's built-in format used when the file has no template
-    ram_needed: int  # bytes to run it with the context size it is asked for (an estimate)
-    warnings: tuple[str, ...] = ()
-    readable: bool = True  # False: the header is damaged or cut short (llama.cpp would fail on it too)
-
-    @property
-    def is_chat_model(self) -> bool:
-        return self.template in ("file", "built-in", "Ollama")
-
-    def to_json(self) -> dict[str, object]:
-        out = asdict(self)
-        out["warnings"] = list(self.warnings)
-        out["chat_model"] = self.is_chat_model
-        return out
 
 
 def app_folders(home: Path, env: Mapping[str, str]) -> list[tuple[str, Path]]:
@@ -99,10 +69,10 @@ def describe(path: Path, source: str, context_size: int, *, name: str = "", sett
     """A file's entry from its header; an unreadable file is listed with what is wrong."""
     header = read_header(path)
     size = path.stat().st_size
-    strings = {k: v for k, v in header.items() if isinstance(v, str)}
-    choice = resolve(strings, path.name, lambda _token: False, tuple(BUILTIN_STOPS), hint=hint)
-    arch = strings.get("general.architecture", "")
-    own_name = display_name(strings.get("general.name"), path)
+    text = strings(header)
+    choice = resolve(text, path.name, lambda _token: False, tuple(BUILTIN_STOPS), hint=hint)
+    arch = text.get("general.architecture", "")
+    own_name = display_name(text.get("general.name"), path)
     data_end = header.get(DATA_END)
     data_end = data_end if isinstance(data_end, int) else 0
     cut = 0 < size <= data_end

@@ -1,4 +1,4 @@
-"""Read a GGUF file's metadata without loading the model (the model list, the picker, `hearth models`).
+"""Read a GGUF file's metadata without loading the model (catalog.py: the model list, `hearth models`).
 
 Loading a model to learn what it is would take seconds and hundreds of MB per file; the metadata is
 key-value pairs at the start of the file (format: github.com/ggml-org/ggml/blob/master/docs/gguf.md).
@@ -17,7 +17,6 @@ import mmap
 import struct
 from pathlib import Path
 
-from app.core.llm.templates import BUILTIN_STOPS, resolve
 
 # general.* keys and the tokenizer's template, by full name; architecture keys ("llama.context_length")
 # by what follows the architecture's name.
@@ -168,23 +167,11 @@ def _value(cur: _Cursor, kind: int) -> str | int | float | None:
     return value if isinstance(value, (int, float)) else None
 
 
+def strings(header: dict[str, str | int | float]) -> dict[str, str]:
+    """The text values of a header (what the chat-template choice reads)."""
+    return {k: v for k, v in header.items() if isinstance(v, str)}
+
+
 def read_metadata(path: Path) -> dict[str, str]:
     """The wanted string keys of ``path``'s metadata ({} for a file that isn't GGUF)."""
-    return {k: v for k, v in read_header(path).items() if isinstance(v, str)}
-
-
-def file_warnings(path: Path) -> tuple[str, ...]:
-    """What the model picker says about a file, in a user's words (as ``hearth doctor`` would)."""
-    metadata = read_metadata(path)
-    if not metadata:
-        return ("This file could not be read as a GGUF model.",)
-    # The vocabulary isn't read, so a llama file's llama2/llama3 guess can't be made here; the
-    # warnings (base model, unknown architecture) don't depend on it.
-    return resolve(metadata, path.name, lambda _token: False, tuple(BUILTIN_STOPS)).warnings
-
-
-def file_display_name(path: Path) -> str:
-    """The name the app shows for a GGUF file, read from its header without loading it."""
-    from app.core.llm.names import display_name
-
-    return display_name(read_metadata(path).get("general.name"), path)
+    return strings(read_header(path))

@@ -130,7 +130,11 @@ def test_a_template_in_the_file_wins_even_for_a_known_architecture() -> None:
 
 
 def test_the_gguf_header_is_read_without_loading_the_model(tmp_path: Path) -> None:
-    from app.core.llm.gguf_header import file_warnings, read_metadata
+    from app.core.llm.catalog import FOLDER, describe
+    from app.core.llm.gguf_header import read_metadata
+
+    def file_warnings(path: Path) -> tuple[str, ...]:
+        return describe(path, FOLDER, 4096).warnings
 
     chat = write_tiny_gguf(tmp_path / "c.gguf", template="{{ x }}", specials=[], bos="<s>", eos="</s>")
     assert read_metadata(chat) == {"general.architecture": "llama", "general.name": "tiny-chat-instruct",
