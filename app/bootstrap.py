@@ -25,7 +25,7 @@ from app.core.types import ModelEntry
 from app.core.units import human_bytes
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
-from app.core.memory.db import creation_lock, explain_db_error, open_db, open_read_only
+from app.core.memory.db import creation_lock, explain_db_error, open_db, open_empty, open_read_only
 from app.core.memory.embed import Embedder, make_embedder
 from app.core.memory.keys import DbKey, resolve_key
 from app.core.secrets import SecretStore, open_keychain
@@ -93,6 +93,9 @@ def open_profile(
     written it opens as usual (an older file is upgraded first); where it can't (a read-only
     folder or file) it opens for reading instead of failing."""
     path = options.db_path
+    if read_only and not (path.exists() and path.stat().st_size > 0):
+        # Reading a profile nobody has written to yet: it is empty, and reading creates nothing.
+        return Profile(path=path, key=DbKey(where="none: the profile does not exist yet"), conn=open_empty())
     if read_only and not (os.access(path.parent, os.W_OK) and os.access(path, os.W_OK)):
         key = existing_profile_key(options, keychain)
         return Profile(path=path, key=key, conn=open_db(path, key, read_only=True))

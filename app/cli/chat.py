@@ -43,7 +43,7 @@ def cmd_chat(call: Call) -> int:
 
 
 def _one_turn(agent: Agent, message: str, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    done = _run(agent, message, args.conversation, args.new, out if not args.json else None, err)
+    done = _run(agent, message, args.conversation, _new(args), out if not args.json else None, err, args.private)
     if args.json:
         out.write(json.dumps(turn_json(done), ensure_ascii=False, indent=2) + "\n")
     return 0
@@ -51,7 +51,7 @@ def _one_turn(agent: Agent, message: str, args: argparse.Namespace, out: TextIO,
 
 def _interactive(agent: Agent, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
     err.write(f"Hearth — {agent.backend.info.name}. Ctrl+C stops a reply, Ctrl+D quits.\n")
-    conversation, new = args.conversation, args.new
+    conversation, new = args.conversation, _new(args)
     while True:
         err.write("you> ")
         err.flush()
@@ -62,19 +62,24 @@ def _interactive(agent: Agent, args: argparse.Namespace, stdin: TextIO, out: Tex
         if not line.strip():
             continue
         try:
-            done = _run(agent, line, conversation, new, out, err)
+            done = _run(agent, line, conversation, new, out, err, args.private)
         except KnownError as exc:  # keep the session: the user can try again
             err.write(f"error: {exc}\n")
             continue
         conversation, new = done.conversation_id, False
 
 
+def _new(args: argparse.Namespace) -> bool:
+    return bool(args.new or args.private)  # --private starts its own conversation
+
+
 def _run(agent: Agent, message: str, conversation: int | None, new: bool, stream_to: TextIO | None,
-         err: TextIO) -> TurnDone:
+         err: TextIO, private: bool = False) -> TurnDone:
     cancel = threading.Event()
     done: TurnDone | None = None
     with _ctrl_c_stops(cancel):
-        for event in agent.run_turn(message, conversation_id=conversation, new=new, cancel=cancel):
+        for event in agent.run_turn(message, conversation_id=conversation, new=new, cancel=cancel,
+                                     private=private):
             if isinstance(event, TextDelta) and stream_to is not None:
                 stream_to.write(event.text)
                 stream_to.flush()
@@ -117,6 +122,7 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
         "message_id": done.message_id,
         "reply": done.reply,
         "interrupted": done.interrupted,
+        "private": done.private,  # nothing from this conversation goes to long-term memory
         "recalled": RecallReceipt.of(done.recalled).to_json(),
         "prompt_tokens": stats["prompt_tokens"],
         "completion_tokens": stats["completion_tokens"],

@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     which = chat.add_mutually_exclusive_group()
     which.add_argument("--conversation", type=ID, metavar="ID", help="continue this conversation")
     which.add_argument("--new", action="store_true", help="start a new conversation (default: the latest)")
+    which.add_argument("--private", action="store_true", help="start a new conversation Hearth doesn't remember: "
+                       "nothing from it goes to long-term memory (the app's \"Don't remember this conversation\")")
     chat.add_argument("--model", metavar="NAME|PATH", help="a chat model for this run: a name `hearth models` lists "
                       "(llama3.2:3b) or a .gguf file")
     chat.add_argument("--json", action="store_true", help="print one JSON object instead of streaming")

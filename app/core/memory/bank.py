@@ -119,10 +119,12 @@ class MemoryBank:
         self._ready_index().warm()
 
     def search_many(self, queries: Sequence[str], params: RecallParams) -> builtins.list[builtins.list[Recall]]:
+        queries = [check_text(q) for q in queries]
+        if self.store.is_empty():  # nothing to find: no model to load, no index to make
+            return [[] for _ in queries]
         index = self._ready_index()
         if len(queries) >= WARM_AFTER_QUERIES and not index.warmed:
             index.warm()  # loading costs about as much as a dozen vec0 scans
-        queries = [check_text(q) for q in queries]
         speakers = self.speakers()
         names = [said.named(q, speakers) for q in queries]
         vectors = self.embed([said.without(q, n) for q, n in zip(queries, names)])

@@ -52,6 +52,17 @@ def open_db(path: Path, key: DbKey, *, create: bool = True, read_only: bool = Fa
     return conn
 
 
+def open_empty() -> apsw.Connection:
+    """An empty profile in memory, read-only: what reading a profile that doesn't exist yet
+    shows (no memories, no conversations) without creating a file."""
+    conn = apsw.Connection(":memory:")
+    _load_sqlite_vec(conn)
+    conn.pragma("foreign_keys", "ON")
+    migrations.migrate(conn, Path(":memory:"), backup=lambda dest: None)  # nothing to back up
+    conn.pragma("query_only", True)
+    return conn
+
+
 def open_read_only(path: Path, key: DbKey, *, immutable: bool) -> apsw.Connection:
     """For reading when the usual open failed for lack of space (no room for the -shm): the file
     as it is on disk, ``immutable`` (a full disk leaves nobody room to write it either)."""

@@ -146,6 +146,9 @@ class MemoryStore:
         total: int = self.conn.execute(f"SELECT count(*) FROM memories {where}", args).get
         return [_to_memory(r) for r in rows], total
 
+    def is_empty(self) -> bool:
+        return not self.conn.execute("SELECT EXISTS (SELECT 1 FROM memories)").get
+
     def profile_uid(self) -> str | None:
         uid: str | None = self.conn.execute("SELECT value FROM meta WHERE key = 'profile_uid'").get
         return uid
