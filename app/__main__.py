@@ -10,13 +10,19 @@ def main() -> int:
         # Memories are UTF-8 whatever the locale says (a C locale would fail on "é").
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
-    from app.cli import main as cli_main
-    from app.cli.parser import COMMAND_NAMES
+    from app.cli.names import COMMAND_NAMES
 
     argv = sys.argv[1:]
     if not any(a in COMMAND_NAMES for a in argv) \
             and not any(a in ("-h", "--help", "--version") for a in argv):
         argv = [*argv, "gui"]  # `hearth` alone (or with only global options) opens the app
+    from app.engine.client import route  # light: a warm engine answers before the rest is imported
+
+    code = route(argv)
+    if code is not None:
+        return code
+    from app.cli import main as cli_main
+
     return cli_main(argv)
 
 

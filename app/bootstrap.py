@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Protocol
 import apsw
 
 from app.core import settings as settings_module
-from app.core.agent.loop import Agent
 from app.core.llm.backend import LLMBackend
 from app.core.llm.catalog import OLLAMA, choose
 from app.core.llm.locate import check_gguf
@@ -195,10 +194,6 @@ def make_backend(options: Options, settings: Settings, entry: ModelEntry | None 
     return LlamaBackend(Path(entry.path), n_ctx=settings.context_size, n_threads=settings.threads or None,
                         template_hint=entry.template_format if entry.template == "Ollama" else None,
                         name=entry.name if entry.source == OLLAMA else None)
-
-
-def make_agent(profile: Profile, options: Options, settings: Settings, backend: LLMBackend) -> Agent:
-    return Agent(make_data(profile, make_default_embedder(options)), backend, settings)
 
 
 def build_desktop(options: Options, backend_factory: Callable[[Options, Settings], LLMBackend] | None = None,

@@ -17,8 +17,13 @@ FILE_KEYRING = "tests.support.file_keyring.FileKeyring"
 
 
 @pytest.fixture(autouse=True)
-def hearth_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+def hearth_env(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
+    # Commands run in their own process unless a test asks for the warm engine (tests/engine): a
+    # background engine would outlive the test. Its socket folder is the test's own (short: a socket
+    # path has room for 107 bytes).
+    monkeypatch.setenv("HEARTH_NO_SERVER", "1")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path_factory.mktemp("run")))
     monkeypatch.setenv("HEARTH_HOME", str(home))
     monkeypatch.setenv("HEARTH_EMBEDDER", "hash")
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", FILE_KEYRING)

@@ -7,18 +7,14 @@ stops that reply (it is saved, marked interrupted); a second Ctrl+C quits.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import signal
 import threading
-from collections.abc import Iterator
 from typing import Any, TextIO
 
-from app.bootstrap import chosen_model, load_settings, make_agent, make_backend, open_profile
+from app.bootstrap import chosen_model, load_settings, make_data, open_profile
 from app.cli.call import Call
 from app.cli.inputs import read_text_arg
 from app.core import settings as settings_module
-from app.core.llm.backend import close_backend
 from app.core.agent.loop import Agent
 from app.core.memory.conversations import ConversationStore
 from app.core.types import RecallReceipt, TextDelta, ToolCall, TurnDone
@@ -26,30 +22,28 @@ from app.errors import KnownError, UsageError
 
 
 def cmd_chat(call: Call) -> int:
-    options, args, stdin, out, err = call.options, call.args, call.stdin, call.out, call.err
+    options, args, stdin = call.options, call.args, call.stdin
     settings = load_settings(options)
     message = read_text_arg(args.message, stdin) if args.message is not None else None
     model = chosen_model(settings)  # a missing or wrong model is said before the profile is opened
-    with open_profile(options) as profile:
-        backend = make_backend(options, settings, model)
-        try:
-            agent = make_agent(profile, options, settings, backend)
-            agent.prepare()
-            if message is not None:
-                return _one_turn(agent, message, args, out, err)
-            return _interactive(agent, args, stdin, out, err)
-        finally:
-            close_backend(backend)  # before the profile closes and the interpreter tears down
+    with open_profile(options) as profile, call.resources.backend(options, settings, model) as backend:
+        agent = Agent(make_data(profile, call.resources.embedder(options)), backend, settings)
+        agent.prepare()
+        if message is not None:
+            return _one_turn(agent, message, call)
+        return _interactive(agent, call)
 
 
-def _one_turn(agent: Agent, message: str, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    done = _run(agent, message, args.conversation, _new(args), out if not args.json else None, err, args.private)
+def _one_turn(agent: Agent, message: str, call: Call) -> int:
+    args, out = call.args, call.out
+    done = _run(agent, message, args.conversation, _new(args), out if not args.json else None, call, args.private)
     if args.json:
         out.write(json.dumps(turn_json(done), ensure_ascii=False, indent=2) + "\n")
     return 0
 
 
-def _interactive(agent: Agent, args: argparse.Namespace, stdin: TextIO, out: TextIO, err: TextIO) -> int:
+def _interactive(agent: Agent, call: Call) -> int:
+    args, stdin, out, err = call.args, call.stdin, call.out, call.err
     err.write(f"Hearth — {agent.backend.info.name}. Ctrl+C stops a reply, Ctrl+D quits.\n")
     conversation, new = args.conversation, _new(args)
     while True:
@@ -62,7 +56,7 @@ def _interactive(agent: Agent, args: argparse.Namespace, stdin: TextIO, out: Tex
         if not line.strip():
             continue
         try:
-            done = _run(agent, line, conversation, new, out, err, args.private)
+            done = _run(agent, line, conversation, new, out, call, args.private)
         except KnownError as exc:  # keep the session: the user can try again
             err.write(f"error: {exc}\n")
             continue
@@ -74,10 +68,10 @@ def _new(args: argparse.Namespace) -> bool:
 
 
 def _run(agent: Agent, message: str, conversation: int | None, new: bool, stream_to: TextIO | None,
-         err: TextIO, private: bool = False) -> TurnDone:
-    cancel = threading.Event()
+         call: Call, private: bool = False) -> TurnDone:
+    cancel, err = threading.Event(), call.err
     done: TurnDone | None = None
-    with _ctrl_c_stops(cancel):
+    with call.stops.stopping(cancel):
         for event in agent.run_turn(message, conversation_id=conversation, new=new, cancel=cancel,
                                      private=private):
             if isinstance(event, TextDelta) and stream_to is not None:
@@ -94,25 +88,6 @@ def _run(agent: Agent, message: str, conversation: int | None, new: bool, stream
     if done.interrupted:
         err.write("[reply stopped; saved as interrupted]\n")
     return done
-
-
-@contextlib.contextmanager
-def _ctrl_c_stops(cancel: threading.Event) -> Iterator[None]:
-    """While a reply streams, the first Ctrl+C stops it; a second one quits."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def handler(signum: int, frame: Any) -> None:
-        if cancel.is_set():
-            raise KeyboardInterrupt
-        cancel.set()
-
-    previous = signal.signal(signal.SIGINT, handler)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def turn_json(done: TurnDone) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from app.bootstrap import load_settings, open_profile
 from app.cli.call import Call
+from app.cli.inputs import here
 from app.cli.output import print_json, progress
 from app.core.importers import FORMATS, LABELS, read_export, write_history
 from app.core.importers.export import export_conversations, format_for
@@ -17,7 +18,7 @@ def source_path(text: str) -> Path:
     """An argparse ``type=`` for an export: a file, a zip or a folder (it must exist)."""
     if not text.strip() or "\x00" in text:
         raise argparse.ArgumentTypeError("a path is needed")
-    path = Path(text)
+    path = here(text)
     try:
         exists = path.exists()
     except OSError as exc:  # a name too long for the file system (ENAMETOOLONG), …

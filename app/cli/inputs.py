@@ -4,12 +4,36 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, TextIO
 
 from app.core.limits import Range
 from app.core.memory.checks import check_text
 from app.errors import KnownError, UsageError
+
+
+# The folder a relative FILE or PATH is read from: the caller's working directory. The engine runs
+# commands for clients in other folders, on threads of one process with one working directory of its
+# own, so it sets this (per thread) to the client's; None is this process's own.
+WORKING_DIR: ContextVar[Path | None] = ContextVar("WORKING_DIR", default=None)
+
+
+def here(text: str) -> Path:
+    """``text`` as a path from the caller's working directory (``~`` expanded)."""
+    path = Path(text).expanduser()
+    base = WORKING_DIR.get()
+    return base / path if base is not None and not path.is_absolute() else path
+
+
+def model_choice(text: str) -> str:
+    """An argparse ``type=`` for --model NAME|PATH: a file named from the caller's folder becomes
+    its full path; a name (``llama3.2:3b``) stays a name."""
+    path = here(text)
+    try:
+        return str(path) if WORKING_DIR.get() is not None and path.is_file() else text
+    except OSError:  # a name too long to be a file: the catalog says what is wrong with it
+        return text
 
 
 def option(limits: Range) -> Callable[[str], Any]:
@@ -36,9 +60,9 @@ def words(text: str) -> str:
 
 def file_path(text: str) -> Path:
     """An argparse ``type=`` for FILE: a name that can be a file (not empty, not a folder)."""
-    path = Path(text)
     if not text.strip() or "\x00" in text:
         raise argparse.ArgumentTypeError("a file name is needed")
+    path = here(text)
     try:
         folder = path.is_dir()
     except OSError as exc:  # a name too long for the file system (ENAMETOOLONG), …

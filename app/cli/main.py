@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, entities, history, memory, models, notes, system
-from app.cli.call import Call, Command
-from app.cli.parser import build_parser
+from app.cli import chat, entities, history, memory, models, notes, serve, system
+from app.cli.call import COLD, SIGNALS, Call, Command, Resources, Stops
+from app.cli.parser import PRINT_TO, build_parser
 from app.errors import UsageError
 from app.core.triage import BUG_FIX, explain
 
 COMMANDS: dict[str, Command] = {
     "doctor": system.cmd_doctor, "gui": system.cmd_gui, "chat": chat.cmd_chat,
     "conversations": chat.cmd_conversations, "settings": chat.cmd_settings, "models": models.cmd_models,
+    "serve": serve.cmd_serve,
     **history.COMMANDS,
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},
@@ -30,19 +32,32 @@ def command_of(call: Call) -> Command:
 
 
 def main(argv: Sequence[str] | None = None, stdin: TextIO | None = None,
-         out: TextIO | None = None, err: TextIO | None = None) -> int:
-    call = Call(build_parser().parse_args(argv), stdin or sys.stdin, out or sys.stdout, err or sys.stderr)
+         out: TextIO | None = None, err: TextIO | None = None, *,
+         resources: Resources = COLD, stops: Stops = SIGNALS) -> int:
+    """One command. ``resources`` and ``stops``: how it gets its embedder and model and how Ctrl+C
+    reaches it — made fresh and by signal here, kept warm and sent over the socket in the engine."""
+    out, err = out or sys.stdout, err or sys.stderr
     try:
+        call = Call(_parse(argv, out, err), stdin or sys.stdin, out, err, resources, stops)
         return command_of(call)(call)
     except KeyboardInterrupt:
-        call.err.write("error: interrupted — nothing half-written was kept\n")
+        err.write("error: interrupted — nothing half-written was kept\n")
         return 130
     except Exception as exc:  # noqa: BLE001 - the last line of defence for users
         known = explain(exc)
         if known is None:
-            return _report_bug(exc, call.err)
-        call.err.write(f"error: {known}\n")
+            return _report_bug(exc, err)
+        err.write(f"error: {known}\n")
         return 2 if isinstance(known, UsageError) else 1
+
+
+def _parse(argv: Sequence[str] | None, out: TextIO, err: TextIO) -> argparse.Namespace:
+    """argparse, with --help and usage errors (SystemExit) going to this command's streams."""
+    printing = PRINT_TO.set((out, err))
+    try:
+        return build_parser().parse_args(argv)
+    finally:
+        PRINT_TO.reset(printing)
 
 
 def _report_bug(exc: Exception, err: TextIO) -> int:

@@ -3,26 +3,46 @@
 from __future__ import annotations
 
 import argparse
-from typing import TypeAlias
+import sys
+from contextvars import ContextVar
+from typing import TYPE_CHECKING, TextIO, TypeAlias
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 from app import __version__
 from app.bootstrap import DEFAULT_PROFILE
-from app.cli.inputs import file_path, option, words
+from app.cli.inputs import file_path, model_choice, option, words
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
-COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "models", "gui")
+from app.cli.names import NO_SERVER_ENV, NO_SERVER_FLAG
+
 MEMORY_KINDS = ("note", "fact", "summary", "episode")
 ID = option(limits.ROW_ID)
 # What add_subparsers returns; a string, as the class is generic only in the stubs, not at run time.
-Subcommands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+Subcommands: TypeAlias = "argparse._SubParsersAction[Parser]"
+# Where help and usage errors go while one command is parsed: that command's own (out, err). The
+# engine parses many commands at once on its threads, each for another terminal, so argparse's
+# sys.stdout/sys.stderr can't be theirs; a ContextVar is per thread.
+PRINT_TO: ContextVar[tuple[TextIO, TextIO] | None] = ContextVar("PRINT_TO", default=None)
 
 
-def _global_options(suppress: bool) -> argparse.ArgumentParser:
+class Parser(argparse.ArgumentParser):
+    """argparse, printing to the streams of the command being parsed (PRINT_TO)."""
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        streams = PRINT_TO.get()
+        if streams is not None:
+            file = streams[0] if file is sys.stdout else streams[1]
+        super()._print_message(message, file)
+
+
+def _global_options(suppress: bool) -> "Parser":
     """--home/--profile/--no-encryption/--set, accepted before or after the subcommand."""
     def default(value: object) -> object:
         return argparse.SUPPRESS if suppress else value
-    p = argparse.ArgumentParser(add_help=False)
+    p = Parser(add_help=False)
     p.add_argument("--home", metavar="DIR", default=default(None),
                    help="data directory (default: $HEARTH_HOME, else the platform's user data dir)")
     p.add_argument("--profile", metavar="NAME", default=default(None),
@@ -32,12 +52,14 @@ def _global_options(suppress: bool) -> argparse.ArgumentParser:
                    help="allow creating an unencrypted profile when no keychain or passphrase is available")
     p.add_argument("--set", action="append", metavar="KEY=VALUE", dest="overrides", default=default([]),
                    help="override a setting for this run (see `hearth settings`); repeatable")
+    p.add_argument(NO_SERVER_FLAG, action="store_true", default=default(False),
+                   help=f"run here, not in the warm background engine (also {NO_SERVER_ENV}=1)")
     return p
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser() -> "Parser":
     common = _global_options(suppress=True)
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="hearth", parents=[_global_options(suppress=False)],
         description="Hearth, an offline assistant that remembers. Long-term memory from the command line.",
     )
@@ -59,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     which.add_argument("--new", action="store_true", help="start a new conversation (default: the latest)")
     which.add_argument("--private", action="store_true", help="start a new conversation Hearth doesn't remember: "
                        "nothing from it goes to long-term memory (the app's \"Don't remember this conversation\")")
-    chat.add_argument("--model", metavar="NAME|PATH", help="a chat model for this run: a name `hearth models` lists "
+    chat.add_argument("--model", type=model_choice, metavar="NAME|PATH", help="a chat model for this run: a name `hearth models` lists "
                       "(llama3.2:3b) or a .gguf file")
     chat.add_argument("--json", action="store_true", help="print one JSON object instead of streaming")
 
@@ -81,13 +103,23 @@ def build_parser() -> argparse.ArgumentParser:
         "setting. * marks the one in use.")
     models.add_argument("--json", action="store_true", help="machine-readable output")
 
+    serve = commands.add_parser(
+        "serve", parents=[common], help="run the warm engine in the foreground (commands start one by themselves)",
+        description="Keep the embedder and the model loaded for this data directory and run `hearth` commands "
+        "for it at once. Commands that need them (chat, import, memory add/search/edit/import/reindex) start an "
+        "engine in the background when none is running; it leaves after the engine_idle_minutes setting "
+        "without a command. It listens on a socket only you can reach, in $XDG_RUNTIME_DIR/hearth.")
+    serve.add_argument("--idle-minutes", type=option(limits.ENGINE_IDLE_MINUTES), metavar="N",
+                       help="leave after N minutes without a command (default: run until Ctrl+C)")
+    serve.add_argument("--background", action="store_true", help=argparse.SUPPRESS)  # how a command starts one
+
     settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
     settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
     settings.add_argument("--json", action="store_true")
     return parser
 
 
-def _add_history_commands(commands: Subcommands, common: argparse.ArgumentParser) -> None:
+def _add_history_commands(commands: Subcommands, common: "Parser") -> None:
     from app.cli.history import source_path
     from app.core.importers import FORMATS
     from app.core.importers.export import FORMATS as EXPORT_FORMATS
@@ -118,7 +150,7 @@ def _add_history_commands(commands: Subcommands, common: argparse.ArgumentParser
     export.add_argument("--conversation", type=ID, metavar="ID", help="only this conversation (default: all)")
 
 
-def _add_memory_commands(actions: Subcommands, common: argparse.ArgumentParser) -> None:
+def _add_memory_commands(actions: Subcommands, common: "Parser") -> None:
     add = actions.add_parser("add", parents=[common], help="remember a text; prints its id")
     add.add_argument("text", nargs="?", type=words, metavar="TEXT", help="the text, or - to read stdin")
     add.add_argument("--file", type=file_path, help="add each non-empty line of FILE; prints one id per line")
@@ -162,7 +194,7 @@ def _add_memory_commands(actions: Subcommands, common: argparse.ArgumentParser) 
     _add_entity_commands(actions, common)
 
 
-def _add_notes_commands(actions: Subcommands, common: argparse.ArgumentParser) -> None:
+def _add_notes_commands(actions: Subcommands, common: "Parser") -> None:
     show = actions.add_parser("show", parents=[common], help="print the working notes")
     _add_which_conversation(show)
     show.add_argument("--json", action="store_true")
@@ -179,7 +211,7 @@ def _add_which_conversation(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--conversation", type=ID, metavar="ID", help="the conversation (default: the latest)")
 
 
-def _add_entity_commands(actions: Subcommands, common: argparse.ArgumentParser) -> None:
+def _add_entity_commands(actions: Subcommands, common: "Parser") -> None:
     """People, places and things the user named (schema v7)."""
     entities = actions.add_parser("entities", parents=[common], help="list the people, places and things "
                                   "your memories name")

@@ -60,6 +60,8 @@ SPECS: dict[str, Spec] = {
     "max_reply_tokens": Spec(int, limits.MAX_REPLY_TOKENS, "longest reply, in tokens"),
     "system_prompt": Spec(str, help="instructions given to the model before every conversation"),
     "theme": Spec(str, help="the app's colours", choices=("system", "light", "dark")),
+    "engine_idle_minutes": Spec(int, limits.ENGINE_IDLE_MINUTES, "minutes the background engine (which keeps the "
+                                "embedder and model loaded for commands) stays without a command before it leaves"),
     "answer_style": Spec(str, help="how a reply to a question about you uses memory: quote the note you told "
                          "Hearth that answers it (quote), quote it and let the model go on (quote+model), let the "
                          "model answer alone (free), or quote with small models and answer freely with large ones "
@@ -81,6 +83,7 @@ class Settings:
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
     theme: str = "system"
     answer_style: str = "auto"
+    engine_idle_minutes: int = 10
 
     def with_values(self, values: dict[str, Any]) -> "Settings":
         return replace(self, **{key: coerce(key, value) for key, value in values.items()})

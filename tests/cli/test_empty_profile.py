@@ -9,6 +9,8 @@ import pytest
 
 from tests.support.cli import hearth
 
+pytestmark = pytest.mark.usefixtures("both_ways")  # tests/cli/conftest.py: here and through the engine
+
 READING = [
     (["memory", "list", "--json"], []),
     (["memory", "search", "where are my spare keys", "--json"], []),

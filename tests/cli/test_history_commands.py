@@ -89,6 +89,8 @@ from hypothesis import strategies as st  # noqa: E402
 
 from app.core.importers import FORMATS  # noqa: E402
 
+pytestmark = pytest.mark.usefixtures("both_ways")  # tests/cli/conftest.py: here and through the engine
+
 KEYS = ["mapping", "current_node", "parent", "children", "message", "author", "role", "content", "parts",
         "content_type", "chat_messages", "sender", "text", "uuid", "parent_message_uuid", "chat", "history",
         "messages", "currentId", "parentId", "versions", "currentlySelected", "steps", "createdAt", "id",

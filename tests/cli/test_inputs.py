@@ -13,7 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.cli.parser import COMMAND_NAMES, build_parser
+from app.cli.names import COMMAND_NAMES
+from app.cli.parser import build_parser
 from app.core import limits
 from app.core import settings as settings_module
 from app.core.memory.recall import RecallParams

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import time
 from pathlib import Path
 
 from tests.support.cli import hearth
+
+pytestmark = pytest.mark.usefixtures("both_ways")  # tests/cli/conftest.py: here and through the engine
 
 MEMORY_FIELDS = {"id", "text", "score", "kind", "pinned", "importance", "created_at"}
 

@@ -14,6 +14,7 @@ import functools
 import importlib.util
 import itertools
 import json
+import threading
 import logging
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
@@ -52,6 +53,9 @@ class LlamaBackend:
             raise KnownError(f"llama.cpp could not load {path} ({exc})",
                              "the file may be truncated or of an unsupported architecture; try another GGUF") from exc
         self._llama_cpp = llama_cpp
+        # One generation at a time: a llama.cpp context is not thread-safe, and the warm engine (or
+        # the app serving commands) may be asked for two replies at once; the second waits.
+        self._generating = threading.Lock()
         meta = self._llm.metadata
         arch = meta.get("general.architecture", "")
         self._chat = resolve(meta, path.name, self._is_one_token, builtin_templates(llama_cpp), hint=template_hint)
@@ -117,16 +121,17 @@ class LlamaBackend:
             raise KnownError(f"the prompt takes {len(tokens)} tokens, more than the model's context of "
                              f"{self.info.n_ctx}", "shorten the message or raise the context size")
         # llama_cpp types the result for both stream modes at once; with stream=True it is a generator.
-        chunks = cast("Generator[CreateCompletionStreamResponse, None, None]", self._llm.create_completion(
-            tokens, max_tokens=min(max_tokens, room), temperature=temperature, repeat_penalty=REPEAT_PENALTY,
-            stop=list(prompt.stop), stream=True))
-        try:
-            for chunk in chunks:
-                if should_stop():
-                    break
-                yield chunk["choices"][0]["text"]
-        finally:
-            chunks.close()  # there is no cancel(): closing the stream is how generation stops
+        with self._generating:
+            chunks = cast("Generator[CreateCompletionStreamResponse, None, None]", self._llm.create_completion(
+                tokens, max_tokens=min(max_tokens, room), temperature=temperature, repeat_penalty=REPEAT_PENALTY,
+                stop=list(prompt.stop), stream=True))
+            try:
+                for chunk in chunks:
+                    if should_stop():
+                        break
+                    yield chunk["choices"][0]["text"]
+            finally:
+                chunks.close()  # there is no cancel(): closing the stream is how generation stops
 
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
         # Its own module: the package re-exports it at run time only, not to the type checker.
@@ -139,11 +144,15 @@ class LlamaBackend:
             return ""
         # Side tasks (fact extraction, tool arguments) must not evict the conversation's KV cache:
         # keep it aside and put it back, so the next turn still reuses the common prompt prefix.
+        with self._generating:
+            return self._complete_keeping_cache(tokens, grammar, min(max_tokens, room), prompt.stop)
+
+    def _complete_keeping_cache(self, tokens: list[int], grammar: Any, max_tokens: int, stop: tuple[str, ...]) -> str:
         state = self._llm.save_state()
         try:
             # llama_cpp types the result for both stream modes at once; without stream it is one response.
             result = cast("CreateCompletionResponse", self._llm.create_completion(
-                tokens, max_tokens=min(max_tokens, room), temperature=0.0, grammar=grammar, stop=list(prompt.stop)))
+                tokens, max_tokens=max_tokens, temperature=0.0, grammar=grammar, stop=list(stop)))
         finally:
             self._llm.load_state(state)
         return result["choices"][0]["text"]

@@ -1,0 +1,13 @@
+"""The command line's words that the engine's client needs before anything heavy is imported."""
+
+from __future__ import annotations
+
+COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "models",
+                 "gui", "serve")
+# Global options that take a value (argparse also accepts them after the subcommand).
+VALUE_OPTIONS = ("--home", "--profile", "--set")
+# Commands that load the embedder or the model: they run in the warm engine unless told not to.
+WARM_COMMANDS = frozenset({"chat", "import", "memory add", "memory search", "memory edit", "memory import",
+                           "memory reindex"})
+NO_SERVER_FLAG = "--no-server"
+NO_SERVER_ENV = "HEARTH_NO_SERVER"
