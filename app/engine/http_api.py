@@ -13,6 +13,7 @@ from __future__ import annotations
 import hmac
 import logging
 import re
+import select
 import socket
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -222,6 +223,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _complete(self, call: ChatCall, events: Iterator[ChatEvent]) -> None:
         for event in events:
+            if self._client_left():
+                raise _ClientGone()  # nobody will read the answer: stop the turn at the next piece
             if isinstance(event, TurnEnd):
                 body = wire.completion(wire.new_completion_id(), call.request.model, event)
                 self._send_json(200, body)
@@ -303,6 +306,14 @@ class _Handler(BaseHTTPRequestHandler):
                 left -= len(data)
         except OSError:
             pass  # the client is gone or slow: closing is all that is left to do
+
+    def _client_left(self) -> bool:
+        """The client closed its end (EOF waiting on the socket). A pipelined next request is data, not EOF."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
 
     def _one_header(self, name: str) -> str | None:
         values = self.headers.get_all(name) or []
