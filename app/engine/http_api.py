@@ -182,6 +182,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     # --- routing --------------------------------------------------------------------------------
     def _route(self) -> Callable[[], None]:
+        if not self.path.startswith("/") or self.path.startswith("//"):
+            # absolute-form targets would name an authority other than the checked Host header
+            raise wire.invalid("the request target must be a path such as /v1/models")
         path = urlsplit(self.path).path
         routes: dict[str, dict[str, Callable[[], None]]] = {
             "/v1/models": {"GET": self._models},
@@ -362,6 +365,9 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Access-Control-Allow-Methods", "GET, POST, OPTIONS")
         self.send_header("Access-Control-Allow-Headers", allowed)
         self.send_header("Access-Control-Max-Age", "600")
+        if self.headers.get("Access-Control-Request-Private-Network", "").lower() == "true":
+            # Chrome's Private Network Access: a listed public page may reach this loopback server.
+            self.send_header("Access-Control-Allow-Private-Network", "true")
         self.send_header("Content-Length", "0")
         self._end_headers()
 
@@ -391,7 +397,7 @@ class _Handler(BaseHTTPRequestHandler):
         self._streaming = True
 
     def _event(self, body: dict[str, Any]) -> None:
-        self._write(b"data: " + wire.to_json(body) + b"\n\n")
+        self._write(b"data: " + wire.to_json(body, ascii_only=True) + b"\n\n")
 
     def _common_headers(self) -> None:
         self.send_header("Cache-Control", "no-store")

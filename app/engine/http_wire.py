@@ -331,9 +331,11 @@ def _encode(vector: list[float], as_base64: bool) -> list[float] | str:
     return base64.b64encode(struct.pack(f"<{len(floats)}f", *floats)).decode("ascii")
 
 
-def to_json(body: dict[str, Any]) -> bytes:
-    """Compact UTF-8 JSON; NaN in a receipt is a backend bug (ValueError), not something to send."""
-    return json.dumps(body, ensure_ascii=False, allow_nan=False, separators=(",", ":")).encode("utf-8")
+def to_json(body: dict[str, Any], *, ascii_only: bool = False) -> bytes:
+    """Compact UTF-8 JSON; NaN in a receipt is a backend bug (ValueError), not something to send.
+    `ascii_only` for SSE: a client that splits lines on U+2028 or U+0085 can't cut an event apart."""
+    text = json.dumps(body, ensure_ascii=ascii_only, allow_nan=False, separators=(",", ":"))
+    return text.encode("utf-8")
 
 
 # --- small helpers ------------------------------------------------------------------------------

@@ -36,6 +36,7 @@ class FakeBackend:
         self.endless = False  # chat yields pieces until the generator is closed
         self.fail: Exception | None = None
         self.fail_after_first = False
+        self.pieces = ["Hel", "lo!"]
 
     def model_ids(self) -> list[str]:
         return ["hearth", "hearth-small"]
@@ -48,14 +49,14 @@ class FakeBackend:
         try:
             if self.fail is not None and not self.fail_after_first:
                 raise self.fail
-            yield TextPiece("Hel")
+            yield TextPiece(self.pieces[0])
             if self.fail is not None:
                 raise self.fail
             while self.endless:
                 yield TextPiece(".")
                 time.sleep(0.01)
-            yield TextPiece("lo!")
-            yield TurnEnd("Hello!", RECEIPT, "stop", {"prompt_tokens": 5, "completion_tokens": 2})
+            yield from (TextPiece(piece) for piece in self.pieces[1:])
+            yield TurnEnd("".join(self.pieces), RECEIPT, "stop", {"prompt_tokens": 5, "completion_tokens": 2})
         except GeneratorExit:
             self.closed.set()
             raise
@@ -161,6 +162,12 @@ def test_chat_stream(client: openai.OpenAI, backend: FakeBackend) -> None:
     assert backend.closed.is_set() is False and len(backend.chats) == 1
 
 
+def test_stream_carries_any_text(client: openai.OpenAI, backend: FakeBackend) -> None:
+    backend.pieces = ["line\u2028sep\x85", "\n\r\n", "data: [DONE]\n\n", "🔥 \"é\""]
+    chunks = client.chat.completions.create(model="hearth", messages=[{"role": "user", "content": "hi"}], stream=True)
+    assert [c.choices[0].delta.content for c in chunks][1:-1] == backend.pieces
+
+
 def test_remember_off_by_body_or_header(client: openai.OpenAI, backend: FakeBackend) -> None:
     messages: Any = [{"role": "user", "content": "forget me"}]
     client.chat.completions.create(model="hearth", messages=messages)
@@ -232,6 +239,10 @@ def test_allowed_origin_gets_cors(port: int, backend: FakeBackend) -> None:
     assert status == 204 and headers["access-control-allow-origin"] == origin
     assert "POST" in headers["access-control-allow-methods"]
     assert headers["access-control-allow-headers"] == "authorization, content-type"
+    assert "access-control-allow-private-network" not in headers
+    status, headers, _ = request(port, "OPTIONS", "/v1/models", auth=False, Origin=origin,
+                                 Access_Control_Request_Private_Network="true")
+    assert status == 204 and headers["access-control-allow-private-network"] == "true"
     status, headers, data = request(port, "POST", "/v1/chat/completions", chat_body(), Origin=origin)
     assert status == 200 and headers["access-control-allow-origin"] == origin
     assert json.loads(data)["hearth"] == RECEIPT
@@ -263,6 +274,7 @@ def test_oversized_body_refused_before_reading(port: int, backend: FakeBackend) 
     (b"{not json", "not valid JSON"),
     (b"\xff\xfe", "UTF-8"),
     (b"[1, 2]", "not an object"),
+    pytest.param(b"[" * 100_000, "not valid JSON", id="deep-nesting"),
     (b'{"model": "hearth", "messages": [{"role": "user", "content": NaN}]}', "not valid JSON"),
     (chat_body(messages=[]), "`messages` must be a non-empty list"),
     (json.dumps({"model": "hearth"}).encode(), "`messages` must be"),
@@ -319,6 +331,8 @@ def test_unknown_path_and_wrong_method(port: int, backend: FakeBackend) -> None:
     assert status == 405 and headers["allow"] == "POST" and error_of(data)["code"] == "method_not_allowed"
     status, headers, _ = request(port, "DELETE", "/v1/models")
     assert status == 405 and headers["allow"] == "GET"
+    status, _, data = request(port, "GET", f"http://127.0.0.1:{port}/v1/models")  # absolute-form target
+    assert status == 400 and "must be a path" in error_of(data)["message"]
     assert backend.calls == 0
 
 
