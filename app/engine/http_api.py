@@ -15,6 +15,7 @@ import logging
 import re
 import select
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -30,6 +31,7 @@ __all__ = ["ApiBackend", "ApiError", "ChatEvent", "ChatRequest", "TextPiece", "T
 _log = logging.getLogger(__name__)
 
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
+MAX_CONNECTIONS = 32
 IDLE_TIMEOUT = 30.0  # seconds a connection may sit silent (keep-alive or a slow body) before it is dropped
 DRAIN_LIMIT = 4 << 20  # bytes of an unread body swallowed so the client can read our error, not a reset
 DRAIN_TIME = 1.0
@@ -51,26 +53,58 @@ class ApiBackend(Protocol):
 
 
 def make_server(backend: ApiBackend, *, port: int, token: str, allowed_origins: Sequence[str] = (),
-                host: str = "127.0.0.1") -> ThreadingHTTPServer:
+                host: str = "127.0.0.1", max_connections: int = MAX_CONNECTIONS) -> ThreadingHTTPServer:
     """A bound (not yet serving) server; port 0 picks a free one (see `server.server_address`).
-    Run it with `serve_forever()` in a thread; stop it with `shutdown()` then `server_close()`."""
+    Run it with `serve_forever()` in a thread; stop it with `shutdown()` then `server_close()`.
+    Beyond `max_connections` open connections, new ones get a 503 at once (one thread each)."""
     if host not in LOOPBACK_HOSTS:
         raise ValueError(f"the API listens on the loopback interface only ({', '.join(LOOPBACK_HOSTS)}), not {host!r}")
     if not token or token != token.strip():
         raise ValueError("the API token must be a non-empty string without surrounding spaces")
     origins = frozenset(_normal_origin(o, strict=True) for o in allowed_origins)
-    return _ApiServer(host, port, backend, token.encode("utf-8"), origins)
+    return _ApiServer(host, port, backend, token.encode("utf-8"), origins, max_connections)
 
 
 class _ApiServer(ThreadingHTTPServer):
     daemon_threads = True  # a stuck client never keeps the engine process alive
 
-    def __init__(self, host: str, port: int, backend: ApiBackend, token: bytes, origins: frozenset[str]) -> None:
+    def __init__(self, host: str, port: int, backend: ApiBackend, token: bytes, origins: frozenset[str],
+                 max_connections: int) -> None:
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         self.backend = backend
         self.token = token
         self.origins = origins
+        self._slots = threading.BoundedSemaphore(max_connections)
         super().__init__((host, port), _Handler)
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        # Threads are per connection: a local process opening thousands must not exhaust them.
+        if not self._slots.acquire(blocking=False):
+            self._refuse_busy(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self._slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._slots.release()
+
+    def _refuse_busy(self, request: socket.socket) -> None:
+        error = ApiError(503, "too many open connections to Hearth's API; close some and retry",
+                         type_="server_error", code="busy")
+        body = wire.to_json(error.body())
+        head = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: {len(body)}"
+                "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
+        try:
+            request.sendall(head.encode("ascii") + body)  # a few hundred bytes to a new socket: never blocks
+        except OSError:
+            pass
+        self.shutdown_request(request)
 
     @property
     def port(self) -> int:

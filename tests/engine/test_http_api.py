@@ -384,6 +384,21 @@ def test_non_streamed_turn_is_cancelled_too(port: int, backend: FakeBackend) -> 
     assert backend.closed.wait(5), "the backend's generator was not closed after the client left"
 
 
+def test_connections_are_capped(backend: FakeBackend) -> None:
+    with serving(backend, max_connections=2) as port:
+        idle = [socket.create_connection(("127.0.0.1", port), timeout=5) for _ in range(2)]
+        try:
+            status, headers, data = request(port, "GET", "/v1/models")
+            assert status == 503 and error_of(data)["code"] == "busy"
+        finally:
+            for connection in idle:
+                connection.close()
+        deadline = time.monotonic() + 5
+        while request(port, "GET", "/v1/models")[0] != 200:  # the slots free as the handlers see EOF
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+
+
 def test_head_and_ipv6(backend: FakeBackend) -> None:
     with serving(backend) as port:
         status, headers, data = request(port, "HEAD", "/v1/models")
