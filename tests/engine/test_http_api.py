@@ -448,3 +448,29 @@ def test_arbitrary_bodies_never_break_the_server(backend: FakeBackend) -> None:
                     assert json.loads(data)["hearth"] == RECEIPT
 
         check()
+
+
+HEADER_TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0xFF, exclude_characters="\x7f"), max_size=40)
+
+
+def test_arbitrary_headers_never_break_the_server(backend: FakeBackend) -> None:
+    """Host, Origin, Authorization, X-Hearth-Remember drawn at random: 2xx only when all are right."""
+    with serving(backend, allowed_origins=["http://ok.example"]) as port:
+        good = {"Host": f"127.0.0.1:{port}", "Authorization": f"Bearer {TOKEN}"}
+        choices = {"Host": st.just(good["Host"]) | st.sampled_from(["localhost", f"[::1]:{port}"]) | HEADER_TEXT,
+                   "Authorization": st.just(good["Authorization"]) | HEADER_TEXT,
+                   "Origin": st.sampled_from(["http://ok.example", "null"]) | HEADER_TEXT,
+                   "X-Hearth-Remember": st.sampled_from(["no", "YES"]) | HEADER_TEXT}
+
+        @settings(max_examples=150, deadline=None)
+        @given(headers=st.fixed_dictionaries({}, optional=choices))
+        def check(headers: dict[str, str]) -> None:
+            before = len(backend.chats)
+            status, _, data = request(port, "POST", "/v1/chat/completions", chat_body(), auth=False,
+                                      **{name.replace("-", "_"): value.strip() for name, value in headers.items()})
+            assert status in (200, 400, 401, 403), (status, data)
+            assert len(backend.chats) == before + (status == 200)
+            if status != 200:
+                error_of(data)
+
+        check()
