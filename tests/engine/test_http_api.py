@@ -11,12 +11,14 @@ import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 import openai
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.configuration import set_hypothesis_home_dir
 
 from app.engine.http_api import ApiBackend, make_server
 from app.engine.http_wire import MAX_BODY, ChatEvent, ChatRequest, TextPiece, TurnEnd
@@ -81,6 +83,15 @@ def serving(backend: ApiBackend, **options: Any) -> Iterator[int]:
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+@pytest.fixture
+def hypothesis_home(tmp_path: Path) -> Iterator[None]:
+    """Hypothesis's caches in the test's own folder: by default they go to the directory pytest was
+    started in (the checkout), fixed when hypothesis is imported."""
+    set_hypothesis_home_dir(tmp_path / "hypothesis")
+    yield
+    set_hypothesis_home_dir(None)  # back to hypothesis's own choice for the other tests
 
 
 @pytest.fixture
@@ -429,6 +440,7 @@ BODIES = st.binary(max_size=200) | JSON.map(lambda v: json.dumps(v).encode()) | 
     lambda v: json.dumps(v).encode())
 
 
+@pytest.mark.usefixtures("hypothesis_home")
 def test_arbitrary_bodies_never_break_the_server(backend: FakeBackend) -> None:
     with serving(backend) as port:
         @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -453,6 +465,7 @@ def test_arbitrary_bodies_never_break_the_server(backend: FakeBackend) -> None:
 HEADER_TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0xFF, exclude_characters="\x7f"), max_size=40)
 
 
+@pytest.mark.usefixtures("hypothesis_home")
 def test_arbitrary_headers_never_break_the_server(backend: FakeBackend) -> None:
     """Host, Origin, Authorization, X-Hearth-Remember drawn at random: 2xx only when all are right."""
     with serving(backend, allowed_origins=["http://ok.example"]) as port:
