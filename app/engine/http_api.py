@@ -99,7 +99,7 @@ class _ApiServer(ThreadingHTTPServer):
                          type_="server_error", code="busy")
         body = wire.to_json(error.body())
         head = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: {len(body)}"
-                "\r\nRetry-After: 1\r\nConnection: close\r\n\r\n")
+                "\r\nRetry-After: 1\r\nX-Should-Retry: true\r\nConnection: close\r\n\r\n")  # nothing ran
         try:
             request.sendall(head.encode("ascii") + body)  # a few hundred bytes to a new socket: never blocks
         except OSError:
@@ -413,6 +413,10 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         if status == 401:
             self.send_header("WWW-Authenticate", "Bearer")
+        if status >= 500:
+            # The openai client retries 5xx twice by default: a failed turn may already have
+            # recalled or written, so it must not silently run again.
+            self.send_header("X-Should-Retry", "false")
         if allow:
             self.send_header("Allow", ", ".join(allow))
         if self._unread or self.close_connection:

@@ -369,6 +369,14 @@ def test_failure_mid_stream_is_an_error_event(client: openai.OpenAI, backend: Fa
     assert pieces == ["", "Hel"]
 
 
+def test_a_failed_turn_is_not_retried_by_the_client(port: int, backend: FakeBackend) -> None:
+    backend.fail = RuntimeError("boom")
+    with openai.OpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key=TOKEN, max_retries=2) as patient:
+        with pytest.raises(openai.InternalServerError):
+            patient.chat.completions.create(model="hearth", messages=[{"role": "user", "content": "hi"}])
+    assert len(backend.chats) == 1  # it may have written to memory once: never three times
+
+
 def test_client_disconnect_closes_the_turn(port: int, backend: FakeBackend) -> None:
     backend.endless = True
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
