@@ -156,6 +156,8 @@ def _messages(value: Any) -> list[dict[str, str]]:
     messages = [_message(i, item) for i, item in enumerate(value)]
     if messages[-1]["role"] != "user":
         raise invalid("the last message must be the user's (role \"user\"): it is the turn to answer", "messages")
+    if not messages[-1]["content"].strip():
+        raise invalid("the last message (the user's) is empty: send something to answer", "messages")
     return messages
 
 

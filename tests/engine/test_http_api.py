@@ -292,6 +292,8 @@ def test_oversized_body_refused_before_reading(port: int, backend: FakeBackend) 
     (chat_body(model=3), "`model` must be"),
     (chat_body(messages=[{"role": "wizard", "content": "hi"}]), "`messages[0].role` must be one of"),
     (chat_body(messages=[{"role": "user", "content": 5}]), "`messages[0].content` must be a string"),
+    (chat_body(messages=[{"role": "user", "content": [" "]}]), "may only hold"),
+    (chat_body(messages=[{"role": "user", "content": " \n"}]), "is empty"),
     (chat_body(messages=[{"role": "user", "content": [{"type": "image_url", "image_url": {}}]}]), "'image_url'"),
     pytest.param(chat_body(messages=[{"role": "user", "content": "x"}] * 300), "at most 256", id="300-messages"),
     (chat_body(stream="yes"), "`stream` must be true or false"),
