@@ -146,6 +146,9 @@ def _add_memory_commands(actions: Subcommands, common: argparse.ArgumentParser) 
     edit.add_argument("text", type=words, metavar="TEXT", help="the new text, or - to read stdin")
     for name, text in (("pin", "always include it in recall"), ("unpin", "stop always including it")):
         actions.add_parser(name, parents=[common], help=text).add_argument("id", type=ID)
+    for name, text in (("share", "let other tools (`hearth mcp`) see it though it looks like a password, PIN, "
+                                 "card number or key"), ("unshare", "keep it from other tools again")):
+        actions.add_parser(name, parents=[common], help=text).add_argument("id", type=ID)
     forget = actions.add_parser("forget", parents=[common], help="delete memories for good")
     forget.add_argument("ids", type=ID, nargs="+", metavar="ID")
     export = actions.add_parser("export", parents=[common], help="write all memories to a JSON Lines file "
