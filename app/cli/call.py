@@ -8,8 +8,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TextIO
 
-from app.bootstrap import DEFAULT_PROFILE, Options, make_bank, make_default_embedder, open_profile
+from app.bootstrap import DEFAULT_PROFILE, Options, make_bank, make_data, make_default_embedder, open_profile
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 
 
 @dataclass
@@ -35,6 +36,13 @@ class Call:
         options = self.options
         with open_profile(options, create=create, read_only=read_only) as profile:
             yield make_bank(profile, make_default_embedder(options))
+
+    @contextlib.contextmanager
+    def data(self, *, create: bool = False) -> Iterator[ProfileData]:
+        """The whole profile through its data door (memories, conversations …), open for the ``with``."""
+        options = self.options
+        with open_profile(options, create=create) as profile:
+            yield make_data(profile, make_default_embedder(options))
 
 
 Command = Callable[[Call], int]  # the exit code: 0 done, 1 a failure the user can fix, 2 a usage error

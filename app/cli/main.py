@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, entities, history, memory, models, notes, system
+from app.cli import chat, entities, history, mcp, memory, models, notes, system
 from app.cli.call import Call, Command
 from app.cli.parser import build_parser
 from app.errors import UsageError
@@ -16,6 +16,7 @@ from app.core.triage import BUG_FIX, explain
 COMMANDS: dict[str, Command] = {
     "doctor": system.cmd_doctor, "gui": system.cmd_gui, "chat": chat.cmd_chat,
     "conversations": chat.cmd_conversations, "settings": chat.cmd_settings, "models": models.cmd_models,
+    "mcp": mcp.cmd_mcp,
     **history.COMMANDS,
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},

@@ -11,7 +11,8 @@ from app.cli.inputs import file_path, option, words
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
-COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "models", "gui")
+COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "models", "gui",
+                 "mcp")
 MEMORY_KINDS = ("note", "fact", "summary", "episode")
 ID = option(limits.ROW_ID)
 # What add_subparsers returns; a string, as the class is generic only in the stubs, not at run time.
@@ -78,6 +79,16 @@ def build_parser() -> argparse.ArgumentParser:
         "Ollama's store, LM Studio, GPT4All, Jan, the Hugging Face cache and the folders in the model_folders "
         "setting. * marks the one in use.")
     models.add_argument("--json", action="store_true", help="machine-readable output")
+
+    mcp = commands.add_parser(
+        "mcp", parents=[common], help="let other tools (Claude Desktop, VS Code, …) use your memory over MCP",
+        description="Serve this profile's memory over the Model Context Protocol on stdin/stdout, for an MCP "
+        "client to start (its config: command `hearth`, args [\"mcp\"]). Tools: search_memories, "
+        "list_recent_memories, search_conversations, add_memory, forget_memory; resource "
+        "hearth://memories/pinned. Memories that look like passwords, PINs, card numbers or keys are never "
+        "served unless you share them (`hearth memory share ID`). Memories a tool adds record its name.")
+    mcp.add_argument("--read-only", action="store_true",
+                     help="offer only the tools that read (also the mcp_read_only setting)")
 
     settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
     settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
