@@ -55,13 +55,14 @@ class OutsideAccess:
         """Memories by meaning and keywords, best first (pinned ones only when they match)."""
         top_k = _bounded(top_k)
         # Ask for more than wanted: some of the best may be credentials that stay home.
-        params = RecallParams(top_k=min(top_k * 2, limits.SEARCH_TOP_K.high), include_pinned=False)
+        params = RecallParams(top_k=min(top_k * 2, int(limits.SEARCH_TOP_K.high)), include_pinned=False)
         found = servable_recalls(self.data.memories.search(query, params))
         return [memory_dict(r.memory, r.score) for r in found[:top_k]]
 
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
         """The newest memories still in use (not expired, not replaced by a newer one), newest first."""
-        limit, out, offset = _bounded(limit), [], 0
+        limit, offset = _bounded(limit), 0
+        out: list[Memory] = []
         while len(out) < limit:
             page, _ = self.data.memory_rows.page(
                 MemoryQuery(order_by="created_at", expired="hide", offset=offset, limit=limit * 2), self._now())
