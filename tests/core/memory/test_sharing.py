@@ -51,3 +51,24 @@ def test_servable_keeps_secrets_home_unless_the_user_shared_them() -> None:
     assert servable([plain, pin, shared]) == [plain, shared]
     assert [r.memory.id for r in servable_recalls([Recall(pin, 0.9, 0.9), Recall(plain, 0.5, 0.5)])] == [1]
     assert servable([replace(pin, shareable=True)])  # shared now
+
+
+def test_an_export_keeps_which_tool_wrote_a_memory_and_whether_it_is_shared(bank, tmp_path) -> None:  # noqa: ANN001
+    from app.core.memory.bank import MemoryBank
+    from app.core.memory.db import open_db
+    from app.core.memory.embed import HashEmbedder
+    from app.core.memory.keys import DbKey
+    from app.core.memory.store import NewMemory
+    from app.core.memory.transfer import export_memories, import_memories
+
+    bank.add(NewMemory(text="Leo loves trains", origin="tool", client="Claude Desktop"))
+    bank.set_shareable(bank.add(NewMemory(text="my PIN is 4821")).id, True)
+    export_memories(bank, tmp_path / "out.jsonl")
+    conn = open_db(tmp_path / "b.hearth", DbKey(passphrase="pw"))
+    try:
+        other = MemoryBank(conn, HashEmbedder())
+        import_memories(other, tmp_path / "out.jsonl")
+        got = {m.text: (m.origin, m.client, m.shareable) for m in other.list()}
+    finally:
+        conn.close()
+    assert got == {"Leo loves trains": ("tool", "Claude Desktop", False), "my PIN is 4821": ("typed", None, True)}
