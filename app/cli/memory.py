@@ -130,6 +130,6 @@ def cmd_reindex(call: Call) -> int:
 
 COMMANDS = {
     "add": cmd_add, "search": cmd_search, "list": cmd_list, "show": cmd_show, "edit": cmd_edit,
-    "pin": cmd_pin, "unpin": cmd_pin, "share": cmd_share, "unshare": cmd_share, "forget": cmd_forget, "export": cmd_export,
-    "import": cmd_import, "reindex": cmd_reindex,
+    "pin": cmd_pin, "unpin": cmd_pin, "share": cmd_share, "unshare": cmd_share, "forget": cmd_forget,
+    "export": cmd_export, "import": cmd_import, "reindex": cmd_reindex,
 }
