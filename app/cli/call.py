@@ -11,9 +11,10 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol, TextIO
 
-from app.bootstrap import DEFAULT_PROFILE, Options, make_backend, make_bank, make_default_embedder, open_profile
+from app.bootstrap import DEFAULT_PROFILE, Options, make_backend, make_bank, make_data, make_default_embedder, open_profile
 from app.core.llm.backend import LLMBackend, close_backend
 from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
 from app.core.memory.embed import Embedder
 from app.core.settings import Settings
 from app.core.types import ModelEntry
@@ -101,6 +102,13 @@ class Call:
         options = self.options
         with open_profile(options, create=create, read_only=read_only) as profile:
             yield make_bank(profile, self.resources.embedder(options))
+
+    @contextlib.contextmanager
+    def data(self, *, create: bool = False) -> Iterator[ProfileData]:
+        """The whole profile through its data door (memories, conversations …), open for the ``with``."""
+        options = self.options
+        with open_profile(options, create=create) as profile:
+            yield make_data(profile, self.resources.embedder(options))
 
 
 Command = Callable[[Call], int]  # the exit code: 0 done, 1 a failure the user can fix, 2 a usage error

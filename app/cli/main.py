@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, entities, history, memory, models, notes, serve, system
+from app.cli import chat, entities, history, mcp, memory, models, notes, serve, system
 from app.cli.call import COLD, SIGNALS, Call, Command, Resources, Stops
 from app.cli.parser import PRINT_TO, build_parser
 from app.errors import UsageError
@@ -18,6 +18,7 @@ COMMANDS: dict[str, Command] = {
     "doctor": system.cmd_doctor, "gui": system.cmd_gui, "chat": chat.cmd_chat,
     "conversations": chat.cmd_conversations, "settings": chat.cmd_settings, "models": models.cmd_models,
     "serve": serve.cmd_serve,
+    "mcp": mcp.cmd_mcp,
     **history.COMMANDS,
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},

@@ -86,6 +86,13 @@ def cmd_pin(call: Call) -> int:
     return 0
 
 
+def cmd_share(call: Call) -> int:
+    with call.bank() as bank:
+        bank.set_shareable(call.args.id, call.args.action == "share")
+    call.out.write(f"{call.args.id}\n")
+    return 0
+
+
 def cmd_forget(call: Call) -> int:
     ids = list(dict.fromkeys(call.args.ids))
     with call.bank() as bank:
@@ -123,6 +130,6 @@ def cmd_reindex(call: Call) -> int:
 
 COMMANDS = {
     "add": cmd_add, "search": cmd_search, "list": cmd_list, "show": cmd_show, "edit": cmd_edit,
-    "pin": cmd_pin, "unpin": cmd_pin, "forget": cmd_forget, "export": cmd_export,
-    "import": cmd_import, "reindex": cmd_reindex,
+    "pin": cmd_pin, "unpin": cmd_pin, "share": cmd_share, "unshare": cmd_share, "forget": cmd_forget,
+    "export": cmd_export, "import": cmd_import, "reindex": cmd_reindex,
 }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "models",
-                 "gui", "serve")
+                 "gui", "serve", "mcp")
 # Global options that take a value (argparse also accepts them after the subcommand).
 VALUE_OPTIONS = ("--home", "--profile", "--set")
 # Commands that load the embedder or the model: they run in the warm engine unless told not to.

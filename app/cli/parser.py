@@ -113,6 +113,16 @@ def build_parser() -> "Parser":
                        help="leave after N minutes without a command (default: run until Ctrl+C)")
     serve.add_argument("--background", action="store_true", help=argparse.SUPPRESS)  # how a command starts one
 
+    mcp = commands.add_parser(
+        "mcp", parents=[common], help="let other tools (Claude Desktop, VS Code, …) use your memory over MCP",
+        description="Serve this profile's memory over the Model Context Protocol on stdin/stdout, for an MCP "
+        "client to start (its config: command `hearth`, args [\"mcp\"]). Tools: search_memories, "
+        "list_recent_memories, search_conversations, add_memory, forget_memory; resource "
+        "hearth://memories/pinned. Memories that look like passwords, PINs, card numbers or keys are never "
+        "served unless you share them (`hearth memory share ID`). Memories a tool adds record its name.")
+    mcp.add_argument("--read-only", action="store_true",
+                     help="offer only the tools that read (also the mcp_read_only setting)")
+
     settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
     settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
     settings.add_argument("--json", action="store_true")
@@ -179,6 +189,9 @@ def _add_memory_commands(actions: Subcommands, common: "Parser") -> None:
     edit.add_argument("id", type=ID)
     edit.add_argument("text", type=words, metavar="TEXT", help="the new text, or - to read stdin")
     for name, text in (("pin", "always include it in recall"), ("unpin", "stop always including it")):
+        actions.add_parser(name, parents=[common], help=text).add_argument("id", type=ID)
+    for name, text in (("share", "let other tools (`hearth mcp`) see it though it looks like a password, PIN, "
+                                 "card number or key"), ("unshare", "keep it from other tools again")):
         actions.add_parser(name, parents=[common], help=text).add_argument("id", type=ID)
     forget = actions.add_parser("forget", parents=[common], help="delete memories for good")
     forget.add_argument("ids", type=ID, nargs="+", metavar="ID")

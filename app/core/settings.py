@@ -66,6 +66,8 @@ SPECS: dict[str, Spec] = {
                          "Hearth that answers it (quote), quote it and let the model go on (quote+model), let the "
                          "model answer alone (free), or quote with small models and answer freely with large ones "
                          "(auto)", choices=("auto", "quote", "quote+model", "free")),
+    "mcp_read_only": Spec(bool, help="other tools connected through `hearth mcp` may search and read memories "
+                          "but not add or forget any (true or false)"),
 }
 
 
@@ -84,6 +86,7 @@ class Settings:
     theme: str = "system"
     answer_style: str = "auto"
     engine_idle_minutes: int = 10
+    mcp_read_only: bool = False
 
     def with_values(self, values: dict[str, Any]) -> "Settings":
         return replace(self, **{key: coerce(key, value) for key, value in values.items()})
@@ -130,7 +133,17 @@ def normalise_model_path(path: str, bundled: Path | None = None) -> str:
     return BUNDLED if same else text
 
 
+_TRUE, _FALSE = ("true", "yes", "on", "1"), ("false", "no", "off", "0")
+
+
 def _convert(kind: type, value: Any) -> Any:
+    if kind is bool:  # bool("false") is True: words are read, not cast
+        if isinstance(value, bool):
+            return value
+        word = str(value).strip().casefold()
+        if word not in _TRUE + _FALSE:
+            raise ValueError
+        return word in _TRUE
     if kind is str:
         if not isinstance(value, str):
             raise TypeError
@@ -147,6 +160,8 @@ def _convert(kind: type, value: Any) -> Any:
 def _describe(spec: Spec) -> str:
     if spec.kind is str:
         return "text"
+    if spec.kind is bool:
+        return "true or false"
     return spec.range.describe() if spec.range else ("a whole number" if spec.kind is int else "a number")
 
 

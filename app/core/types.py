@@ -14,7 +14,8 @@ MEMORY_KINDS: tuple[MemoryKind, ...] = get_args(MemoryKind)
 #   words    the user's words minus a request verb ("remember") typed  typed by the user (CLI, viewer)
 #   summary  the user's sentences joined, nothing added         model    written by a model (abstractive)
 #   legacy   stored before origins were recorded (schema < 3)
-MemoryOrigin = Literal["message", "span", "words", "typed", "summary", "model", "legacy"]
+#   tool     written by another program through `hearth mcp` (its words; ``client`` names it, schema v9)
+MemoryOrigin = Literal["message", "span", "words", "typed", "summary", "model", "legacy", "tool"]
 MEMORY_ORIGINS: tuple[MemoryOrigin, ...] = get_args(MemoryOrigin)
 
 
@@ -42,6 +43,8 @@ class Memory:
     source_message_ids: tuple[int, ...] = ()
     superseded_by: int | None = None
     origin: MemoryOrigin = "legacy"
+    client: str | None = None  # the program that wrote it over MCP (its clientInfo.name); None: Hearth itself
+    shareable: bool = False  # the user let other tools see it though it looks like a credential (sharing.py)
 
     def expired(self, now: float) -> bool:
         return self.expires_at is not None and self.expires_at <= now

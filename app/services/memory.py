@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.memory.bank import MemoryBank
 from app.core.memory.recall import RecallParams
+from app.core.memory.sharing import looks_secret
 from app.core.memory.transfer import export_memories, import_memories
 from app.core.types import Memory, MemoryQuery
 from app.services.session import Session
@@ -107,6 +108,16 @@ class MemoryService(QObject):
     def set_pinned(self, memory_id: int, pinned: bool, on_failure: OnFailure) -> None:
         self._change("pin" if pinned else "unpin", (memory_id,), on_failure,
                      lambda bank: _one(bank.set_pinned(memory_id, pinned)))
+
+    def set_shareable(self, memory_id: int, shareable: bool, on_failure: OnFailure) -> None:
+        """Let other tools (`hearth mcp`) see a memory that looks like a credential, or not."""
+        self._change("share" if shareable else "unshare", (memory_id,), on_failure,
+                     lambda bank: _one(bank.set_shareable(memory_id, shareable)))
+
+    def looks_secret(self, memory: Memory) -> bool:
+        """Whether other tools are kept from this memory unless it is shared (memory/sharing.py). Pure
+        and fast (patterns over one text): the viewer asks on the GUI thread as the selection moves."""
+        return looks_secret(memory.text)
 
     def edit(self, memory_id: int, text: str, on_failure: OnFailure) -> None:
         self._change("edit", (memory_id,), on_failure, lambda bank: _one(bank.edit(memory_id, text)))

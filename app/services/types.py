@@ -188,8 +188,8 @@ class Remembered:
 
 # --- memory viewer --------------------------------------------------------------------
 # What a memory change did (MemoryChange.action): the viewer's and the chat's edits, and People & things'.
-MemoryAction = Literal["pin", "unpin", "edit", "importance", "expiry", "forget", "restore", "export", "import",
-                       "entity-rename", "entity-merge", "entity-forget"]
+MemoryAction = Literal["pin", "unpin", "share", "unshare", "edit", "importance", "expiry", "forget", "restore",
+                       "export", "import", "entity-rename", "entity-merge", "entity-forget"]
 ModelState = Literal["loading", "ready", "failed"]  # the chat's model, as the window shows it
 
 

@@ -88,6 +88,12 @@ class MemoryWindow(QWidget):
         self.expiry_button.setToolTip("Forget the selected memories after some days (0 = never)")
         self.source_button = QPushButton("Show &source")
         self.source_button.setToolTip("Open the conversation this memory came from (double-click the Conversation cell)")
+        self.share_button = QPushButton("Sh&are with other tools")
+        self.share_button.setCheckable(True)
+        self.share_button.setEnabled(False)  # only a memory that looks like a credential is kept from them
+        self.share_button.setToolTip(
+            "Tools connected through `hearth mcp` never see a memory that looks like a password, PIN, card "
+            "number or key. Check to let them see the selected one.")
         self.undo_button = QPushButton("&Undo forget")
         self.undo_button.setEnabled(False)
         self.count_label = QLabel("")
@@ -100,7 +106,7 @@ class MemoryWindow(QWidget):
         bottom = QHBoxLayout()
         bottom.addWidget(self.count_label, 1)
         for button in (self.export_button, self.import_button, self.source_button, self.expiry_button,
-                       self.pin_button, self.forget_button, self.undo_button):
+                       self.share_button, self.pin_button, self.forget_button, self.undo_button):
             bottom.addWidget(button)
 
         page = QWidget()
@@ -134,6 +140,10 @@ class MemoryWindow(QWidget):
         self.pinned_only.toggled.connect(self._pinned_changed)
         self.hide_expired.toggled.connect(self._expired_changed)
         self.pin_button.clicked.connect(self.toggle_pin)
+        self.share_button.clicked.connect(self.set_shared)
+        self.table.selectionModel().selectionChanged.connect(self._update_share)
+        self.model.dataChanged.connect(self._update_share)
+        self.model.modelReset.connect(self._update_share)
         self.forget_button.clicked.connect(self.forget_selected)
         self.undo_button.clicked.connect(self.undo)
         self.export_button.clicked.connect(self.export_file)
@@ -229,6 +239,19 @@ class MemoryWindow(QWidget):
             pinned = self.model.rows[row].memory.pinned
             self.model.setData(self.model.index(row, PINNED), Qt.CheckState.Unchecked if pinned else Qt.CheckState.Checked,
                                Qt.ItemDataRole.CheckStateRole)
+
+    def secret_rows(self) -> list[int]:
+        """The selected rows whose memory looks like a credential: the ones sharing applies to."""
+        return [r for r in self.selected_rows() if self.service.looks_secret(self.model.rows[r].memory)]
+
+    def set_shared(self, shared: bool) -> None:
+        for row in self.secret_rows():
+            self.model.set_shareable(row, shared)
+
+    def _update_share(self) -> None:
+        rows = self.secret_rows()
+        self.share_button.setEnabled(bool(rows))
+        self.share_button.setChecked(bool(rows) and all(self.model.rows[r].memory.shareable for r in rows))
 
     def forget_selected(self) -> None:
         rows = self.selected_rows()

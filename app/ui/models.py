@@ -25,10 +25,13 @@ COLUMNS = [  # (header, Memory field or "score", sortable column in the database
     ("Pinned", "pinned", "pinned"), ("Created", "created_at", "created_at"),
     ("Last recalled", "last_recalled_at", "last_recalled_at"), ("Recalls", "recall_count", "recall_count"),
     ("Expires", "expires_at", "expires_at"), ("Conversation", "conversation_id", "conversation_id"),
-    ("Score", "score", None),
+    ("From", "from", None), ("Score", "score", None),
 ]
 TEXT, KIND, IMPORTANCE, PINNED = 0, 1, 2, 3
-CONVERSATION, SCORE = 8, 9
+CONVERSATION, FROM, SCORE = 8, 9, 10
+# How a memory was written (core/types.MemoryOrigin), in the viewer's words.
+ORIGIN_WORDS = {"message": "your message", "span": "your message", "words": "your words", "typed": "typed",
+                "summary": "summary", "model": "a reply", "legacy": ""}
 
 
 @dataclass(frozen=True)
@@ -151,7 +154,7 @@ class MemoryTableModel(QAbstractTableModel):
             return None
         row = self.rows[index.row()]
         key = COLUMNS[index.column()][1]
-        value = row.score if key == "score" else getattr(row.memory, key)
+        value = row.score if key == "score" else written_by(row.memory) if key == "from" else getattr(row.memory, key)
         if index.column() == PINNED:
             return (Qt.CheckState.Checked if value else Qt.CheckState.Unchecked) \
                 if role == Qt.ItemDataRole.CheckStateRole else None
@@ -192,6 +195,12 @@ class MemoryTableModel(QAbstractTableModel):
             return False
         return True
 
+    def set_shareable(self, row: int, shareable: bool) -> None:
+        """Let other tools see this memory (or not): shown at once, put back if it fails."""
+        memory = self.rows[row].memory
+        self._optimistic(memory, shareable=shareable)
+        self.service.set_shareable(memory.id, shareable, on_failure=partial(self._change_failed, memory.id))
+
     def _optimistic(self, memory: Memory, **changes: Any) -> None:
         self._before.setdefault(memory.id, memory)
         self._set_row(dataclasses.replace(memory, **changes))
@@ -204,6 +213,13 @@ class MemoryTableModel(QAbstractTableModel):
 
     def ids(self, rows: list[int]) -> list[int]:
         return [self.rows[r].memory.id for r in rows]
+
+
+def written_by(memory: Memory) -> str:
+    """Who wrote a memory: the other tool's name for one added over MCP, else how Hearth wrote it."""
+    if memory.origin == "tool":
+        return f"{memory.client or 'another tool'} (MCP)"
+    return ORIGIN_WORDS.get(memory.origin, memory.origin)
 
 
 def _display(key: str, value: Any) -> str:

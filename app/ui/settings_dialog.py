@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
     QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -81,6 +81,13 @@ class SettingsDialog(QDialog):
         form.addRow("", _hint("For a question about you, Hearth can quote what you told it instead of "
                               "letting a small model paraphrase (and invent)"))
         form.addRow("T&heme", self._choice("theme", current, THEMES))
+        read_only = QCheckBox("Other tools may only &read memories")
+        read_only.setChecked(bool(current["mcp_read_only"]))
+        self.fields["mcp_read_only"] = read_only
+        form.addRow("Other tools (MCP)", read_only)
+        form.addRow("", _hint("Programs connected through `hearth mcp` (Claude Desktop, VS Code …) can search your "
+                              "memories; checked, they can't add or forget any. Memories that look like passwords, "
+                              "PINs or keys are never shown to them unless you share them in Memories"))
         self.error_label = QLabel("")
         self.error_label.setWordWrap(True)
         self.error_label.setAccessibleName("Error")
@@ -224,6 +231,8 @@ class SettingsDialog(QDialog):
                 out[key] = widget.toPlainText()
             elif isinstance(widget, QComboBox):
                 out[key] = widget.currentData()
+            elif isinstance(widget, QCheckBox):
+                out[key] = widget.isChecked()
         out["model_path"] = self._chosen_model()
         return out
 

@@ -20,8 +20,8 @@ from app.core import settings as settings_module
 from app.core.memory.recall import RecallParams
 from tests.support.cli import Result, hearth
 
-MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "forget", "export", "import", "reindex",
-                  "entities", "entity", "entity-rename", "entity-merge", "entity-forget")
+MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "share", "unshare", "forget", "export",
+                  "import", "reindex", "entities", "entity", "entity-rename", "entity-merge", "entity-forget")
 ACTIONS = {"memory": MEMORY_ACTIONS, "notes": ("show", "set", "clear")}  # commands with a second word
 
 

@@ -101,6 +101,17 @@ def test_pin_unpin_and_forget() -> None:
     assert hearth("memory", "show", str(other)).code == 1
 
 
+def test_share_and_unshare_mark_a_memory_for_other_tools() -> None:
+    mid = add("my PIN is 4821")
+    shown = json.loads(hearth("memory", "show", str(mid), "--json").out)
+    assert (shown["shareable"], shown["client"], shown["origin"]) == (False, None, "typed")
+    assert hearth("memory", "share", str(mid)).out.strip() == str(mid)
+    assert json.loads(hearth("memory", "show", str(mid), "--json").out)["shareable"] is True
+    assert hearth("memory", "unshare", str(mid)).code == 0
+    assert json.loads(hearth("memory", "show", str(mid), "--json").out)["shareable"] is False
+    assert hearth("memory", "share", "999").code == 1
+
+
 def test_forget_takes_the_words_out_of_every_copy_and_says_so() -> None:
     fact = add("My favourite fruit is mango.", "--kind", "fact")
     episode = add("My favourite fruit is mango and my dog is called Rex.", "--kind", "episode")

@@ -87,3 +87,12 @@ def test_app_state_survives_a_damaged_file(tmp_path: Path) -> None:
     assert load_state(path).last_profile == "work"
     path.write_text("{not json")
     assert load_state(path) == AppState()
+
+
+def test_mcp_read_only_is_read_as_a_word_and_round_trips(tmp_path: Path) -> None:
+    assert s.Settings().mcp_read_only is False
+    assert s.coerce("mcp_read_only", "true") is True and s.coerce("mcp_read_only", "off") is False
+    with pytest.raises(KnownError, match="true or false"):
+        s.coerce("mcp_read_only", "maybe")
+    s.save(s.Settings(mcp_read_only=True), tmp_path / "settings.toml")
+    assert s.load(tmp_path / "settings.toml").mcp_read_only is True

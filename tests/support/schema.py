@@ -25,6 +25,12 @@ def undo_v8(conn: apsw.Connection) -> None:
         conn.execute(f"ALTER TABLE memories DROP COLUMN {column}")
 
 
+def undo_v9(conn: apsw.Connection) -> None:
+    """Drop what v9 added (MCP clients and sharing)."""
+    for column in ("shareable", "client"):
+        conn.execute(f"ALTER TABLE memories DROP COLUMN {column}")
+
+
 def undo_v6(conn: apsw.Connection) -> None:
     """Drop what v6 added (working notes)."""
     conn.execute("ALTER TABLE conversations DROP COLUMN notes_updated_at")
@@ -43,7 +49,8 @@ def undo_v7(conn: apsw.Connection) -> None:
         conn.execute(f"DROP TABLE {name}")
 
 
-UNDO = {4: _undo_v4_only, 5: undo_v5, 6: undo_v6, 7: undo_v7, 8: undo_v8}  # every migration after v3 (v3 has fixture files)
+# Every migration after v3 (v3 has fixture files).
+UNDO = {4: _undo_v4_only, 5: undo_v5, 6: undo_v6, 7: undo_v7, 8: undo_v8, 9: undo_v9}
 
 
 def undo_to(conn: apsw.Connection, version: int) -> None:

@@ -14,7 +14,7 @@ from app.core.memory.embed import HashEmbedder
 from app.core.memory.store import NewMemory
 from app.services.types import ForgetUndo
 from app.ui.memory_window import MemoryWindow
-from app.ui.models import PAGE, PINNED, SCORE, TEXT
+from app.ui.models import FROM, PAGE, PINNED, SCORE, TEXT
 from tests.ui.conftest import TIMEOUT_MS, wait_ready
 
 
@@ -159,3 +159,27 @@ def test_the_viewer_pages_and_searches_while_a_reply_streams(qtbot, make_app) ->
     finally:
         release.set()
     qtbot.waitUntil(lambda: not window.panel.streaming, timeout=TIMEOUT_MS)
+
+
+def test_the_viewer_shows_which_tool_wrote_a_memory_and_shares_a_credential_on_request(qtbot, make_app) -> None:
+    with open_profile(Options()) as profile:
+        bank = make_bank(profile, HashEmbedder())
+        pin = bank.add(NewMemory(text="my PIN is 4821")).id
+        bank.add(NewMemory(text="Leo loves trains", origin="tool", client="Claude Desktop"))
+    desktop, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_memories()
+    viewer = window.memory_window
+    qtbot.waitUntil(lambda: viewer.model.rowCount() == 2, timeout=TIMEOUT_MS)
+    row = {r.memory.text: n for n, r in enumerate(viewer.model.rows)}
+    assert viewer.model.data(viewer.model.index(row["Leo loves trains"], FROM)) == "Claude Desktop (MCP)"
+    assert viewer.model.data(viewer.model.index(row["my PIN is 4821"], FROM)) == "typed"
+    viewer.table.selectRow(row["Leo loves trains"])
+    assert not viewer.share_button.isEnabled()  # nothing to keep home: other tools see it anyway
+    viewer.table.selectRow(row["my PIN is 4821"])
+    assert viewer.share_button.isEnabled() and not viewer.share_button.isChecked()
+    with qtbot.waitSignal(desktop.memory.changed, timeout=TIMEOUT_MS):
+        viewer.share_button.click()
+    assert viewer.share_button.isChecked() and viewer.model.rows[row["my PIN is 4821"]].memory.shareable
+    with open_profile(Options()) as profile:
+        assert make_bank(profile, HashEmbedder()).get(pin).shareable

@@ -249,6 +249,13 @@ class MemoryBank:
             self.store.set_pinned(memory_id, pinned, self.clock())
         return self.get(memory_id)
 
+    def set_shareable(self, memory_id: int, shareable: bool) -> Memory:
+        """Let other programs see this memory though it looks like a credential (sharing.py), or not."""
+        self.get(memory_id)
+        with self.transaction():
+            self.store.set_shareable(memory_id, shareable, self.clock())
+        return self.get(memory_id)
+
     def forget(self, memory_ids: Sequence[int]) -> ForgetPlan:
         """Delete for good (row, keyword index, vectors; secure_delete zeroes the pages), and take
         the same words out of every other memory that carries them (episodes, summaries, facts).

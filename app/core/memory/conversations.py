@@ -56,6 +56,19 @@ class ConversationStore:
             "ORDER BY bm25(messages_fts) LIMIT ?", (match, limit))
         return [(r[0], r[1]) for r in rows]
 
+    def search_messages(self, query: str, limit: int = 20) -> builtins.list[tuple[Message, str]]:
+        """(message, its conversation's title) for messages matching the query's words, best first.
+        Private conversations are left out: "Don't remember this" also means "don't tell others"."""
+        match = fts_query(query)
+        if match is None:
+            return []
+        rows = self.conn.execute(
+            "SELECT m.id, m.conversation_id, m.role, m.content, m.created_at, m.interrupted, m.receipt, c.title "
+            "FROM messages_fts JOIN messages m ON m.id = messages_fts.rowid "
+            "JOIN conversations c ON c.id = m.conversation_id "
+            "WHERE messages_fts MATCH ? AND c.incognito = 0 ORDER BY bm25(messages_fts) LIMIT ?", (match, limit))
+        return [(_to_message(r[:7]), r[7]) for r in rows]
+
     def find_source(self, source: str, source_id: str) -> int | None:
         """The conversation imported from ``source_id`` of app ``source``, if any (schema v5)."""
         found: int | None = self.conn.execute("SELECT id FROM conversations WHERE source = ? AND source_id = ?",

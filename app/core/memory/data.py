@@ -82,8 +82,8 @@ class ProfileData:
 
 
 def _restorable(memory: Memory) -> NewMemory:
-    """A forgotten memory as it was: same text, kind, importance, pin, times, links, origin."""
+    """A forgotten memory as it was: same text, kind, importance, pin, times, links, origin, sharing."""
     return NewMemory(text=memory.text, kind=memory.kind, importance=memory.importance, pinned=memory.pinned,
                      expires_at=memory.expires_at, created_at=memory.created_at,
                      conversation_id=memory.conversation_id, source_message_ids=memory.source_message_ids,
-                     origin=memory.origin)
+                     origin=memory.origin, client=memory.client, shareable=memory.shareable)

@@ -226,6 +226,16 @@ def v8_speakers_and_threads(conn: apsw.Connection) -> None:
         conn.execute("INSERT OR REPLACE INTO meta(key, value) VALUES ('reembed_speakers', '1')")
 
 
+# v9 (MCP, `hearth mcp`): a memory another program wrote says which (``client``: the MCP client's
+# name; its origin is 'tool'), and the user can let other programs see a memory that looks like a
+# credential (``shareable``; memory/sharing.py keeps the others at home). Plain columns: nothing
+# stored before v9 came from another program or was shared, so the defaults are true of every row.
+V9 = """
+ALTER TABLE memories ADD COLUMN client TEXT;
+ALTER TABLE memories ADD COLUMN shareable INTEGER NOT NULL DEFAULT 0 CHECK (shareable IN (0, 1));
+"""
+
+
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
@@ -236,6 +246,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (6, V6),
     (7, v7_entities),
     (8, v8_speakers_and_threads),
+    (9, V9),
 ]
 LATEST = MIGRATIONS[-1][0]
 

@@ -24,7 +24,7 @@ from app.core.types import Memory, MemoryKind, MemoryOrigin, MemoryQuery, is_kin
 
 _COLUMNS = (
     "id, kind, text, importance, pinned, created_at, updated_at, last_recalled_at, "
-    "recall_count, expires_at, conversation_id, source_message_ids, superseded_by, origin"
+    "recall_count, expires_at, conversation_id, source_message_ids, superseded_by, origin, client, shareable"
 )
 _SPACE = re.compile(r"\s+")
 _WORD = re.compile(r"\w+", re.UNICODE)
@@ -96,6 +96,8 @@ class NewMemory:
     origin: MemoryOrigin = "typed"
     superseded_by: int | None = None  # only an import sets this on insert
     thread: int | None = None  # lines of one conversation share one (said.py, recall's neighbours)
+    client: str | None = None  # origin "tool": the program that wrote it (MCP clientInfo.name)
+    shareable: bool = False
 
 
 class Line(NamedTuple):
@@ -249,11 +251,11 @@ class MemoryStore:
         line = said.parse(new.text)
         self.conn.execute(
             "INSERT INTO memories(kind, text, content_hash, importance, pinned, created_at, updated_at, "
-            "expires_at, conversation_id, source_message_ids, origin, superseded_by, speaker, said_at, thread) "
-            "VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            "expires_at, conversation_id, source_message_ids, origin, superseded_by, speaker, said_at, thread, "
+            "client, shareable) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (new.kind, new.text, content_hash(new.text), new.importance, int(new.pinned), created, now,
              new.expires_at, new.conversation_id, json.dumps(list(new.source_message_ids)), new.origin,
-             new.superseded_by, line.speaker, line.said_at, new.thread),
+             new.superseded_by, line.speaker, line.said_at, new.thread, new.client, int(new.shareable)),
         )
         self.speaker_writes += line.speaker is not None
         return self.conn.last_insert_rowid()
@@ -278,6 +280,10 @@ class MemoryStore:
     def set_pinned(self, memory_id: int, pinned: bool, now: float) -> None:
         self.conn.execute("UPDATE memories SET pinned = ?, updated_at = ? WHERE id = ?",
                           (int(pinned), now, memory_id))
+
+    def set_shareable(self, memory_id: int, shareable: bool, now: float) -> None:
+        self.conn.execute("UPDATE memories SET shareable = ?, updated_at = ? WHERE id = ?",
+                          (int(shareable), now, memory_id))
 
     def delete(self, memory_ids: Sequence[int]) -> None:
         self.speaker_writes += 1
@@ -330,7 +336,8 @@ class MemoryStore:
 def _to_memory(row: Sequence[Any]) -> Memory:
     """A row as a Memory. Numbers stored out of range (an older Hearth, an import, an edited file)
     are clamped here: one bad row must never break a listing, an export or a viewer page."""
-    (mid, kind, text, importance, pinned, created, updated, recalled, count, expires, conv, sources, sup, origin) = row
+    (mid, kind, text, importance, pinned, created, updated, recalled, count, expires, conv, sources, sup, origin,
+     client, shareable) = row
     stamp = limits.TIMESTAMP.clamp
     return Memory(
         id=mid, kind=kind, text=text, importance=limits.IMPORTANCE.clamp(importance, 0.5), pinned=bool(pinned),
@@ -338,5 +345,5 @@ def _to_memory(row: Sequence[Any]) -> Memory:
         last_recalled_at=None if recalled is None else stamp(recalled), recall_count=count,
         expires_at=None if expires is None else stamp(expires),
         conversation_id=conv, source_message_ids=tuple(json.loads(sources)), superseded_by=sup,
-        origin=origin,
+        origin=origin, client=client, shareable=bool(shareable),
     )

@@ -130,12 +130,15 @@ def _to_new_memory(path: Path, line_no: int, row: dict[str, Any]) -> NewMemory |
         text = legacy_episode_said(row["text"]) if kind == "episode" else row["text"]
         if not is_origin(origin):
             raise ValueError(f"unknown origin {origin!r}")
+        client = row.get("client")
+        if client is not None and not isinstance(client, str):
+            raise ValueError("client must be text")
         if not text.strip():
             return None
         return NewMemory(
             text=text, kind=kind, importance=importance, pinned=bool(row.get("pinned", False)),
             expires_at=_stamp(row.get("expires_at")), created_at=_stamp(row.get("created_at")),
-            origin=origin,
+            origin=origin, client=client, shareable=bool(row.get("shareable", False)),
         )
     except (KeyError, ValueError, TypeError) as exc:
         raise KnownError(f"{path}, line {line_no}: not a valid memory ({exc})", "nothing was imported") from exc

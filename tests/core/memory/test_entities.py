@@ -242,3 +242,9 @@ def test_a_question_may_name_the_relation_loosely(bank: MemoryBank) -> None:
     assert via["Ana loves opera."] == "your sister Ana" and not via.get("My son Leo is 7.")
     via = {r.memory.text: r.via for r in bank.search("How old is my boy?", RecallParams(threshold=0.0))}
     assert via["My son Leo is 7."] == "your son Leo"
+
+
+def test_a_text_another_tool_added_names_nobody_new(bank) -> None:  # noqa: ANN001
+    """Another program's words (`hearth mcp`) are not the user's: like a kept reply, they create no one."""
+    bank.add(NewMemory(text="My son Leo is 7.", origin="tool", client="Claude Desktop"))
+    assert bank.list_entities() == []

@@ -47,3 +47,25 @@ def test_a_v4_profile_upgrades_to_the_latest_with_every_part_of_issue_12(tmp_pat
         assert found and bank.store.meta("reembed_speakers") is None
     finally:
         conn.close()
+
+
+def test_a_v8_profile_gains_clients_and_sharing_and_keeps_its_memories(tmp_path: Path) -> None:
+    """v9 (`hearth mcp`): every memory from before came from Hearth itself and is shared with nobody."""
+    path = tmp_path / "old.hearth"
+    conn = open_db(path, KEY)
+    memory_id = MemoryBank(conn, HashEmbedder()).add(NewMemory(text="my PIN is 4821")).id
+    with unit_of_work(conn):
+        undo_to(conn, 8)
+    conn.close()
+
+    conn = open_db(path, KEY)
+    try:
+        assert conn.pragma("user_version") == migrations.LATEST and (tmp_path / "old.hearth.bak-v8").exists()
+        bank = MemoryBank(conn, HashEmbedder())
+        memory = bank.get(memory_id)
+        assert memory.text == "my PIN is 4821" and memory.client is None and memory.shareable is False
+        assert bank.set_shareable(memory_id, True).shareable
+        tool = bank.add(NewMemory(text="Leo likes trains", origin="tool", client="claude-ai")).id
+        assert (bank.get(tool).origin, bank.get(tool).client) == ("tool", "claude-ai")
+    finally:
+        conn.close()

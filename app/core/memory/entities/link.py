@@ -32,12 +32,13 @@ class Linker:
 
     def link(self, memory_id: int, text: str, *, origin: str = "") -> None:
         """``origin`` "model": a reply the user kept — it may mention people already known, but
-        its words never create anyone or any relation (they are the model's, not the user's). Nor
+        its words never create anyone or any relation (they are the model's, not the user's). The
+        same for "tool", a text another program added over MCP (most often its model's words). Nor
         does a transcript line said by someone (said.py): "[8 May 2023] Melanie: my son Leo…" is
         Melanie's son, not the user's, and which speaker is the user is not known."""
         retro_names: list[str] = []
         retro_relations: list[str] = []
-        for named in extract(text) if origin != "model" and said.speaker(text) is None else ():
+        for named in extract(text) if origin not in ("model", "tool") and said.speaker(text) is None else ():
             entity_id, created = self._entity(named)
             if created:
                 retro_names.append(named.name)
