@@ -27,6 +27,7 @@ from app.core.memory.data import ProfileData
 from app.core.memory.db import creation_lock, explain_db_error, open_db, open_empty, open_read_only
 from app.core.memory.embed import Embedder, make_embedder
 from app.core.memory.keys import DbKey, resolve_key
+from app.core.memory.sharing import is_servable
 from app.core.secrets import SecretStore, open_keychain
 from app.core.settings import Settings
 from app.errors import KnownError
@@ -137,9 +138,11 @@ class Connected(Protocol):
     def conn(self) -> apsw.Connection: ...
 
 
-def make_data(profile: Connected, embedder: Embedder) -> ProfileData:
-    """The one door to the profile's data (memory/data.py): the only place it is made."""
-    return ProfileData.open(profile.conn, embedder)
+def make_data(profile: Connected, embedder: Embedder, *, outside: bool = False) -> ProfileData:
+    """The one door to the profile's data (memory/data.py): the only place it is made. ``outside``:
+    for another program's turn (the HTTP API): recall leaves out what looks like a credential
+    unless the person shared it."""
+    return ProfileData.open(profile.conn, embedder, visible=is_servable if outside else None)
 
 
 def make_bank(profile: Profile, embedder: Embedder) -> MemoryBank:

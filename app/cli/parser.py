@@ -109,6 +109,11 @@ def build_parser() -> "Parser":
         "for it at once. Commands that need them (chat, import, memory add/search/edit/import/reindex) start an "
         "engine in the background when none is running; it leaves after the engine_idle_minutes setting "
         "without a command. It listens on a socket only you can reach, in $XDG_RUNTIME_DIR/hearth.")
+    serve.add_argument("what", nargs="?", choices=("token",), metavar="token",
+                       help="print the HTTP API's bearer token (made now if there is none) and exit")
+    serve.add_argument("--http", nargs="?", const=0, type=option(limits.HTTP_PORT), metavar="PORT",
+                       help="also serve the OpenAI-compatible API on 127.0.0.1 (default port: the http_port "
+                            "setting); prints its base URL")
     serve.add_argument("--idle-minutes", type=option(limits.ENGINE_IDLE_MINUTES), metavar="N",
                        help="leave after N minutes without a command (default: run until Ctrl+C)")
     serve.add_argument("--background", action="store_true", help=argparse.SUPPRESS)  # how a command starts one

@@ -61,6 +61,7 @@ def _num(value: float) -> str:
 IMPORTANCE = Range(float, 0.0, 1.0)
 THRESHOLD = Range(float, -1.0, 1.0, "a cosine similarity")
 SEARCH_TOP_K = Range(int, 1, 1000, "memories")
+HTTP_PORT = Range(int, 1024, 65535, "port")  # the HTTP API's, on 127.0.0.1 (below 1024 needs root)
 ENGINE_IDLE_MINUTES = Range(int, 1, 24 * 60, "minutes")  # the background engine's idle life
 TTL_DAYS = Range(float, 0.00001, 36_500.0, "days")  # from about a second to a century
 # datetime can show years 1..9999; a timestamp outside 1970..9999 is clamped when read.

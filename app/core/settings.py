@@ -66,6 +66,11 @@ SPECS: dict[str, Spec] = {
                          "Hearth that answers it (quote), quote it and let the model go on (quote+model), let the "
                          "model answer alone (free), or quote with small models and answer freely with large ones "
                          "(auto)", choices=("auto", "quote", "quote+model", "free")),
+    "http_api": Spec(bool, help="serve the OpenAI-compatible API on 127.0.0.1 while the engine runs "
+                     "(`hearth serve`); clients need the token `hearth serve token` prints"),
+    "http_port": Spec(int, limits.HTTP_PORT, "the HTTP API's port on 127.0.0.1"),
+    "http_origins": Spec(str, help="web pages (origins such as http://localhost:3000) allowed to call the HTTP API "
+                         "from a browser, separated by spaces; none by default"),
     "mcp_read_only": Spec(bool, help="other tools connected through `hearth mcp` may search and read memories "
                           "but not add or forget any (true or false)"),
 }
@@ -86,6 +91,9 @@ class Settings:
     theme: str = "system"
     answer_style: str = "auto"
     engine_idle_minutes: int = 10
+    http_api: bool = False
+    http_port: int = 8337
+    http_origins: str = ""
     mcp_read_only: bool = False
 
     def with_values(self, values: dict[str, Any]) -> "Settings":

@@ -46,8 +46,12 @@ class Prepared:
 
 
 class MemoryBank:
-    def __init__(self, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time, *,
+                 visible: Callable[[Memory], bool] | None = None) -> None:
+        """``visible``: which memories recall may return (another program's turn sees only what
+        sharing.is_servable lets out); None: all of them, for the person's own use."""
         self.conn = conn
+        self.visible = visible
         self.store = MemoryStore(conn)
         self.embedder = embedder
         self.index = VectorIndex(conn, embedder.id, embedder.dim)
@@ -153,7 +157,8 @@ class MemoryBank:
         memories about anyone the query names (entities/hop.py)."""
         index, now = self._ready_index(), self.clock()
         found = recall(self.store, index, query, vector, params, now, speakers=frozenset(names))
-        return hop(self.store, index, query, vector, found, params, now)
+        found = hop(self.store, index, query, vector, found, params, now)
+        return found if self.visible is None else [r for r in found if self.visible(r.memory)]
 
     # --- writes -----------------------------------------------------------
     def add(self, new: NewMemory) -> Added:

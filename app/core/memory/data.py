@@ -38,9 +38,11 @@ class ProfileData:
         self.entities = EntityStore(conn)
 
     @classmethod
-    def open(cls, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time) -> "ProfileData":
-        """The door to a profile opened on ``conn`` (the composition root's make_data)."""
-        return cls(MemoryBank(conn, embedder, clock))
+    def open(cls, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time, *,
+             visible: Callable[[Memory], bool] | None = None) -> "ProfileData":
+        """The door to a profile opened on ``conn`` (the composition root's make_data); ``visible``:
+        see MemoryBank."""
+        return cls(MemoryBank(conn, embedder, clock, visible=visible))
 
     @property
     def memory_rows(self) -> MemoryStore:
