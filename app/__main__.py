@@ -10,7 +10,7 @@ def main() -> int:
         # Memories are UTF-8 whatever the locale says (a C locale would fail on "é").
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8", errors="replace")
-    from app.cli.names import COMMAND_NAMES
+    from app.engine.commands import COMMAND_NAMES
 
     argv = sys.argv[1:]
     if not any(a in COMMAND_NAMES for a in argv) \

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from typing import TYPE_CHECKING, TextIO
 
@@ -21,6 +22,9 @@ from app.bootstrap import Options
 if TYPE_CHECKING:  # Qt is imported when the window opens, not when the command line starts
     from PySide6.QtGui import QIcon
 
+    from app.core.settings import Settings
+    from app.engine.api_switch import ApiSwitch
+    from app.engine.server import Engine
     from app.services.desktop import Desktop
     from app.ui.main_window import MainWindow
 
@@ -50,13 +54,71 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
     shown_at = time.time()
     quit_on_signals = QuitOnSignals(window)
     desktop.start()
+    commands = serve_commands(options, desktop)
     try:
         if smoke:
             return _smoke(desktop, window, (shown_at - started) * 1000, shown_at, out, err)
         return app.exec()
     finally:
         quit_on_signals.restore()
+        if commands is not None:
+            commands.stop()
         desktop.stop()
+
+
+class Commands:
+    """The app as the warm engine: `hearth` commands, and the HTTP API when the settings say so."""
+
+    def __init__(self, engine: Engine, api: ApiSwitch) -> None:
+        self.engine, self.api = engine, api
+
+    def apply(self, settings: Settings) -> None:
+        """The Settings switch, live; on a thread of its own (the keychain may take a moment)."""
+        threading.Thread(target=self.api.apply_quietly, args=(settings,), daemon=True, name="hearth-api").start()
+
+    def stop(self) -> None:
+        self.api.close()
+        self.engine.stop()
+        self.engine.wait_closed(10.0)  # a command using the app's model ends before the model closes
+
+
+def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
+    """While the app is open it is the warm engine for its data directory: `hearth` commands run
+    here, on the app's embedder and model (a background engine is asked to hand over). Binding waits
+    for that hand-over, so it happens on a thread of its own, never the GUI's."""
+    from app.cli.main import main as run
+    from app.engine.commands import NO_SERVER_ENV
+    from app.engine.address import identity, socket_path
+    from app.engine.api_switch import ApiSwitch
+    from app.engine.server import Engine
+    from app.engine.warm import DesktopResources
+
+    if options.env.get(NO_SERVER_ENV, "") not in ("", "0"):
+        return None
+    session = desktop.session
+    resources = DesktopResources(lambda: session.embedder, options.embedder_name, lambda: session.backend,
+                                 lambda: session.backend is None and session.model_problem is None,
+                                 lambda: session.settings)
+    try:
+        engine = Engine(socket_path(options.paths.home, options.env), identity(options.env), resources, run)
+    except OSError:  # no private folder for the socket: commands run in their own processes
+        return None
+    commands = Commands(engine, ApiSwitch(options, resources))
+    threading.Thread(target=_take_over, args=(commands, session.settings), daemon=True,
+                     name="hearth-take-over").start()
+    desktop.settings.applied.connect(lambda state: commands.apply(state.settings))
+    return commands
+
+
+def _take_over(commands: Commands, settings: Settings) -> None:
+    from app.engine.server import take_over
+    from app.errors import KnownError
+
+    try:
+        take_over(commands.engine)
+    except KnownError:
+        return  # another engine would not hand over: commands go on using it
+    commands.api.apply_quietly(settings)
 
 
 def _app_icon() -> QIcon:

@@ -12,15 +12,6 @@ in the warm engine (app/engine/), which hands it the client's streams.
 
 from __future__ import annotations
 
-from typing import Any
-
-
-def main(*args: Any, **kwargs: Any) -> int:
-    """app.cli.main.main, imported when called: the engine's client imports this package's
-    light modules (names) and must not pay for every command's imports."""
-    from app.cli.main import main as run
-
-    return run(*args, **kwargs)
-
+from app.cli.main import main
 
 __all__ = ["main"]

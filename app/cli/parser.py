@@ -16,7 +16,7 @@ from app.cli.inputs import file_path, model_choice, option, words
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
-from app.cli.names import NO_SERVER_ENV, NO_SERVER_FLAG
+from app.engine.commands import NO_SERVER_ENV, NO_SERVER_FLAG
 
 MEMORY_KINDS = ("note", "fact", "summary", "episode")
 ID = option(limits.ROW_ID)
@@ -109,8 +109,9 @@ def build_parser() -> "Parser":
         "for it at once. Commands that need them (chat, import, memory add/search/edit/import/reindex) start an "
         "engine in the background when none is running; it leaves after the engine_idle_minutes setting "
         "without a command. It listens on a socket only you can reach, in $XDG_RUNTIME_DIR/hearth.")
-    serve.add_argument("what", nargs="?", choices=("token",), metavar="token",
-                       help="print the HTTP API's bearer token (made now if there is none) and exit")
+    serve.add_argument("what", nargs="?", choices=("token", "stop"), metavar="token|stop",
+                       help="token: print the HTTP API's bearer token (made now if there is none); stop: ask the "
+                            "engine running for this data directory to finish its commands and leave")
     serve.add_argument("--http", nargs="?", const=0, type=option(limits.HTTP_PORT), metavar="PORT",
                        help="also serve the OpenAI-compatible API on 127.0.0.1 (default port: the http_port "
                             "setting); prints its base URL")

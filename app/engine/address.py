@@ -12,10 +12,11 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from app import __version__
-from app.cli.names import NO_SERVER_ENV
+from app.engine.commands import NO_SERVER_ENV
 
 # Besides HEARTH_*: what else changes what a command does or where its key comes from.
-IDENTITY_ENV = ("PYTHON_KEYRING_BACKEND", "HEARTH_TEST_KEYRING_FILE", "HF_HUB_OFFLINE", "PYTHONPATH")
+IDENTITY_ENV = ("PYTHON_KEYRING_BACKEND", "HEARTH_TEST_KEYRING_FILE", "HF_HUB_OFFLINE", "PYTHONPATH",
+                "DBUS_SESSION_BUS_ADDRESS")  # the keychain is reached through the session bus
 
 
 def runtime_dir(env: Mapping[str, str]) -> Path:

@@ -12,11 +12,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from app.bootstrap import Options, chosen_model, load_settings, make_data, open_profile
+from app.cli.call import Resources
 from app.cli.chat import turn_json
 from app.core.agent.loop import Agent
 from app.core.types import TextDelta, TurnDone
 from app.engine.http_wire import ApiError, ChatEvent, ChatRequest, TextPiece, TurnEnd
-from app.engine.warm import WarmResources
 from app.errors import KnownError
 
 MODEL_ID = "hearth"  # the agent, whichever GGUF model it runs (the settings choose; /v1/models says which)
@@ -24,7 +24,7 @@ THREADS_KEPT = 1000  # conversations a client may go on with, newest first
 
 
 class HearthApi:
-    def __init__(self, options: Options, resources: WarmResources) -> None:
+    def __init__(self, options: Options, resources: Resources) -> None:
         self.options, self.resources = options, resources
         # An API client sends the whole conversation each time; Hearth keeps its own. The digest of
         # the messages a client has so far names the Hearth conversation they are: the next request

@@ -18,12 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from app.cli.names import COMMAND_NAMES, NO_SERVER_ENV, NO_SERVER_FLAG, VALUE_OPTIONS, WARM_COMMANDS
+from app.engine.commands import COMMAND_NAMES, NO_SERVER_ENV, NO_SERVER_FLAG, VALUE_OPTIONS, WARM_COMMANDS
 from app.engine.address import identity, socket_path
 from app.engine.wire import Channel, WireError
 from app.paths import Paths
 
 START_TIMEOUT_S = 60.0  # a first start imports the engine's code; the embedder loads after it listens
+RIVAL_WAIT_S = 15.0
 WITH_ACTIONS = ("memory", "notes")
 GONE = ("error: the Hearth engine stopped while running this command — what it had finished is saved; "
         "run the command again (a new engine starts), or add --no-server to run it without one\n")
@@ -115,8 +116,10 @@ def connect(home: Path, env: Mapping[str, str], ident: str, *, start: bool) -> C
         channel = _dial(path)
         if channel is not None:
             return channel
-        if process.poll() is not None and _dial(path) is None:
-            raise Unavailable("the engine did not start")  # e.g. another one was starting: try once more?
+        if process.poll() is not None:
+            # It left: another command's engine won the folder's lock (it will answer soon), or it
+            # failed (then nothing will): wait a little for the first, not a minute for the second.
+            deadline = min(deadline, time.monotonic() + RIVAL_WAIT_S)
         time.sleep(0.05)
     raise Unavailable("the engine did not answer in time")
 

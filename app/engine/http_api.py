@@ -75,7 +75,20 @@ class _ApiServer(ThreadingHTTPServer):
         self.token = token
         self.origins = origins
         self._slots = threading.BoundedSemaphore(max_connections)
+        self._open: set[socket.socket] = set()
+        self._open_lock = threading.Lock()
         super().__init__((host, port), _Handler)
+
+    def server_close(self) -> None:
+        """Stop listening, and end the keep-alive connections too: off means off (the Settings
+        switch), not "off for new clients"."""
+        super().server_close()
+        with self._open_lock:
+            for request in self._open:
+                try:
+                    request.shutdown(socket.SHUT_RDWR)
+                except OSError:
+                    pass
 
     def process_request(self, request: Any, client_address: Any) -> None:
         # Threads are per connection: a local process opening thousands must not exhaust them.
@@ -89,9 +102,13 @@ class _ApiServer(ThreadingHTTPServer):
             raise
 
     def process_request_thread(self, request: Any, client_address: Any) -> None:
+        with self._open_lock:
+            self._open.add(request)
         try:
             super().process_request_thread(request, client_address)
         finally:
+            with self._open_lock:
+                self._open.discard(request)
             self._slots.release()
 
     def _refuse_busy(self, request: socket.socket) -> None:

@@ -35,6 +35,7 @@ class Engine:
         self._count = threading.Lock()
         self._listener: socket.socket | None = None
         self._lock_file: int | None = None
+        self._closed = threading.Event()
 
     # --- life ------------------------------------------------------------------------------------
     def bind(self) -> None:
@@ -80,11 +81,21 @@ class Engine:
         except OSError:
             pass
 
+    def _finish_commands(self, timeout_s: float = 60.0) -> None:
+        """Let commands under way end (a reply being written, an import) before leaving."""
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            with self._count:
+                if not self._active:
+                    return
+            time.sleep(0.05)
+
     def _idle_too_long(self) -> bool:
         with self._count:
             return self.idle_s is not None and not self._active and time.monotonic() - self._last >= self.idle_s
 
     def _close(self) -> None:
+        self._finish_commands()
         if self._listener is not None:
             self._listener.close()
             self.path.unlink(missing_ok=True)
@@ -93,6 +104,12 @@ class Engine:
         close = getattr(self.resources, "close", None)
         if close is not None:
             close()
+        self._closed.set()
+
+    def wait_closed(self, timeout_s: float) -> None:
+        """After ``stop()``: wait until the commands under way have ended (if it ever listened)."""
+        if self._listener is not None:
+            self._closed.wait(timeout_s)
 
     # --- one client ------------------------------------------------------------------------------
     def _connection(self, conn: socket.socket) -> None:
@@ -193,3 +210,41 @@ def _valid_run(frame: dict[str, Any]) -> bool:
     argv, cwd = frame.get("argv"), frame.get("cwd")
     return (isinstance(argv, list) and all(isinstance(a, str) for a in argv) and isinstance(cwd, str)
             and os.path.isabs(cwd) and isinstance(frame.get("identity"), str))
+
+
+def take_over(engine: Engine, timeout_s: float = 30.0) -> threading.Thread:
+    """Bind ``engine`` in place of whatever engine serves its folder now (the desktop app is the
+    engine while it is open): that one is asked to stop, finishes its commands and leaves; then
+    ``engine`` serves on a thread of its own. KnownError if the place doesn't free in time."""
+    deadline = time.monotonic() + timeout_s
+    asked = False
+    while True:
+        try:
+            engine.bind()
+            break
+        except KnownError:
+            if time.monotonic() > deadline:
+                raise
+            if not asked:
+                asked = ask_to_stop(engine.path) is not None
+            time.sleep(0.1)
+    thread = threading.Thread(target=engine.serve, name="hearth-commands", daemon=True)
+    thread.start()
+    return thread
+
+
+def ask_to_stop(path: Path) -> int | None:
+    """Ask the engine listening on ``path`` to stop; its pid, or None if none answered."""
+    channel = None
+    try:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(str(path))
+        channel = Channel(sock)
+        channel.send({"op": "stop"})
+        answer = channel.receive()
+        return int(answer["pid"]) if answer is not None and answer.get("op") == "stopping" else None
+    except (OSError, WireError, ValueError, TypeError):
+        return None
+    finally:
+        if channel is not None:
+            channel.close()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import numpy as np
@@ -84,3 +85,41 @@ class WarmResources:
             if self._model is not None:
                 close_backend(self._model[1])
                 self._model = None
+
+
+class DesktopResources:
+    """The desktop app's own embedder and model, lent to commands while the app is open: the app is
+    the engine then, and one data directory never has its model loaded twice. ``model`` gives the
+    app's model when it is loaded (None while it loads or failed), ``settings`` the settings it was
+    loaded for; a command for another model, or one arriving when the app has none, gets its own."""
+
+    WAIT_FOR_MODEL_S = 120.0
+
+    def __init__(self, embedder: Callable[[], Embedder], embedder_name: str,
+                 model: Callable[[], LLMBackend | None], loading: Callable[[], bool],
+                 settings: Callable[[], Settings]) -> None:
+        self._embedder, self._embedder_name = embedder, embedder_name
+        self._model, self._loading, self._settings = model, loading, settings
+        self._own = WarmResources()  # for an embedder of another kind (tests' fast one)
+
+    def embedder(self, options: Options) -> Embedder:
+        if options.embedder_name != self._embedder_name:
+            return self._own.embedder(options)
+        return self._embedder()
+
+    @contextlib.contextmanager
+    def backend(self, options: Options, settings: Settings, entry: ModelEntry) -> Iterator[LLMBackend]:
+        deadline = time.monotonic() + self.WAIT_FOR_MODEL_S
+        while self._model() is None and self._loading() and time.monotonic() < deadline:
+            time.sleep(0.1)  # the app is loading its model: wait rather than load it a second time
+        app_model, app = self._model(), self._settings()
+        # The app's model is the one its settings name: a command whose settings name the same (no
+        # --model, no --set context_size) gets it.
+        if app_model is not None and (settings.model_path, settings.context_size) == (app.model_path, app.context_size):
+            yield app_model
+            return
+        with COLD.backend(options, settings, entry) as own:
+            yield own
+
+    def close(self) -> None:
+        self._own.close()

@@ -15,6 +15,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
+from app.core.api_token import api_token
 from app.core.llm.catalog import BUNDLED_SOURCE, discover
 from app.core.memory.recall import RecallParams
 from app.core import model_settings
@@ -43,6 +44,7 @@ class SettingsService(QObject):
     failed = Signal(Failure)  # reading the settings, the model list or the preview failed
     models = Signal(tuple)  # tuple[ModelFile, ...]
     preview = Signal(Preview)
+    api_token = Signal(str, str)  # the HTTP API's bearer token, where it is kept
 
     def __init__(self, session: Session, engine: Worker, reader: Worker, loader: Worker) -> None:
         super().__init__()
@@ -74,6 +76,16 @@ class SettingsService(QObject):
                 self._load_then_switch(plan, on_failure)
         self._engine.submit(lambda: self._plan(values), doing="applying the settings", on_result=after_plan,
                             on_failure=on_failure)
+
+    def ask_api_token(self) -> None:
+        """The token other programs send to the HTTP API (made now if there is none): the keychain
+        may take a moment (or ask to be unlocked), so it is read on the reader thread."""
+        wiring = self._session.wiring
+        self._reader.submit(lambda: api_token(wiring.home, wiring.keychain), doing="reading the API token",
+                            on_result=self._token_read, on_failure=self.failed.emit)
+
+    def _token_read(self, found: tuple[str, str]) -> None:
+        self.api_token.emit(*found)
 
     def find_models(self) -> None:
         self._reader.submit(self._find_models, doing="looking for model files", on_failure=self.failed.emit)

@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
-    QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
+    QLineEdit, QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
 )
 
 from app.core.settings import BUNDLED, SPECS
@@ -81,13 +82,7 @@ class SettingsDialog(QDialog):
         form.addRow("", _hint("For a question about you, Hearth can quote what you told it instead of "
                               "letting a small model paraphrase (and invent)"))
         form.addRow("T&heme", self._choice("theme", current, THEMES))
-        read_only = QCheckBox("Other tools may only &read memories")
-        read_only.setChecked(bool(current["mcp_read_only"]))
-        self.fields["mcp_read_only"] = read_only
-        form.addRow("Other tools (MCP)", read_only)
-        form.addRow("", _hint("Programs connected through `hearth mcp` (Claude Desktop, VS Code …) can search your "
-                              "memories; checked, they can't add or forget any. Memories that look like passwords, "
-                              "PINs or keys are never shown to them unless you share them in Memories"))
+        self._other_programs(form, current, state)
         self.error_label = QLabel("")
         self.error_label.setWordWrap(True)
         self.error_label.setAccessibleName("Error")
@@ -108,6 +103,49 @@ class SettingsDialog(QDialog):
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
         self.resize(700, 760)
+
+    def _other_programs(self, form: QFormLayout, current: dict[str, Any], state: SettingsState) -> None:
+        """MCP's read-only switch; the OpenAI-compatible API's switch, port and token to copy."""
+        read_only = QCheckBox("Other tools may only &read memories")
+        read_only.setChecked(bool(current["mcp_read_only"]))
+        self.fields["mcp_read_only"] = read_only
+        form.addRow("Other tools (MCP)", read_only)
+        form.addRow("", _hint("Programs connected through `hearth mcp` (Claude Desktop, VS Code …) can search your "
+                              "memories; checked, they can't add or forget any. Memories that look like passwords, "
+                              "PINs or keys are never shown to them unless you share them in Memories"))
+        http = QCheckBox("Serve an OpenAI-compatible &API on this computer")
+        http.setChecked(bool(current["http_api"]))
+        self.fields["http_api"] = http
+        form.addRow("Other programs (API)", http)
+        form.addRow(_label("http_port"), self._number("http_port", current["http_port"], state))
+        form.addRow("API &token", self._token_row())
+        form.addRow("", _hint("While Hearth is open (or `hearth serve` runs), programs that speak OpenAI's API use "
+                              "http://127.0.0.1:PORT/v1 with this token as their key; each message is a Hearth turn "
+                              "that recalls and remembers. Only this computer can connect"))
+
+    def _token_row(self) -> QWidget:
+        self.token = QLineEdit()
+        self.token.setReadOnly(True)
+        self.token.setPlaceholderText("reading…")
+        self.token.setAccessibleName("API token")
+        copy = QPushButton("Cop&y")
+        copy.setAccessibleName("Copy the API token")
+        copy.clicked.connect(self._copy_token)
+        row = QWidget()
+        line = QHBoxLayout(row)
+        line.setContentsMargins(0, 0, 0, 0)
+        line.addWidget(self.token, 1)
+        line.addWidget(copy)
+        self.service.api_token.connect(self._on_token)
+        self.service.ask_api_token()
+        return row
+
+    def _on_token(self, token: str, where: str) -> None:
+        self.token.setText(token)
+        self.token.setToolTip(f"Kept in {where}")
+
+    def _copy_token(self) -> None:
+        QGuiApplication.clipboard().setText(self.token.text())
 
     def _notice_text(self, state: SettingsState) -> str:
         lines = [state.notice] if state.notice else []
@@ -274,7 +312,7 @@ def _label(key: str) -> str:
     return {"window_turns": "Short-term &window (turns)", "top_k": "Memories recalled (&top-k)",
             "threshold": "Similarity t&hreshold", "context_size": "&Context size (tokens)", "threads": "Th&reads",
             "answer_style": "Answers from memory", "theme": "Theme",
-            "temperature": "T&emperature", "max_reply_tokens": "Reply &length (tokens)"}[key]
+            "temperature": "T&emperature", "max_reply_tokens": "Reply &length (tokens)", "http_port": "API &port"}[key]
 
 
 def _hint(text: str) -> QLabel:

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from app.cli.names import COMMAND_NAMES
+from app.engine.commands import COMMAND_NAMES
 from app.cli.parser import build_parser
 from app.core import limits
 from app.core import settings as settings_module

@@ -18,7 +18,7 @@ import pytest
 from app.bootstrap import Options, make_default_embedder
 from app.engine.api import HearthApi
 from app.engine.http_api import make_server
-from app.engine.token import api_token
+from app.core.api_token import api_token
 from app.engine.warm import WarmResources
 from tests.support.cli import hearth
 

@@ -47,6 +47,9 @@ def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
     found = run(offline([str(exe), "memory", "search", "--json", "what is the code of my bicycle lock?"]), env)
     assert found.code == 0, found.err
     assert any("4711" in hit["text"] for hit in found.json()[:3]), found.out
+    # chat, memory add and memory search ran in the warm engine the first of them started.
+    stopped = run(offline([str(exe), "serve", "stop"]), env)
+    assert stopped.code == 0 and "finishes its commands and leaves" in stopped.err, stopped.err
 
     # Nothing fetched or cached behind the user's back: no hub caches, only Hearth's own dirs.
     made = {p.relative_to(home).parts[:3] for p in home.rglob("*") if p.is_file()}

@@ -1,4 +1,5 @@
-"""The command line's words that the engine's client needs before anything heavy is imported."""
+"""The command line's words the engine's client needs before anything heavy is imported (not in app.cli,
+whose package imports every command)."""
 
 from __future__ import annotations
 
