@@ -126,8 +126,14 @@ class SettingsDialog(QDialog):
     def _token_row(self) -> QWidget:
         self.token = QLineEdit()
         self.token.setReadOnly(True)
+        self.token.setEchoMode(QLineEdit.EchoMode.Password)  # a key: not for whoever looks at the screen
         self.token.setPlaceholderText("reading…")
         self.token.setAccessibleName("API token")
+        show = QPushButton("Sho&w")
+        show.setCheckable(True)
+        show.setAccessibleName("Show the API token")
+        show.toggled.connect(lambda shown: self.token.setEchoMode(
+            QLineEdit.EchoMode.Normal if shown else QLineEdit.EchoMode.Password))
         copy = QPushButton("Cop&y")
         copy.setAccessibleName("Copy the API token")
         copy.clicked.connect(self._copy_token)
@@ -135,6 +141,7 @@ class SettingsDialog(QDialog):
         line = QHBoxLayout(row)
         line.setContentsMargins(0, 0, 0, 0)
         line.addWidget(self.token, 1)
+        line.addWidget(show)
         line.addWidget(copy)
         self.service.api_token.connect(self._on_token)
         self.service.ask_api_token()

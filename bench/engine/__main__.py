@@ -220,6 +220,7 @@ def main() -> None:
     parser.add_argument("--searches", type=int, default=200)
     parser.add_argument("--writers", type=int, default=5)
     parser.add_argument("--http-turns", type=int, default=10)
+    parser.add_argument("--only-http", action="store_true", help="just the HTTP load (part 3's second half)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="hearth-bench-") as tmp:
         home = Path(tmp) / "home"
@@ -240,6 +241,9 @@ def _seed(env: dict[str, str], tmp: Path) -> None:
 
 def _report(env: dict[str, str], home: Path, args: argparse.Namespace) -> None:
     hearth(env, "memory", "search", "warm up")  # starts the engine: its start is not counted below
+    if args.only_http:
+        _report_http(env, home, args)
+        return
     embedder_only = rss_mib(engine_pid(home, env))
     rows = side_by_side(env, args.runs)
     print(f"{'command':28} {'in-process p50':>15} {'p95':>8} {'engine p50':>11} {'p95':>8} {'ratio':>7}")
@@ -252,6 +256,10 @@ def _report(env: dict[str, str], home: Path, args: argparse.Namespace) -> None:
     print(f"\nsocket: {args.clients} clients x {args.searches} searches + {args.writers} writers: "
           f"p50 {pct(lat, 50) * 1000:.0f} ms, p95 {pct(lat, 95) * 1000:.0f} ms over {len(lat)} searches; "
           f"writes acknowledged {acked}, found {kept}; integrity {integrity(env)}")
+    _report_http(env, home, args)
+
+
+def _report_http(env: dict[str, str], home: Path, args: argparse.Namespace) -> None:
     lat, acked, kept = load_http(env, home, args.clients, args.http_turns, args.writers)
     print(f"http: {args.clients} clients x {args.http_turns} questions + {args.writers} writers: "
           f"p50 {pct(lat, 50) * 1000:.0f} ms, p95 {pct(lat, 95) * 1000:.0f} ms over {len(lat)} turns; "

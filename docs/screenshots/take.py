@@ -3,7 +3,7 @@
 Runs the real app (real model, real MiniLM) on a scratch home, as a first-time user would see it,
 then holds a short conversation and visits every screen: first start, the chat with its receipts
 (what was recalled, what was stored), forgetting from a receipt, a private conversation, profiles,
-the memory viewer and its People & things tab, the settings panel, the dark theme. ``QT_SCALE_FACTOR=2`` takes the 200 % set
+the memory viewer and its People & things tab, the settings panel (top, and its other-programs part), the dark theme. ``QT_SCALE_FACTOR=2`` takes the 200 % set
 (the main window only), with its own file names. ``SCREENSHOTS_ONLY=name,…`` saves just those; `take.py working-notes`
 takes only the working notes picture (the main window with its notes dock open).
 """
@@ -106,7 +106,7 @@ def main() -> int:
     os.environ.setdefault("HEARTH_PASSPHRASE", "screenshot")
     os.environ["HEARTH_HOME"] = tempfile.mkdtemp(prefix="hearth-shot-")
     from PySide6.QtCore import QUrl
-    from PySide6.QtWidgets import QApplication
+    from PySide6.QtWidgets import QApplication, QScrollArea
 
     from app.bootstrap import Options, make_bank, make_default_embedder, open_profile
     from app.core.memory.store import NewMemory
@@ -162,7 +162,7 @@ def main() -> int:
 
     window.open_memories()
     viewer = window.memory_window
-    viewer.resize(1100, 460)
+    viewer.resize(1240, 460)
     wait_until(lambda: viewer.model.rowCount() > 0 and not viewer.model.loading)
     save(viewer, "memory-viewer")
     viewer.show_people()
@@ -180,6 +180,12 @@ def main() -> int:
     dialog = window.settings_dialog
     wait_until(lambda: dialog.model_combo.count() > 0 and "would recall" in dialog.preview_label.text())
     save(dialog, "settings")
+    wait_until(lambda: dialog.token.text().startswith("hearth-"))
+    dialog.fields["http_api"].setChecked(True)
+    bar = dialog.findChild(QScrollArea).verticalScrollBar()
+    bar.setValue(bar.maximum())
+    save(dialog, "settings-other-programs")
+    dialog.fields["http_api"].setChecked(False)
     dialog.fields["theme"].setCurrentIndex(dialog.fields["theme"].findData("dark"))
     dialog.accept()
     wait_until(lambda: window.settings_dialog is None)

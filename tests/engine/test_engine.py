@@ -4,10 +4,12 @@ engines, killed engines, strangers and garbage on its socket."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -222,3 +224,28 @@ def test_a_database_error_in_the_client_folder_is_not_the_engines(home: Path) ->
     through = run("memory", "search", "x")
     here = run("memory", "search", "x", "--no-server")
     assert (through.code, through.err) == (here.code, here.err) and through.code == 1
+
+
+def test_a_real_other_user_reaching_the_socket_is_refused(hearth_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder (0700) keeps others away; were it opened up, SO_PEERCRED still refuses them."""
+    if os.geteuid() != 0:
+        pytest.skip("acting as another user needs root (the check itself: test_another_user_is_refused…)")
+    runtime = Path(tempfile.mkdtemp(prefix="hr-", dir="/tmp"))  # pytest's own tmp is closed to others
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))
+    engine = EngineInThread()
+    path = engine.engine.path
+    try:
+        for folder in (runtime, path.parent):
+            os.chmod(folder, 0o711)
+        os.chmod(path, 0o666)
+        probe = ("import socket, struct, sys\n"
+                 "s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])\n"
+                 "n = struct.unpack('>I', s.recv(4))[0]; print(s.recv(n).decode())\n")
+        done = subprocess.run(["/usr/bin/python3", "-c", probe, str(path)], user=65534, capture_output=True,
+                              text=True, timeout=60, cwd="/")
+    finally:
+        engine.close()
+        shutil.rmtree(runtime, ignore_errors=True)
+    assert done.returncode == 0, done.stderr
+    assert '"this engine belongs to another user"' in done.stdout
+    assert not engine.home.exists()

@@ -4,6 +4,7 @@ Marked slow: the session builds the packages first (PyInstaller over torch takes
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -50,10 +51,26 @@ def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
     # chat, memory add and memory search ran in the warm engine the first of them started.
     stopped = run(offline([str(exe), "serve", "stop"]), env)
     assert stopped.code == 0 and "finishes its commands and leaves" in stopped.err, stopped.err
+    mcp_tools_listed(exe, env)
 
     # Nothing fetched or cached behind the user's back: no hub caches, only Hearth's own dirs.
     made = {p.relative_to(home).parts[:3] for p in home.rglob("*") if p.is_file()}
     assert not any("huggingface" in part or "torch" in part for parts in made for part in parts), made
+
+
+def mcp_tools_listed(exe: Path, env: dict[str, str]) -> None:
+    """`hearth mcp` as an MCP client starts it: JSON-RPC on stdin, the tools listed on stdout."""
+    from mcp.types import LATEST_PROTOCOL_VERSION
+
+    hello = {"protocolVersion": LATEST_PROTOCOL_VERSION, "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}
+    lines = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello},
+             {"jsonrpc": "2.0", "method": "notifications/initialized"},
+             {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]
+    proc = subprocess.run(offline([str(exe), "mcp"]), env=env, capture_output=True, timeout=600,
+                          input="".join(json.dumps(line) + "\n" for line in lines).encode())
+    answers = {a.get("id"): a for a in map(json.loads, proc.stdout.decode().splitlines())}
+    tools = {t["name"] for t in answers[2]["result"]["tools"]}
+    assert {"search_memories", "add_memory", "forget_memory"} <= tools, proc.stderr.decode()[-2000:]
 
 
 def test_onefile_runs_offline_from_an_empty_home(packages: dict[str, Path], tmp_path: Path) -> None:
