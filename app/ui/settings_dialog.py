@@ -137,15 +137,9 @@ class SettingsDialog(QDialog):
         copy = QPushButton("Cop&y")
         copy.setAccessibleName("Copy the API token")
         copy.clicked.connect(self._copy_token)
-        row = QWidget()
-        line = QHBoxLayout(row)
-        line.setContentsMargins(0, 0, 0, 0)
-        line.addWidget(self.token, 1)
-        line.addWidget(show)
-        line.addWidget(copy)
         self.service.api_token.connect(self._on_token)
         self.service.ask_api_token()
-        return row
+        return _row(self.token, show, copy)
 
     def _on_token(self, token: str, where: str) -> None:
         self.token.setText(token)
@@ -210,12 +204,7 @@ class SettingsDialog(QDialog):
         browse = QPushButton("&Browse…")
         browse.setAccessibleName("Browse for a model file")
         browse.clicked.connect(self._browse)
-        row = QWidget()
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.model_combo, 1)
-        layout.addWidget(browse)
-        return row
+        return _row(self.model_combo, browse)
 
     # --- behaviour ---------------------------------------------------------------------------
     def _set_model_text(self, setting: str) -> None:
@@ -320,6 +309,17 @@ def _label(key: str) -> str:
             "threshold": "Similarity t&hreshold", "context_size": "&Context size (tokens)", "threads": "Th&reads",
             "answer_style": "Answers from memory", "theme": "Theme",
             "temperature": "T&emperature", "max_reply_tokens": "Reply &length (tokens)", "http_port": "API &port"}[key]
+
+
+def _row(main: QWidget, *buttons: QWidget) -> QWidget:
+    """A form row: ``main`` takes the width, the buttons follow it."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(main, 1)
+    for button in buttons:
+        layout.addWidget(button)
+    return row
 
 
 def _hint(text: str) -> QLabel:
