@@ -100,7 +100,8 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
                                  lambda: session.backend is None and session.model_problem is None,
                                  lambda: session.settings)
     try:
-        engine = Engine(socket_path(options.paths.home, options.env), identity(options.env), resources, run)
+        engine = Engine(socket_path(options.paths.home, options.env), identity(options.env), resources, run,
+                        role="app")
     except OSError:  # no private folder for the socket: commands run in their own processes
         return None
     commands = Commands(engine, ApiSwitch(options, resources))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.bootstrap import Options, load_settings
 from app.cli.call import Call
+from app.errors import KnownError
 
 if TYPE_CHECKING:
     from app.engine.api_switch import ApiSwitch
@@ -32,8 +33,12 @@ def cmd_serve(call: Call) -> int:
     minutes = args.idle_minutes or (settings.engine_idle_minutes if args.background else None)
     resources = WarmResources()
     engine = Engine(socket_path(options.paths.home, os.environ), identity(os.environ), resources, run,
-                    idle_s=minutes * 60.0 if minutes else None)
-    engine.bind()
+                    idle_s=minutes * 60.0 if minutes else None,
+                    role="background" if args.background else "foreground")
+    if args.background:
+        engine.bind()
+    else:
+        _bind_in_place_of_a_background_one(engine)
     http = ApiSwitch(options, resources)
     http.apply(settings, port=args.http)
     _stop_on_term(engine.stop)
@@ -47,6 +52,22 @@ def cmd_serve(call: Call) -> int:
     finally:
         http.close()
     return 0
+
+
+def _bind_in_place_of_a_background_one(engine: Any) -> None:
+    """`hearth serve` takes over from an engine a command started (it finishes its commands and
+    leaves); the app's or another `hearth serve` is left alone, and said."""
+    from app.engine.server import ping, take_over
+
+    running = ping(engine.path)
+    if running is None or running.get("role") == "background":
+        take_over(engine, serve=False)
+        return
+    if running.get("role") == "app":
+        raise KnownError("the Hearth app is open and runs commands for this data directory",
+                         "switch on “Serve an OpenAI-compatible API” in its Settings for the HTTP API, or quit it")
+    raise KnownError(f"`hearth serve` is already running for this data directory (pid {running.get('pid')})",
+                     "use that one, or stop it with `hearth serve stop`")
 
 
 def _say_ready(call: Call, path: Any, minutes: int | None, http: ApiSwitch) -> None:

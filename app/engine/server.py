@@ -25,9 +25,10 @@ _UCRED = struct.Struct("3i")  # struct ucred: pid, uid, gid
 
 class Engine:
     def __init__(self, sock_path: Path, identity: str, resources: Resources, run: Run, *,
-                 idle_s: float | None = None, owner_uid: int | None = None) -> None:
+                 idle_s: float | None = None, owner_uid: int | None = None, role: str = "background") -> None:
+        """``role``: "background" (started by a command), "foreground" (`hearth serve`) or "app"."""
         self.path, self.identity, self.resources, self._run = sock_path, identity, resources, run
-        self.idle_s = idle_s
+        self.idle_s, self.role = idle_s, role
         self.owner_uid = os.getuid() if owner_uid is None else owner_uid
         self._stopping = threading.Event()
         self._active = 0
@@ -137,7 +138,7 @@ class Engine:
         if first is None:
             return None
         if first["op"] == "ping":
-            channel.send({"op": "pong", "pid": os.getpid(), "identity": self.identity})
+            channel.send({"op": "pong", "pid": os.getpid(), "identity": self.identity, "role": self.role})
             return None
         if first["op"] == "stop":
             self.stop()
@@ -212,10 +213,11 @@ def _valid_run(frame: dict[str, Any]) -> bool:
             and os.path.isabs(cwd) and isinstance(frame.get("identity"), str))
 
 
-def take_over(engine: Engine, timeout_s: float = 30.0) -> threading.Thread:
+def take_over(engine: Engine, timeout_s: float = 30.0, *, serve: bool = True) -> threading.Thread | None:
     """Bind ``engine`` in place of whatever engine serves its folder now (the desktop app is the
     engine while it is open): that one is asked to stop, finishes its commands and leaves; then
-    ``engine`` serves on a thread of its own. KnownError if the place doesn't free in time."""
+    ``engine`` serves on a thread of its own (``serve``; else the caller serves). KnownError if the
+    place doesn't free in time."""
     deadline = time.monotonic() + timeout_s
     asked = False
     while True:
@@ -228,9 +230,28 @@ def take_over(engine: Engine, timeout_s: float = 30.0) -> threading.Thread:
             if not asked:
                 asked = ask_to_stop(engine.path) is not None
             time.sleep(0.1)
+    if not serve:
+        return None
     thread = threading.Thread(target=engine.serve, name="hearth-commands", daemon=True)
     thread.start()
     return thread
+
+
+def ping(path: Path) -> dict[str, Any] | None:
+    """The pong of the engine listening on ``path`` (pid, identity, role), or None."""
+    channel = None
+    try:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        sock.connect(str(path))
+        channel = Channel(sock)
+        channel.send({"op": "ping"})
+        answer = channel.receive()
+        return answer if answer is not None and answer.get("op") == "pong" else None
+    except (OSError, WireError):
+        return None
+    finally:
+        if channel is not None:
+            channel.close()
 
 
 def ask_to_stop(path: Path) -> int | None:

@@ -211,10 +211,33 @@ def test_ctrl_c_at_the_prompt_ends_the_command_as_it_would_here(engine_in_thread
     assert "error: interrupted" in "".join(f["data"] for f in frames if f["op"] == "err")
 
 
-def test_serve_help_and_a_second_engine_for_one_folder_says_one_is_running(engine_in_thread: EngineInThread) -> None:
+def test_serve_help_and_a_second_serve_for_one_folder_says_one_is_running(hearth_env: Path) -> None:
     assert "--http" in hearth("serve", "--help").out
-    second = hearth("serve")
-    assert second.code == 1 and "already running" in second.err
+    for role, said in (("foreground", "`hearth serve` is already running"), ("app", "the Hearth app is open")):
+        engine = EngineInThread(role=role)
+        try:
+            second = hearth("serve")
+            assert second.code == 1 and said in second.err, second.err
+        finally:
+            engine.close()
+
+
+def test_serve_takes_over_from_an_engine_a_command_started(home: Path) -> None:
+    assert run("memory", "add", "My spare keys are in the blue jar.").code == 0
+    background = engine_pid(home)
+    assert background is not None
+    serve = subprocess.Popen([sys.executable, "-m", "app", "serve"], env=client_env(), stderr=subprocess.PIPE)
+    try:
+        assert serve.stderr is not None
+        assert "listening" in serve.stderr.readline().decode()
+        assert engine_pid(home) == serve.pid
+        _wait(lambda: not Path(f"/proc/{background}").exists()
+              or "zombie" in Path(f"/proc/{background}/status").read_text().lower(), "the first engine to leave")
+    finally:
+        serve.terminate()
+        assert serve.wait(timeout=30) == 0
+        assert serve.stderr is not None
+        serve.stderr.close()
 
 
 def test_a_database_error_in_the_client_folder_is_not_the_engines(home: Path) -> None:

@@ -23,12 +23,13 @@ def client_env() -> dict[str, str]:
 
 
 class EngineInThread:
-    def __init__(self, home: Path | None = None, *, idle_s: float | None = None, owner_uid: int | None = None) -> None:
+    def __init__(self, home: Path | None = None, *, idle_s: float | None = None, owner_uid: int | None = None,
+                 role: str = "background") -> None:
         env = client_env()
         self.home = home or Paths.resolve(None).home
         self.resources = WarmResources()
         self.engine = Engine(socket_path(self.home, env), identity(env), self.resources, main,
-                             idle_s=idle_s, owner_uid=owner_uid)
+                             idle_s=idle_s, owner_uid=owner_uid, role=role)
         self.engine.bind()
         self.thread = threading.Thread(target=self.engine.serve, name="test-engine", daemon=True)
         self.thread.start()
