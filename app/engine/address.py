@@ -36,10 +36,17 @@ def private_runtime_dir(env: Mapping[str, str]) -> Path:
     return root
 
 
+MAX_SOCKET_PATH = 100  # bytes; the kernel's limit is 107 (sun_path), and bind() fails beyond it
+
+
 def socket_path(home: Path, env: Mapping[str, str]) -> Path:
-    """One socket per data directory (its resolved path, hashed: socket paths are short)."""
-    digest = hashlib.sha256(str(home).encode("utf-8", "surrogateescape")).hexdigest()[:20]
-    return private_runtime_dir(env) / f"{digest}.sock"
+    """One socket per data directory (its resolved path, hashed: socket paths are short). A runtime
+    folder too deep for a socket path gives way to the per-user folder in /tmp."""
+    name = hashlib.sha256(str(home).encode("utf-8", "surrogateescape")).hexdigest()[:20] + ".sock"
+    path = private_runtime_dir(env) / name
+    if len(os.fsencode(path)) > MAX_SOCKET_PATH:
+        path = private_runtime_dir({k: v for k, v in env.items() if k != "XDG_RUNTIME_DIR"}) / name
+    return path
 
 
 def identity(env: Mapping[str, str]) -> str:

@@ -272,3 +272,17 @@ def test_a_real_other_user_reaching_the_socket_is_refused(hearth_env: Path, monk
     assert done.returncode == 0, done.stderr
     assert '"this engine belongs to another user"' in done.stdout
     assert not engine.home.exists()
+
+
+def test_a_runtime_folder_too_deep_for_a_socket_gives_way_to_tmp(hearth_env: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  tmp_path: Path) -> None:
+    deep = tmp_path / ("d" * 60) / ("e" * 60)
+    deep.mkdir(parents=True, mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(deep))
+    path = socket_path(hearth_env, client_env())
+    assert len(os.fsencode(path)) <= 100 and path.parent == Path(tempfile.gettempdir()) / f"hearth-{os.getuid()}"
+    engine = EngineInThread()  # binds there, and a command finds it
+    try:
+        assert route(["memory", "add", "x"], client_env(), start=False) == 0
+    finally:
+        engine.close()
