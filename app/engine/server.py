@@ -132,7 +132,7 @@ class Engine:
         """The first frame, if this client may be served; otherwise why not, sent back."""
         uid = _UCRED.unpack(conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, _UCRED.size))[1]
         if uid != self.owner_uid:
-            channel.send({"op": "refuse", "why": "this engine belongs to another user"})
+            _refuse(channel, "this engine belongs to another user")
             return None
         first = channel.receive()
         if first is None:
@@ -205,6 +205,19 @@ class Engine:
         with self._count:
             self._active += change
             self._last = time.monotonic()
+
+
+def _refuse(channel: Channel, why: str) -> None:
+    """Say no before reading anything, then read what the caller sent until it hangs up (≤ 2 s):
+    closing with its frame unread would reset the connection under our answer."""
+    channel.send({"op": "refuse", "why": why})
+    channel.sock.shutdown(socket.SHUT_WR)
+    channel.sock.settimeout(2.0)
+    try:
+        while channel.sock.recv(65536):
+            pass
+    except OSError:
+        pass
 
 
 def _valid_run(frame: dict[str, Any]) -> bool:

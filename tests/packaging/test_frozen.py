@@ -66,11 +66,21 @@ def mcp_tools_listed(exe: Path, env: dict[str, str]) -> None:
     lines = [{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": hello},
              {"jsonrpc": "2.0", "method": "notifications/initialized"},
              {"jsonrpc": "2.0", "id": 2, "method": "tools/list"}]
-    proc = subprocess.run(offline([str(exe), "mcp"]), env=env, capture_output=True, timeout=600,
-                          input="".join(json.dumps(line) + "\n" for line in lines).encode())
-    answers = {a.get("id"): a for a in map(json.loads, proc.stdout.decode().splitlines())}
+    # stdin stays open until the answer to tools/list is in: at end of input the server stops,
+    # cancelling what it has not answered yet.
+    proc = subprocess.Popen(offline([str(exe), "mcp"]), env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write("".join(json.dumps(line) + "\n" for line in lines).encode())
+    proc.stdin.flush()
+    answers: dict[object, dict] = {}
+    while 2 not in answers and (line := proc.stdout.readline()):
+        answer = json.loads(line)
+        answers[answer.get("id")] = answer
+    _, err = proc.communicate(timeout=600)  # closes stdin: the server leaves
+    assert 2 in answers, err.decode()[-2000:]
     tools = {t["name"] for t in answers[2]["result"]["tools"]}
-    assert {"search_memories", "add_memory", "forget_memory"} <= tools, proc.stderr.decode()[-2000:]
+    assert {"search_memories", "add_memory", "forget_memory"} <= tools
 
 
 def test_onefile_runs_offline_from_an_empty_home(packages: dict[str, Path], tmp_path: Path) -> None:
