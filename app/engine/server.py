@@ -253,8 +253,8 @@ def take_over(engine: Engine, timeout_s: float = 30.0, *, serve: bool = True) ->
 def ping(path: Path) -> dict[str, Any] | None:
     """The pong of the engine listening on ``path`` (pid, identity, role), or None."""
     channel = None
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.connect(str(path))
         channel = Channel(sock)
         channel.send({"op": "ping"})
@@ -265,13 +265,15 @@ def ping(path: Path) -> dict[str, Any] | None:
     finally:
         if channel is not None:
             channel.close()
+        else:
+            sock.close()
 
 
 def ask_to_stop(path: Path) -> int | None:
     """Ask the engine listening on ``path`` to stop; its pid, or None if none answered."""
     channel = None
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     try:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         sock.connect(str(path))
         channel = Channel(sock)
         channel.send({"op": "stop"})
@@ -282,3 +284,5 @@ def ask_to_stop(path: Path) -> int | None:
     finally:
         if channel is not None:
             channel.close()
+        else:
+            sock.close()

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QPushButton
 from app.bootstrap import Options
 from app.core.api_token import api_token
 from app.engine.client import route
+from app.engine.server import ping
 from app.gui import serve_commands
 from app.paths import Paths
 from tests.support.engine import client_env
@@ -31,7 +32,7 @@ def test_a_command_runs_in_the_app_on_its_model(qtbot, make_app, monkeypatch: py
     commands = serve_commands(Options(), desktop)
     assert commands is not None
     try:
-        qtbot.waitUntil(lambda: commands.engine.path.exists(), timeout=10_000)
+        qtbot.waitUntil(lambda: ping(commands.engine.path) is not None, timeout=10_000)  # listening, not just bound
         out, err = io.StringIO(), io.StringIO()
         code = route(["chat", "--json", "Write a haiku about rain."], client_env(), io.BytesIO(), out, err,
                      start=False)
