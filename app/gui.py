@@ -15,7 +15,7 @@ import os
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from app.bootstrap import Options
 
@@ -86,7 +86,6 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
     """While the app is open it is the warm engine for its data directory: `hearth` commands run
     here, on the app's embedder and model (a background engine is asked to hand over). Binding waits
     for that hand-over, so it happens on a thread of its own, never the GUI's."""
-    from app.cli.main import main as run
     from app.engine.commands import NO_SERVER_ENV
     from app.engine.address import identity, socket_path
     from app.engine.api_switch import ApiSwitch
@@ -100,7 +99,7 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
                                  lambda: session.backend is None and session.model_problem is None,
                                  lambda: session.settings)
     try:
-        engine = Engine(socket_path(options.paths.home, options.env), identity(options.env), resources, run,
+        engine = Engine(socket_path(options.paths.home, options.env), identity(options.env), resources, _run_command,
                         role="app")
     except OSError:  # no private folder for the socket: commands run in their own processes
         return None
@@ -109,6 +108,14 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
                      name="hearth-take-over").start()
     desktop.settings.applied.connect(lambda state: commands.apply(state.settings))
     return commands
+
+
+def _run_command(*args: Any, **kwargs: Any) -> int:
+    """The CLI's main, imported by the first command's thread (every command module: not on the
+    GUI thread at start-up)."""
+    from app.cli.main import main
+
+    return main(*args, **kwargs)
 
 
 def _take_over(commands: Commands, settings: Settings) -> None:

@@ -85,8 +85,8 @@ class HearthApi:
             found = self._threads.get(_digest(history))
         if found is None:
             return None
-        private = agent.conversations.get(found)
-        if private is None or (not remember and not private.private):
+        conversation = agent.conversations.get(found)
+        if conversation is None or (not remember and not conversation.private):
             return None
         return found
 

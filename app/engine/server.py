@@ -252,37 +252,23 @@ def take_over(engine: Engine, timeout_s: float = 30.0, *, serve: bool = True) ->
 
 def ping(path: Path) -> dict[str, Any] | None:
     """The pong of the engine listening on ``path`` (pid, identity, role), or None."""
-    channel = None
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(str(path))
-        channel = Channel(sock)
-        channel.send({"op": "ping"})
-        answer = channel.receive()
-        return answer if answer is not None and answer.get("op") == "pong" else None
-    except (OSError, WireError):
-        return None
-    finally:
-        if channel is not None:
-            channel.close()
-        else:
-            sock.close()
+    return _ask(path, "ping", "pong")
 
 
 def ask_to_stop(path: Path) -> int | None:
     """Ask the engine listening on ``path`` to stop; its pid, or None if none answered."""
-    channel = None
-    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    try:
-        sock.connect(str(path))
-        channel = Channel(sock)
-        channel.send({"op": "stop"})
-        answer = channel.receive()
-        return int(answer["pid"]) if answer is not None and answer.get("op") == "stopping" else None
-    except (OSError, WireError, ValueError, TypeError):
-        return None
-    finally:
-        if channel is not None:
-            channel.close()
-        else:
-            sock.close()
+    answer = _ask(path, "stop", "stopping")
+    return int(answer["pid"]) if answer is not None and isinstance(answer.get("pid"), int) else None
+
+
+def _ask(path: Path, op: str, expected: str) -> dict[str, Any] | None:
+    """One frame to the engine on ``path`` and its answer if it is ``expected``; None if none came."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        try:
+            sock.connect(str(path))
+            channel = Channel(sock)
+            channel.send({"op": op})
+            answer = channel.receive()
+        except (OSError, WireError):
+            return None
+    return answer if answer is not None and answer.get("op") == expected else None

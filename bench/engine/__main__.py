@@ -88,14 +88,11 @@ def rss_mib(pid: int) -> float:
 
 
 def engine_pid(home: Path, env: dict[str, str]) -> int:
-    from app.engine.address import identity
-    from app.engine.client import connect
+    from app.engine.address import socket_path
+    from app.engine.server import ping
 
-    channel = connect(home, env, identity(env), start=False)
-    channel.send({"op": "ping"})
-    answer = channel.receive()
-    channel.close()
-    assert answer is not None
+    answer = ping(socket_path(home, env))
+    assert answer is not None, "no engine answers"
     return int(answer["pid"])
 
 

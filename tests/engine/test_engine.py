@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 
 from app.bootstrap import Options, open_profile
 from app.engine.address import identity, socket_path
-from app.engine.client import Unavailable, connect, route
+from app.engine.client import route
+from app.engine.server import ping
 from app.engine.wire import Channel
 from app.paths import Paths
 from tests.support.cli import Result, hearth
@@ -36,22 +37,8 @@ def run(*args: str, cwd: Path | None = None, stdin: bytes = b"", timeout: float 
 
 def engine_pid(home: Path) -> int | None:
     """The pid of the engine answering for ``home``, or None."""
-    env = client_env()
-    try:
-        channel = connect(home, env, identity(env), start=False)
-    except Unavailable:
-        return None
-    try:
-        channel.send({"op": "ping"})
-        answer = channel.receive()
-    except OSError:  # on its way out
-        return None
-    finally:
-        channel.close()
-    if answer is None:
-        return None
-    assert answer is not None and answer["op"] == "pong"
-    return int(answer["pid"])
+    answer = ping(socket_path(home, client_env()))
+    return None if answer is None else int(answer["pid"])
 
 
 def stop_engine(home: Path) -> None:
