@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from app import __version__
+from app.core.private import private_dir
 from app.engine.commands import NO_SERVER_ENV
 
 # Besides HEARTH_*: what else changes what a command does or where its key comes from.
@@ -28,8 +29,7 @@ def runtime_dir(env: Mapping[str, str]) -> Path:
 def private_runtime_dir(env: Mapping[str, str]) -> Path:
     """The folder, made 0700 if missing; PermissionError if it is not ours alone (someone could
     otherwise put their own socket where our client looks)."""
-    root = runtime_dir(env)
-    root.mkdir(mode=0o700, parents=True, exist_ok=True)
+    root = private_dir(runtime_dir(env))
     info = root.lstat()
     if not stat.S_ISDIR(info.st_mode) or info.st_uid != os.getuid() or info.st_mode & 0o077:
         raise PermissionError(f"{root} is not a private folder of this user (mode {info.st_mode & 0o777:o})")
