@@ -383,6 +383,22 @@ class MemoryBank:
         self._index_ready = True
         return len(memories)
 
+    def embed_missing(self, progress: Progress | None = None) -> int:
+        """Embed memories that have no vector (those another device's journal brought: vectors don't
+        travel). Embedding runs before the write lock; a memory changed meanwhile is left for next time."""
+        index = self._ready_index()
+        rows = self.conn.execute("SELECT id, text FROM memories WHERE NOT EXISTS "
+                                 "(SELECT 1 FROM memory_vec v WHERE v.rowid = memories.id)").fetchall()
+        if not rows:
+            return 0
+        vectors = self._embed_in_batches([t for _, t in rows], progress)
+        with self.transaction():
+            still = [(i, v) for (i, t), v in zip(rows, vectors)
+                     if self.conn.execute("SELECT text FROM memories WHERE id = ?", (i,)).get == t]
+            if still:
+                index.put([i for i, _ in still], np.stack([v for _, v in still]))
+        return len(rows)
+
     def _embed_in_batches(self, texts: Sequence[str], progress: Progress | None = None) -> np.ndarray:
         """The texts' vectors, EMBED_BATCH at a time: embedding is the slow part, so it is reported."""
         batches = [np.zeros((0, self.embedder.dim), dtype=np.float32)]
