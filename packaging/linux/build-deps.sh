@@ -4,11 +4,12 @@
 # dpkg-deb (builds the .deb), a real Secret Service in a private D-Bus session for the frozen
 # keyring test, a font, and every library Qt's platform plugins load from the system (one list,
 # packaging/linux/qt-system-libs.txt, shared with the .deb's Depends and the README);
-# debootstrap and Xvfb for the clean-root install test (tests/packaging/test_clean_root.py).
+# debootstrap and Xvfb for the clean-root install test (tests/packaging/test_clean_root.py);
+# syncthing: the sync tests run real Syncthing instances on 127.0.0.1 (tests/support/syncthing.py).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 mapfile -t QT_LIBS < <(sed 's/#.*//' packaging/linux/qt-system-libs.txt | awk 'NF { print $1 }')
-NEEDED=(binutils dpkg-dev gnome-keyring dbus-daemon libsecret-tools fonts-dejavu-core debootstrap xvfb "${QT_LIBS[@]}")
+NEEDED=(binutils dpkg-dev gnome-keyring dbus-daemon libsecret-tools fonts-dejavu-core debootstrap xvfb syncthing "${QT_LIBS[@]}")
 missing=()
 for pkg in "${NEEDED[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
