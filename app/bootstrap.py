@@ -34,6 +34,7 @@ from app.errors import KnownError
 from app.paths import Paths
 
 if TYPE_CHECKING:  # Qt: the CLI imports this module, so the desktop is imported only where it is built
+    from app.core.sync.folder import Sync
     from app.services.desktop import Desktop
 
 DEFAULT_PROFILE = "default"
@@ -143,6 +144,13 @@ def make_data(profile: Connected, embedder: Embedder, *, outside: bool = False) 
     for another program's turn (the HTTP API): recall leaves out what looks like a credential
     unless the person shared it."""
     return ProfileData.open(profile.conn, embedder, visible=is_servable if outside else None)
+
+
+def make_sync(profile: Profile, data: ProfileData) -> "Sync":
+    """Sync for this profile (core/sync/folder.py), its key in the OS keychain."""
+    from app.core.sync.folder import Sync  # cryptography: only for sync's commands
+
+    return Sync(data, profile.path, open_keychain)
 
 
 def make_bank(profile: Profile, embedder: Embedder) -> MemoryBank:

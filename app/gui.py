@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # Qt is imported when the window opens, not when the command 
     from app.core.settings import Settings
     from app.engine.api_switch import ApiSwitch
     from app.engine.server import Engine
+    from app.engine.sync_watch import SyncWatcher
     from app.services.desktop import Desktop
     from app.ui.main_window import MainWindow
 
@@ -69,8 +70,8 @@ def run_gui(options: Options, *, smoke: bool, out: TextIO, err: TextIO) -> int:
 class Commands:
     """The app as the warm engine: `hearth` commands, and the HTTP API when the settings say so."""
 
-    def __init__(self, engine: Engine, api: ApiSwitch) -> None:
-        self.engine, self.api = engine, api
+    def __init__(self, engine: Engine, api: ApiSwitch, sync: SyncWatcher) -> None:
+        self.engine, self.api, self.sync = engine, api, sync
 
     def apply(self, settings: Settings) -> None:
         """The Settings switch, live; on a thread of its own (the keychain may take a moment)."""
@@ -78,6 +79,7 @@ class Commands:
 
     def stop(self) -> None:
         self.api.close()
+        self.sync.stop()
         self.engine.stop()
         self.engine.wait_closed(10.0)  # a command using the app's model ends before the model closes
 
@@ -90,6 +92,7 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
     from app.engine.address import identity, socket_path
     from app.engine.api_switch import ApiSwitch
     from app.engine.server import Engine
+    from app.engine.sync_watch import SyncWatcher
     from app.engine.warm import DesktopResources
 
     if options.env.get(NO_SERVER_ENV, "") not in ("", "0"):
@@ -103,11 +106,19 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
                         role="app")
     except OSError:  # no private folder for the socket: commands run in their own processes
         return None
-    commands = Commands(engine, ApiSwitch(options, resources))
+    commands = Commands(engine, ApiSwitch(options, resources),
+                        SyncWatcher(lambda: _open_profile_of(session), lambda: resources.embedder(options)))
     threading.Thread(target=_take_over, args=(commands, session.settings), daemon=True,
                      name="hearth-take-over").start()
     desktop.settings.applied.connect(lambda state: commands.apply(state.settings))
+    commands.sync.start()
     return commands
+
+
+def _open_profile_of(session: Any) -> Any:
+    """The profile the app has open (it changes when the person switches): the one to keep in sync."""
+    profile = session.profile
+    return (profile.path, profile.key) if profile is not None else None
 
 
 def _run_command(*args: Any, **kwargs: Any) -> int:

@@ -9,9 +9,10 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, entities, history, mcp, memory, models, notes, serve, system
+from app.cli import chat, entities, history, mcp, memory, models, notes, serve, sync, system
 from app.cli.call import COLD, SIGNALS, Call, Command, Resources, Stops
 from app.cli.parser import PRINT_TO, build_parser
+from app.engine.commands import WITH_ACTIONS
 from app.errors import UsageError
 from app.core.triage import BUG_FIX, explain
 
@@ -24,8 +25,8 @@ COMMANDS: dict[str, Command] = {
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},
     **{f"memory {action}": command for action, command in entities.COMMANDS.items()},
+    **{f"sync {action}": command for action, command in sync.COMMANDS.items()},
 }
-WITH_ACTIONS = ("memory", "notes")  # commands whose second word names the action
 
 
 def command_of(call: Call) -> Command:

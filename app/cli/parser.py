@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 from app import __version__
 from app.bootstrap import DEFAULT_PROFILE
-from app.cli.inputs import file_path, model_choice, option, words
+from app.cli.inputs import file_path, here, model_choice, option, words
 from app.core import limits
 from app.core.memory.recall import RecallParams
 
@@ -95,6 +95,12 @@ def build_parser() -> "Parser":
     notes = commands.add_parser("notes", parents=[common], help="show or change a conversation's working notes")
     _add_notes_commands(notes.add_subparsers(dest="action", metavar="ACTION", required=True), common)
     _add_history_commands(commands, common)
+    sync = commands.add_parser(
+        "sync", parents=[common], help="one memory on several computers, through a folder Syncthing keeps in step",
+        description="Each device writes its changes, sealed with a key only linked devices hold, to its own files "
+        "in a folder a sync tool (Syncthing, Nextcloud, Dropbox …) shares between your computers, and applies the "
+        "others'. Memories, conversations, working notes and people & things travel; vectors are made on each device.")
+    _add_sync_commands(sync.add_subparsers(dest="action", metavar="ACTION", required=True), common)
 
     models = commands.add_parser(
         "models", parents=[common], help="list the GGUF chat models on this computer (Ollama, LM Studio, …)",
@@ -224,6 +230,24 @@ def _add_notes_commands(actions: Subcommands, common: "Parser") -> None:
     _add_which_conversation(put)
     clear = actions.add_parser("clear", parents=[common], help="empty the working notes")
     _add_which_conversation(clear)
+
+
+def _add_sync_commands(actions: Subcommands, common: "Parser") -> None:
+    enable = actions.add_parser("enable", parents=[common], help="turn sync on here (the first device): "
+                                "a new journal in FOLDER with this profile's snapshot")
+    enable.add_argument("folder", type=here, metavar="FOLDER", help="the folder your sync tool shares")
+    enable.add_argument("--name", help="this device's name (default: the computer's)")
+    actions.add_parser("link", parents=[common], help="print a link code for another device "
+                       "(passphrase from HEARTH_LINK_PASSPHRASE or asked for)")
+    join = actions.add_parser("join", parents=[common], help="link this device to a synced profile: "
+                              "its memory and this one's become one")
+    join.add_argument("folder", type=here, metavar="FOLDER", help="this device's copy of the shared folder")
+    join.add_argument("--code", help="the code `hearth sync link` printed on a linked device")
+    join.add_argument("--name", help="this device's name (default: the computer's)")
+    now = actions.add_parser("now", parents=[common], help="write this device's changes and apply the others' now")
+    now.add_argument("--json", action="store_true")
+    status = actions.add_parser("status", parents=[common], help="the folder, the devices seen and when")
+    status.add_argument("--json", action="store_true")
 
 
 def _add_which_conversation(parser: argparse.ArgumentParser) -> None:

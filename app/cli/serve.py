@@ -41,6 +41,7 @@ def cmd_serve(call: Call) -> int:
         _bind_in_place_of_a_background_one(engine)
     http = ApiSwitch(options, resources)
     http.apply(settings, port=args.http)
+    watcher = _watch_sync(options, resources)
     _stop_on_term(engine.stop)
     threading.Thread(target=_warm_up, args=(resources, options), daemon=True, name="hearth-warm-up").start()
     if not args.background:
@@ -51,7 +52,22 @@ def cmd_serve(call: Call) -> int:
         engine.stop()
     finally:
         http.close()
+        watcher.stop()
     return 0
+
+
+def _watch_sync(options: Options, resources: Any) -> Any:
+    """Apply other devices' changes as they arrive while this engine runs (engine/sync_watch.py)."""
+    from app.bootstrap import existing_profile_key
+    from app.engine.sync_watch import SyncWatcher
+
+    def target() -> Any:
+        path = options.db_path
+        return (path, existing_profile_key(options)) if path.exists() and path.stat().st_size else None
+
+    watcher = SyncWatcher(target, lambda: resources.embedder(options))
+    watcher.start()
+    return watcher
 
 
 def _bind_in_place_of_a_background_one(engine: Any) -> None:

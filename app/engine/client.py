@@ -18,14 +18,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, TextIO
 
-from app.engine.commands import COMMAND_NAMES, NO_SERVER_ENV, NO_SERVER_FLAG, VALUE_OPTIONS, WARM_COMMANDS
+from app.engine.commands import COMMAND_NAMES, NO_SERVER_ENV, NO_SERVER_FLAG, VALUE_OPTIONS, WARM_COMMANDS, WITH_ACTIONS
 from app.engine.address import identity, socket_path
 from app.engine.wire import Channel, WireError
 from app.paths import Paths
 
 START_TIMEOUT_S = 60.0  # a first start imports the engine's code; the embedder loads after it listens
 RIVAL_WAIT_S = 15.0
-WITH_ACTIONS = ("memory", "notes")
 GONE = ("error: the Hearth engine stopped while running this command — what it had finished is saved; "
         "run the command again (a new engine starts), or add --no-server to run it without one\n")
 

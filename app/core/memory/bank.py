@@ -387,8 +387,8 @@ class MemoryBank:
         """Embed memories that have no vector (those another device's journal brought: vectors don't
         travel). Embedding runs before the write lock; a memory changed meanwhile is left for next time."""
         index = self._ready_index()
-        rows = self.conn.execute("SELECT id, text FROM memories WHERE NOT EXISTS "
-                                 "(SELECT 1 FROM memory_vec v WHERE v.rowid = memories.id)").fetchall()
+        rows = [(int(i), str(t)) for i, t in self.conn.execute(
+            "SELECT id, text FROM memories WHERE NOT EXISTS (SELECT 1 FROM memory_vec v WHERE v.rowid = memories.id)")]
         if not rows:
             return 0
         vectors = self._embed_in_batches([t for _, t in rows], progress)

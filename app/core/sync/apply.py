@@ -23,7 +23,7 @@ import apsw
 from app.core.memory.store import content_hash
 from app.core.sync.hlc import Clock
 from app.core.sync.rows import Rows, Value
-from app.core.sync.tables import BY_NAME, LINKS, RECORDS, SEP, Link, Record, Ref
+from app.core.sync.tables import BY_NAME, RECORDS, SEP, TABLES, Link, Record, Ref
 
 _WAIT = object()  # a reference to a row this device has not seen yet
 _DEAD = object()  # a reference to a row deleted for good
@@ -70,7 +70,8 @@ class Applier:
             return
         known = _fields(table)
         held = {f: s for f, (s, _) in self.rows.clocks(uid).items()}
-        waiting = dict(self.conn.execute("SELECT field, stamp FROM sync_pending WHERE uid = ?", (uid,)).fetchall())
+        waiting: dict[str, str] = dict(self.conn.execute(  # type: ignore[arg-type]
+            "SELECT field, stamp FROM sync_pending WHERE uid = ?", (uid,)).fetchall())
         for field, (stamp, value) in op["f"].items():
             self.clock.observe(stamp)
             if field not in known:
@@ -80,8 +81,8 @@ class Applier:
                 self._lost(uid, table, field, stamp, value)
                 continue
             if field in waiting:
-                old = self.conn.execute("SELECT stamp, value FROM sync_pending WHERE uid = ? AND field = ?",
-                                        (uid, field)).fetchone()
+                old: Any = self.conn.execute("SELECT stamp, value FROM sync_pending WHERE uid = ? AND field = ?",
+                                             (uid, field)).fetchone()
                 self._lost(uid, table, field, old[0], json.loads(old[1]))
             self.conn.execute("INSERT OR REPLACE INTO sync_pending(uid, tbl, field, stamp, value) VALUES (?, ?, ?, ?, ?)",
                               (uid, table.name, field, stamp, json.dumps(value)))
@@ -96,8 +97,8 @@ class Applier:
     def settle(self) -> None:
         while True:
             moved = False
-            for table in (*RECORDS, *LINKS):
-                uids = [u for (u,) in self.conn.execute(
+            for table in TABLES:
+                uids = [str(u) for (u,) in self.conn.execute(
                     "SELECT DISTINCT uid FROM sync_pending WHERE tbl = ?", (table.name,)).fetchall()]
                 for uid in uids:
                     moved |= self._settle_record(table, uid) if isinstance(table, Record) else self._settle_link(table, uid)
@@ -236,7 +237,7 @@ class Applier:
                     f"SELECT uid FROM sync_ids WHERE tbl = ? AND NOT EXISTS "
                     f"(SELECT 1 FROM {table.name} t WHERE t.id = CAST(sync_ids.row_key AS INTEGER))",
                     (table.name,)).fetchall():
-                self.rows.kill(uid, stamp)
+                self.rows.kill(str(uid), stamp)
         self.deleted = False
 
 

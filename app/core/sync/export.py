@@ -15,7 +15,7 @@ import apsw
 
 from app.core.sync.hlc import Clock
 from app.core.sync.rows import Rows, Value, digest
-from app.core.sync.tables import BY_NAME, LINKS, RECORDS, Link, Record
+from app.core.sync.tables import BY_NAME, TABLES, Link, Record
 
 Op = dict[str, Any]
 
@@ -29,7 +29,7 @@ def collect(conn: apsw.Connection, clock: Clock, progress: Callable[[int, int], 
     ops = list(_gone(conn, rows, clock))
     total = int(conn.execute("SELECT count(*) FROM sync_dirty").get)
     done = 0
-    for table in (*RECORDS, *LINKS):
+    for table in TABLES:
         keys = [k for (k,) in conn.execute("SELECT row_key FROM sync_dirty WHERE tbl = ?", (table.name,))]
         for key in keys:
             op = _changed(rows, table, key, clock)
@@ -44,7 +44,8 @@ def collect(conn: apsw.Connection, clock: Clock, progress: Callable[[int, int], 
 
 
 def _gone(conn: apsw.Connection, rows: Rows, clock: Clock) -> Iterator[Op]:
-    for uid, name in conn.execute("SELECT uid, tbl FROM sync_gone").fetchall():
+    gone: list[tuple[str, str]] = conn.execute("SELECT uid, tbl FROM sync_gone").fetchall()  # type: ignore[assignment]
+    for uid, name in gone:
         if isinstance(BY_NAME[name], Link):
             stamp = clock.now()
             rows.set_clock(uid, "alive", stamp, 0)

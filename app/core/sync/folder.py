@@ -88,11 +88,15 @@ class Sync:
     def _meta(self) -> dict[str, str]:
         if not tables.installed(self.conn):
             return {}
-        return dict(self.conn.execute("SELECT key, value FROM sync_meta").fetchall())
+        return {str(k): str(v) for k, v in self.conn.execute("SELECT key, value FROM sync_meta")}
 
     @property
     def enabled(self) -> bool:
         return "folder" in self._meta()
+
+    @property
+    def folder(self) -> Path:
+        return Path(self._config()["folder"])
 
     def _config(self) -> dict[str, str]:
         meta = self._meta()

@@ -51,7 +51,7 @@ class Link:
     @property
     def local_key_sql(self) -> str:
         """The SQL expression of a row's local key (``new.``/``old.`` prefixed by the caller)."""
-        return f" || char(31) || ".join(_key_part(k) for k in self.keys)
+        return " || char(31) || ".join(_key_part(k) for k in self.keys)
 
 
 def _key_part(column: str) -> str:
@@ -81,7 +81,8 @@ RELATIONS = Link("entity_relations", ("entity_id", "relation", "other_id", "memo
 # Order matters: a row comes after what it refers to (applying and exporting go this way).
 RECORDS: tuple[Record, ...] = (CONVERSATIONS, MESSAGES, MEMORIES, ENTITIES)
 LINKS: tuple[Link, ...] = (NAMES, MENTIONS, RELATIONS)
-BY_NAME: dict[str, Record | Link] = {t.name: t for t in (*RECORDS, *LINKS)}
+TABLES: tuple[Record | Link, ...] = (*RECORDS, *LINKS)
+BY_NAME: dict[str, Record | Link] = {t.name: t for t in TABLES}
 
 
 _BOOKKEEPING = """
@@ -136,7 +137,7 @@ END;
 
 def install(conn: apsw.Connection) -> None:
     """Create the bookkeeping tables and the capturing triggers (idempotent). Caller's transaction."""
-    conn.execute(_BOOKKEEPING + "".join(_triggers(t) for t in (*RECORDS, *LINKS)))
+    conn.execute(_BOOKKEEPING + "".join(_triggers(t) for t in TABLES))
 
 
 def installed(conn: apsw.Connection) -> bool:
@@ -145,7 +146,7 @@ def installed(conn: apsw.Connection) -> bool:
 
 def mark_everything(conn: apsw.Connection) -> int:
     """Mark every row dirty: the snapshot a first export writes. Caller's transaction."""
-    for table in (*RECORDS, *LINKS):
+    for table in TABLES:
         key = "id" if isinstance(table, Record) else table.local_key_sql.format(p="")
         conn.execute(f"INSERT OR IGNORE INTO sync_dirty(tbl, row_key) SELECT '{table.name}', CAST({key} AS TEXT) "
                      f"FROM {table.name}")
