@@ -146,11 +146,12 @@ def make_data(profile: Connected, embedder: Embedder, *, outside: bool = False) 
     return ProfileData.open(profile.conn, embedder, visible=is_servable if outside else None)
 
 
-def make_sync(profile: Profile, data: ProfileData) -> "Sync":
-    """Sync for this profile (core/sync/folder.py), its key in the OS keychain."""
+def make_sync(profile: Profile, data: ProfileData, settings_path: Path | None) -> "Sync":
+    """Sync for this profile (core/sync/folder.py), its key in the OS keychain; the memory's settings
+    travel in ``settings_path`` (the data directory's settings file)."""
     from app.core.sync.folder import Sync  # cryptography: only for sync's commands
 
-    return Sync(data, profile.path, open_keychain)
+    return Sync(data, profile.path, open_keychain, settings_path=settings_path)
 
 
 def make_bank(profile: Profile, embedder: Embedder) -> MemoryBank:

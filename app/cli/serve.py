@@ -65,7 +65,7 @@ def _watch_sync(options: Options, resources: Any) -> Any:
         path = options.db_path
         return (path, existing_profile_key(options)) if path.exists() and path.stat().st_size else None
 
-    watcher = SyncWatcher(target, lambda: resources.embedder(options))
+    watcher = SyncWatcher(target, lambda: resources.embedder(options), options.paths.config)
     watcher.start()
     return watcher
 

@@ -26,7 +26,7 @@ PASSPHRASE_ENV = "HEARTH_LINK_PASSPHRASE"
 @contextlib.contextmanager
 def _sync(call: Call, *, create: bool = False) -> Iterator["Sync"]:
     with open_profile(call.options, create=create) as profile:
-        yield make_sync(profile, make_data(profile, call.resources.embedder(call.options)))
+        yield make_sync(profile, make_data(profile, call.resources.embedder(call.options)), call.options.paths.config)
 
 
 def cmd_enable(call: Call) -> int:

@@ -31,9 +31,10 @@ OnPass = Callable[["SyncStatus", "PassReport | None", "str | None"], None]  # st
 
 
 class SyncWatcher:
-    def __init__(self, target: Target, embedder: Callable[[], Embedder], *, on_pass: OnPass | None = None,
-                 interval_s: float = INTERVAL_S) -> None:
+    def __init__(self, target: Target, embedder: Callable[[], Embedder], settings_path: Path | None, *,
+                 on_pass: OnPass | None = None, interval_s: float = INTERVAL_S) -> None:
         self._target, self._embedder, self._on_pass = target, embedder, on_pass
+        self._settings_path = settings_path
         self.interval_s = interval_s
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -93,7 +94,7 @@ class SyncWatcher:
             return None
         conn = open_db(path, key, create=False)
         self._profile = Profile(path, key, conn)
-        self._sync = make_sync(self._profile, make_data(self._profile, self._embedder()))
+        self._sync = make_sync(self._profile, make_data(self._profile, self._embedder()), self._settings_path)
         self._seen = None
         return self._sync
 

@@ -28,7 +28,9 @@ class Device:
         self._ticks = clock
         self.data = ProfileData.open(self.conn, HashEmbedder(), clock=self.now)
         self.keychain = InMemorySecretStore()
-        self.sync = Sync(self.data, root / f"{name}.hearth", lambda: self.keychain, now=self.now)
+        self.settings = root / f"{name}-settings.toml"
+        self.sync = Sync(self.data, root / f"{name}.hearth", lambda: self.keychain, now=self.now,
+                         settings_path=self.settings)
 
     def now(self) -> float:
         """A shared, ever-increasing fake wall clock when given (deterministic tests), else time."""

@@ -191,3 +191,18 @@ def test_the_folder_holds_nothing_readable(pair) -> None:
     everything = b"".join(p.read_bytes() for p in a.folder.rglob("*") if p.is_file())
     for secret in (b"4711", b"Anna", b"laptop", b"sister"):
         assert secret not in everything
+
+
+def test_the_memorys_settings_travel_and_a_joining_device_does_not_reset_them(tmp_path: Path) -> None:
+    from app.core import settings as settings_file
+
+    ticks = itertools.count(1_000_000)
+    a, b = Device(tmp_path, "a", clock=ticks), Device(tmp_path, "b", clock=ticks)
+    settings_file.save(settings_file.Settings(top_k=7, theme="dark", context_size=8192), a.settings)
+    link(a, [b])  # b has no settings file: its defaults must not win over a's choices
+    converge([a, b])
+    got = settings_file.load(b.settings)
+    assert (got.top_k, got.theme, got.context_size) == (7, "system", 4096)  # the machine's own don't travel
+    settings_file.save(settings_file.load(b.settings).with_values({"threshold": 0.35}), b.settings)
+    converge([a, b])
+    assert settings_file.load(a.settings).threshold == 0.35 and settings_file.load(a.settings).top_k == 7

@@ -119,7 +119,7 @@ def test_edits_made_on_both_while_the_link_is_down_converge(pair: Pair) -> None:
 def _segment_boundaries(home: Path, folder: Path) -> list[int]:
     """How many memories a device holds after applying each of ``home``'s segments in turn."""
     with open_profile(Options(home=str(home)), create=False) as profile:
-        sync = make_sync(profile, make_data(profile, HashEmbedder()))
+        sync = make_sync(profile, make_data(profile, HashEmbedder()), None)
         key, meta = sync._key(), sync._config()
     device_dir = folder / JOURNAL_DIR / meta["device"]
     counts, made = [], 0

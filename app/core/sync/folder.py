@@ -18,17 +18,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from app.core import settings as settings_file
 from app.core.memory.data import ProfileData
 from app.core.secrets import SecretStore, SecretStoreUnavailable
 from app.core.sync import tables
 from app.core.sync.apply import Applier
 from app.core.sync.export import collect, pending_changes
 from app.core.sync.hlc import Clock
+from app.core.sync.rows import Rows, digest
 from app.core.sync.journal import Journal, segment_hash
 from app.core.sync.seal import (Unsealable, key_check, make_link_code, new_key, open_segment, seal_segment,
                                 unwrap_link_key)
 from app.errors import KnownError
 
+# The settings that shape what Hearth remembers and recalls travel; the machine's own (model, threads,
+# ports, theme) don't.
+SYNCED_SETTINGS = ("window_turns", "top_k", "threshold", "answer_style", "system_prompt")
+SETTINGS_UID = "settings"
 SEGMENT_OPS = 2_000  # operations per segment: a snapshot of years is many files of a few hundred KB
 MIN_PASSPHRASE = 8
 Progress = Callable[[str, int, int], None]  # (what, done, total)
@@ -77,8 +83,9 @@ class PassReport:
 
 class Sync:
     def __init__(self, data: ProfileData, profile_path: Path, keychain: Callable[[], SecretStore],
-                 now: Callable[[], float] = time.time) -> None:
+                 now: Callable[[], float] = time.time, *, settings_path: Path | None = None) -> None:
         self.data = data
+        self.settings_path = settings_path
         self.conn = data.memories.conn
         self.account = f"sync-key:{profile_path.resolve()}"
         self.keychain = keychain
@@ -143,7 +150,7 @@ class Sync:
         if fmt["folder_id"] != folder_id or fmt.get("key_check") != key_check(key, folder_id):
             raise KnownError(f"this link code belongs to another sync folder, not {folder}",
                              "pick the folder the other device syncs, or make a code there with `hearth sync link`")
-        return self._start(folder, folder_id, key, name, progress)
+        return self._start(folder, folder_id, key, name, progress, joining=True)
 
     def _refuse_twice(self) -> None:
         meta = self._meta()
@@ -152,9 +159,12 @@ class Sync:
                              "`hearth sync status` shows it; to link a device, run `hearth sync link`")
 
     def _start(self, folder: Path, folder_id: str, key: bytes, name: str | None,
-               progress: Progress | None) -> PassReport:
+               progress: Progress | None, *, joining: bool = False) -> PassReport:
         with self.data.unit():
             tables.install(self.conn)
+            if joining:  # this device's settings as they are lose to the linked devices' (stamp "0")
+                for field, value in self._settings().items():
+                    Rows(self.conn).set_clock(SETTINGS_UID, field, "0", value)
             self._set_meta(folder=str(folder), folder_id=folder_id, device=os.urandom(8).hex(),
                            name=(name or socket.gethostname() or "this computer").strip()[:80])
             self._keep_key(key)
@@ -195,7 +205,8 @@ class Sync:
         device = meta["device"]
         with self.data.unit():
             clock = self._clock(meta)
-            ops = collect(self.conn, clock, (lambda d, t: progress("snapshot", d, t)) if progress else None)
+            ops = self._settings_changes(clock)
+            ops += collect(self.conn, clock, (lambda d, t: progress("snapshot", d, t)) if progress else None)
             if not ops:
                 return
             seq, prev = journal.last(device)
@@ -211,6 +222,44 @@ class Sync:
                     progress("writing", min(start + SEGMENT_OPS, len(ops)), len(ops))
             report.written += len(ops)
             self._set_meta(clock=clock.last)
+
+    def _settings(self) -> dict[str, Any]:
+        if self.settings_path is None:
+            return {}
+        current = settings_file.load(self.settings_path).to_dict()
+        return {k: current[k] for k in SYNCED_SETTINGS}
+
+    def _settings_changes(self, clock: Clock) -> list[dict[str, Any]]:
+        rows, fields = Rows(self.conn), {}
+        held = rows.clocks(SETTINGS_UID)
+        for field, value in self._settings().items():
+            if field not in held or held[field][1] != digest(value):
+                stamp = clock.now()
+                rows.set_clock(SETTINGS_UID, field, stamp, value)
+                fields[field] = [stamp, value]
+        return [{"op": "put", "t": SETTINGS_UID, "u": SETTINGS_UID, "f": fields}] if fields else []
+
+    def _take_settings(self, ops: list[dict[str, Any]]) -> dict[str, Any]:
+        """Newer values of the synced settings from ``ops`` (their clocks kept); saved after the commit."""
+        rows, newer = Rows(self.conn), {}
+        held = rows.clocks(SETTINGS_UID)
+        for op in ops:
+            if op["t"] != SETTINGS_UID or self.settings_path is None:
+                continue
+            for field, (stamp, value) in op["f"].items():
+                if field in SYNCED_SETTINGS and stamp > held.get(field, ("", ""))[0]:
+                    rows.set_clock(SETTINGS_UID, field, stamp, value)
+                    held[field] = (stamp, digest(value))
+                    newer[field] = value
+        return newer
+
+    def _save_settings(self, values: dict[str, Any]) -> None:
+        if values and self.settings_path is not None:
+            current = settings_file.load(self.settings_path)
+            try:
+                settings_file.save(current.with_values(values), self.settings_path)
+            except (ValueError, TypeError):  # a value this version can't take: keep ours
+                pass
 
     def _embedder_id(self) -> str:
         embedder = self.data.memories.embedder
@@ -248,9 +297,10 @@ class Sync:
                            f"use one embedder on every device (`hearth memory reindex` after switching)")
         return body
 
-    def _apply_segment(self, meta: dict[str, str], device: str, body: dict[str, Any], digest: str) -> None:
+    def _apply_segment(self, meta: dict[str, str], device: str, body: dict[str, Any], segment: str) -> None:
         with self.data.unit():
             clock = self._clock(self._meta())
+            settings = self._take_settings(body["ops"])
             Applier(self.conn, clock, self.now).apply(body["ops"])
             self._set_meta(clock=clock.last)
             self.conn.execute(
@@ -258,7 +308,8 @@ class Sync:
                 "VALUES (?, ?, ?, ?, ?, ?, ?, NULL) ON CONFLICT(device) DO UPDATE SET name = excluded.name, "
                 "seq = excluded.seq, hash = excluded.hash, written_at = excluded.written_at, "
                 "applied_at = excluded.applied_at, changes = changes + excluded.changes, error = NULL",
-                (device, body["name"], body["seq"], digest, body["written_at"], self.now(), len(body["ops"])))
+                (device, body["name"], body["seq"], segment, body["written_at"], self.now(), len(body["ops"])))
+        self._save_settings(settings)
 
     def _note_device(self, device: str, name: str, *, error: str) -> None:
         with self.data.unit():
