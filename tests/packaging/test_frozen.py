@@ -137,6 +137,17 @@ def test_frozen_keyring_uses_a_real_secret_service(packages: dict[str, Path], tm
     assert found.code == 0, found.err
     assert any("4711" in hit["text"] for hit in found.json()), found.out
 
+    # Sync in the frozen app: cryptography is bundled, the sync key goes to the same keychain.
+    folder = tmp_path / "shared"
+    folder.mkdir()
+    enabled = session("sync", "enable", str(folder), "--name", "frozen")
+    assert enabled.code == 0, enabled.err
+    code = run(offline(with_secret_service([str(packages["onefile"]), "sync", "link"])),
+               {**env, "HEARTH_LINK_PASSPHRASE": "correct horse battery"})
+    assert code.code == 0 and code.out.startswith("HEARTH-LINK-1-"), code.err
+    assert list((folder / "hearth-journal").glob("*/0000000001.hseg"))
+    assert b"4711" not in b"".join(p.read_bytes() for p in folder.rglob("*.hseg"))
+
     db = home / ".local" / "share" / "Hearth" / "default.hearth"
     data = b"".join(p.read_bytes() for p in db.parent.glob("default.hearth*") if p.is_file())
     assert db.is_file() and not data.startswith(b"SQLite format 3")
