@@ -248,6 +248,8 @@ def _add_sync_commands(actions: Subcommands, common: "Parser") -> None:
     now.add_argument("--json", action="store_true")
     status = actions.add_parser("status", parents=[common], help="the folder, the devices seen and when")
     status.add_argument("--json", action="store_true")
+    actions.add_parser("off", parents=[common], help="stop syncing this profile (its memory stays here; "
+                       "the other devices go on)")
 
 
 def _add_which_conversation(parser: argparse.ArgumentParser) -> None:

@@ -75,6 +75,14 @@ def cmd_now(call: Call) -> int:
     return _refusals(report, call.err)
 
 
+def cmd_off(call: Call) -> int:
+    with _sync(call) as sync:
+        folder = sync.leave()
+    call.err.write(f"sync is off for this profile; its memory stays here. The other devices go on with {folder} "
+                   "(to link this one again: `hearth sync join`)\n")
+    return 0
+
+
 def cmd_status(call: Call) -> int:
     with _sync(call) as sync:
         status = sync.status()
@@ -150,4 +158,4 @@ def _progress(err: TextIO) -> Callable[[str, int, int], None]:
 
 
 COMMANDS: dict[str, Command] = {"enable": cmd_enable, "link": cmd_link, "join": cmd_join, "now": cmd_now,
-                                "status": cmd_status}
+                                "status": cmd_status, "off": cmd_off}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -26,6 +27,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 INTERVAL_S = 2.0
+# This device's own changes go out at most this often: a chat turn every few seconds makes one
+# segment per 10 s, not one per turn (every segment is a file every device keeps).
+LOCAL_EVERY_S = 10.0
 Target = Callable[[], tuple[Path, DbKey] | None]  # the profile to keep in sync now (it may change)
 OnPass = Callable[["SyncStatus", "PassReport | None", "str | None"], None]  # status, what a pass did, what failed
 
@@ -41,6 +45,7 @@ class SyncWatcher:
         self._profile: Profile | None = None
         self._sync: "Sync | None" = None
         self._seen: object = None
+        self._last_pass = 0.0
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._loop, name="hearth-sync", daemon=True)
@@ -65,8 +70,9 @@ class SyncWatcher:
             if sync is None or not sync.enabled:
                 return
             seen = _listing(sync)
-            if seen == self._seen and not sync.unsent():
+            if seen == self._seen and (not sync.unsent() or time.monotonic() - self._last_pass < LOCAL_EVERY_S):
                 return
+            self._last_pass = time.monotonic()
             report = sync.run()
             self._seen = _listing(sync)
             self._tell(sync, report, None)

@@ -23,7 +23,7 @@ from tests.support.cli import Result, hearth
 MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "share", "unshare", "forget", "export",
                   "import", "reindex", "entities", "entity", "entity-rename", "entity-merge", "entity-forget")
 ACTIONS = {"memory": MEMORY_ACTIONS, "notes": ("show", "set", "clear"),  # commands with a second word
-           "sync": ("enable", "link", "join", "now", "status")}
+           "sync": ("enable", "link", "join", "now", "status", "off")}
 
 
 def every_command() -> list[list[str]]:

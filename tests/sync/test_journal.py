@@ -206,3 +206,14 @@ def test_the_memorys_settings_travel_and_a_joining_device_does_not_reset_them(tm
     settings_file.save(settings_file.load(b.settings).with_values({"threshold": 0.35}), b.settings)
     converge([a, b])
     assert settings_file.load(a.settings).threshold == 0.35 and settings_file.load(a.settings).top_k == 7
+
+
+def test_turning_sync_off_keeps_the_memory_and_leaves_no_trace_of_sync(pair) -> None:
+    a, b = pair
+    b.sync.leave()
+    assert not b.sync.enabled and b.keychain.get(b.sync.account) is None
+    assert texts(b) == [] and len(b.data.memories.list()) == 1  # the memory stays
+    assert b.conn.execute("SELECT count(*) FROM sqlite_schema WHERE name LIKE 'sync%'").get == 0
+    b.data.memories.add(NewMemory(text="Written after leaving."))  # no trigger left to fail
+    a.sync.run()
+    assert "Written after leaving." not in texts(a)

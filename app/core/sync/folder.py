@@ -171,6 +171,18 @@ class Sync:
             tables.mark_everything(self.conn)
         return self.run(progress)
 
+    def leave(self) -> Path:
+        """Stop syncing this profile: its memory stays; the journal and the other devices are untouched
+        (this device's files stay in the folder for them). Returns the folder it used."""
+        folder = Path(self._config()["folder"])
+        with self.data.unit():
+            tables.uninstall(self.conn)
+        try:
+            self.keychain().delete(self.account)
+        except SecretStoreUnavailable:
+            pass
+        return folder
+
     def link_code(self, passphrase: str) -> str:
         if len(passphrase) < MIN_PASSPHRASE:
             raise KnownError(f"the link passphrase is too short (fewer than {MIN_PASSPHRASE} characters)",

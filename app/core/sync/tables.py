@@ -140,6 +140,14 @@ def install(conn: apsw.Connection) -> None:
     conn.execute(_BOOKKEEPING + "".join(_triggers(t) for t in TABLES))
 
 
+def uninstall(conn: apsw.Connection) -> None:
+    """Drop the triggers and the bookkeeping: the profile is as if it never synced. Caller's transaction."""
+    names = conn.execute("SELECT type, name FROM sqlite_schema WHERE name LIKE 'sync\\_%' ESCAPE '\\' "
+                         "AND type IN ('trigger', 'table')").fetchall()
+    for kind, name in sorted(names, key=lambda n: n[0] != "trigger"):  # triggers first: they name the tables
+        conn.execute(f"DROP {str(kind).upper()} IF EXISTS {name}")
+
+
 def installed(conn: apsw.Connection) -> bool:
     return conn.execute("SELECT 1 FROM sqlite_schema WHERE name = 'sync_meta'").fetchall() != []
 
