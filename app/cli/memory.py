@@ -11,6 +11,7 @@ from app.core.limits import DAY
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
+from app.core.sync.history import lost_texts
 
 
 def _texts(call: Call) -> list[str]:
@@ -63,11 +64,14 @@ def cmd_list(call: Call) -> int:
 def cmd_show(call: Call) -> int:
     with call.bank(read_only=True) as bank:
         memory = bank.get(call.args.id)
+        lost = lost_texts(bank.conn, memory.id)  # what other devices' later edits replaced (sync)
     if call.args.json:
-        print_json(memory_json(memory), call.out)
+        print_json({**memory_json(memory), **({"lost_to_later_edits": lost} if lost else {})}, call.out)
     else:
         for key, value in memory.to_json().items():
             call.out.write(f"{key}: {value}\n")
+        for old in lost:
+            call.out.write(f"earlier text (replaced by a later edit on another device): {old['text']}\n")
     return 0
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import json
 from pathlib import Path
 
 import pytest
@@ -67,8 +66,10 @@ def test_concurrent_edits_the_latest_wins_and_the_other_text_is_kept(pair) -> No
     b.data.memories.edit(id_of(b, "The meeting is on Monday."), "The meeting is on Wednesday.")  # later stamp
     converge([a, b])
     assert texts(a) == texts(b) == ["The meeting is on Wednesday."]
-    kept = [json.loads(v) for (v,) in a.conn.execute("SELECT value FROM sync_history")]
-    assert "The meeting is on Tuesday." in kept
+    from app.core.sync.history import lost_texts
+    for d in (a, b):
+        lost = [o["text"] for o in lost_texts(d.conn, id_of(d, "The meeting is on Wednesday."))]
+        assert "The meeting is on Tuesday." in lost, d.name
 
 
 def test_messages_written_on_both_at_once_are_all_kept(pair) -> None:

@@ -113,6 +113,9 @@ def test_edits_made_on_both_while_the_link_is_down_converge(pair: Pair) -> None:
         instance.resume()
     pair.settle(a, b)
     assert texts(a) == texts(b) == ["I write on the desktop.", "I write on the laptop.", "My sister Anna lives in Faro."]
+    shown = a("memory", "show", str(anna_a), "--json").json()
+    assert shown["pinned"] is True and "My sister Anna lives in Porto." in [o["text"] for o in shown["lost_to_later_edits"]]
+    assert "replaced by a later edit on another device): My sister Anna lives in Porto." in a("memory", "show", str(anna_a)).out
     assert dump(pair.homes[0]) == dump(pair.homes[1])
 
 
