@@ -145,46 +145,43 @@ class Applier:
         if key is None:
             if any(f not in ready for f in table.required):
                 return False
-            row_id = self._insert(table, ready)
+            row_id = self._insert(table, uid, ready)
             self.rows.bind(uid, table.name, str(row_id))
         elif ready:
-            self._update(table, int(key), ready)
+            self._update(table, uid, int(key), ready)
         for field in ready:
             stamp, value = pending[field]
             self.rows.set_clock(uid, field, stamp, value)
             self.conn.execute("DELETE FROM sync_pending WHERE uid = ? AND field = ?", (uid, field))
         return bool(ready)
 
-    def _insert(self, table: Record, values: dict[str, Any]) -> int:
+    def _insert(self, table: Record, uid: str, values: dict[str, Any]) -> int:
         values = dict(values)
         if table.name == "memories":
-            values["content_hash"] = self._free_hash(values["text"], None)
+            values["content_hash"] = self._free_hash(values["text"], uid, None)
         columns = ", ".join(values)
         marks = ", ".join("?" * len(values))
         self.conn.execute(f"INSERT INTO {table.name} ({columns}) VALUES ({marks})", list(values.values()))
         return int(self.conn.last_insert_rowid())
 
-    def _update(self, table: Record, row_id: int, values: dict[str, Any]) -> None:
+    def _update(self, table: Record, uid: str, row_id: int, values: dict[str, Any]) -> None:
         values = dict(values)
         if table.name == "memories" and "text" in values:
             old = self.conn.execute("SELECT text FROM memories WHERE id = ?", (row_id,)).get
             if old != values["text"]:
-                uid = self.rows.uid_of("memories", str(row_id))
-                clock = self.rows.clocks(uid or "").get("text", ("", ""))[0]
-                self._lost(uid or "", table, "text", clock, old)
-                values["content_hash"] = self._free_hash(values["text"], row_id)
-                self.conn.execute("DELETE FROM memory_vec WHERE rowid = ?", (row_id,)) if _has_vectors(self.conn) else None
+                self._lost(uid, table, "text", self.rows.clocks(uid).get("text", ("", ""))[0], old)
+                values["content_hash"] = self._free_hash(values["text"], uid, row_id)
+                if _has_vectors(self.conn):  # the old vector is wrong now: the pass embeds the new text
+                    self.conn.execute("DELETE FROM memory_vec WHERE rowid = ?", (row_id,))
         sets = ", ".join(f"{c} = ?" for c in values)
         self.conn.execute(f"UPDATE {table.name} SET {sets} WHERE id = ?", [*values.values(), row_id])
 
-    def _free_hash(self, text: str, row_id: int | None) -> str:
+    def _free_hash(self, text: str, uid: str, row_id: int | None) -> str:
         """The text's content hash, or a distinct one when another memory already holds these words
-        (two devices remembered the same words under different uids): both are kept."""
+        (two memories edited to the same words on two devices): both are kept, nothing is lost."""
         digest = content_hash(text)
         holder = self.conn.execute("SELECT id FROM memories WHERE content_hash = ?", (digest,)).get
-        if holder is None or holder == row_id:
-            return digest
-        return f"{digest}:{time.monotonic_ns()}:{row_id}"
+        return digest if holder is None or holder == row_id else f"{digest}:{uid}"
 
     def _settle_link(self, table: Link, uid: str) -> bool:
         pending = self._pending(uid)

@@ -14,7 +14,8 @@ import os
 import socket
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as default
 from pathlib import Path
 from typing import Any
 
@@ -58,7 +59,7 @@ class SyncStatus:
     folder: Path | None = None
     device: str = ""
     name: str = ""
-    devices: list[DeviceSeen] = field(default_factory=list)
+    devices: list[DeviceSeen] = default(default_factory=list)
     unsent: int = 0
     waiting: int = 0
 
@@ -78,7 +79,7 @@ class PassReport:
     applied: int = 0  # operations applied from other devices
     segments_applied: int = 0
     embedded: int = 0
-    refused: list[str] = field(default_factory=list)
+    refused: list[str] = default(default_factory=list)
 
 
 class Sync:
