@@ -9,7 +9,8 @@ import pytest
 
 from app.core.memory.store import NewMemory
 from app.core.secrets import SecretStoreUnavailable
-from app.core.sync.journal import JOURNAL_DIR
+from app.core.sync.folder import PassReport
+from app.core.sync.journal import JOURNAL_DIR, Journal
 from app.errors import KnownError
 from tests.support.sync import PASSPHRASE, Device, converge, deliver, link
 
@@ -96,6 +97,19 @@ def test_the_same_words_on_both_devices_before_they_met_are_one_memory(tmp_path:
     link(a, [b])
     converge([a, b])
     assert texts(a) == texts(b) == ["I am allergic to peanuts."]
+    assert a.dump() == b.dump()
+
+
+def test_words_written_here_since_the_last_pass_join_the_same_memory_arriving(pair) -> None:
+    a, b = pair
+    a.data.memories.add(NewMemory(text="We adopted a cat."))
+    a.sync.run()
+    b.data.memories.add(NewMemory(text="We adopted a cat.", pinned=True))  # b has not written it out yet
+    for segment in a.segments():
+        deliver(segment, b)
+    b.sync._apply_device(b.sync._config(), b.sync._key(), Journal(b.folder), a.device_id, PassReport())
+    converge([a, b])
+    assert texts(a) == texts(b) == ["We adopted a cat."]
     assert a.dump() == b.dump()
 
 

@@ -142,6 +142,9 @@ class Applier:
                 local = None
             if local is not _WAIT:
                 ready[field] = local
+        if key is None and (twin := self._unsent_twin(table, ready)) is not None:
+            self.rows.bind(uid, table.name, str(twin))  # the same words, written here since the last pass
+            key = str(twin)
         if key is None:
             if any(f not in ready for f in table.required):
                 return False
@@ -154,6 +157,15 @@ class Applier:
             self.rows.set_clock(uid, field, stamp, value)
             self.conn.execute("DELETE FROM sync_pending WHERE uid = ? AND field = ?", (uid, field))
         return bool(ready)
+
+    def _unsent_twin(self, table: Record, values: dict[str, Any]) -> int | None:
+        """A memory here with the same words that has not travelled yet (no uid): the same memory."""
+        if table.name != "memories" or "text" not in values:
+            return None
+        row_id = self.conn.execute("SELECT id FROM memories WHERE content_hash = ?", (content_hash(values["text"]),)).get
+        if row_id is None or self.rows.uid_of("memories", str(row_id)) is not None:
+            return None
+        return int(row_id)
 
     def _insert(self, table: Record, uid: str, values: dict[str, Any]) -> int:
         values = dict(values)
