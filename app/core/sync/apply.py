@@ -152,10 +152,8 @@ class Applier:
             self.rows.bind(uid, table.name, str(row_id))
         elif ready:
             self._update(table, uid, int(key), ready)
-        for field in ready:
-            stamp, value = pending[field]
-            self.rows.set_clock(uid, field, stamp, value)
-            self.conn.execute("DELETE FROM sync_pending WHERE uid = ? AND field = ?", (uid, field))
+        self.rows.set_clocks(uid, {field: pending[field] for field in ready})
+        self.conn.executemany("DELETE FROM sync_pending WHERE uid = ? AND field = ?", [(uid, f) for f in ready])
         return bool(ready)
 
     def _unsent_twin(self, table: Record, values: dict[str, Any]) -> int | None:
@@ -198,11 +196,9 @@ class Applier:
     def _settle_link(self, table: Link, uid: str) -> bool:
         pending = self._pending(uid)
         state = json.loads(self.conn.execute("SELECT state FROM sync_links WHERE uid = ?", (uid,)).get or "{}")
-        for field, (stamp, value) in pending.items():
-            if field == "":
-                continue  # the marker of a link waiting for an end
-            state[field] = value
-            self.rows.set_clock(uid, field, stamp, value)
+        arrived = {f: sv for f, sv in pending.items() if f != ""}  # "": the marker of a link waiting for an end
+        state.update({f: value for f, (_, value) in arrived.items()})
+        self.rows.set_clocks(uid, arrived)
         self.conn.execute("INSERT OR REPLACE INTO sync_links(uid, tbl, state) VALUES (?, ?, ?)",
                           (uid, table.name, json.dumps(state)))
         self.conn.execute("DELETE FROM sync_pending WHERE uid = ?", (uid,))

@@ -68,11 +68,8 @@ def _changed(rows: Rows, table: Record | Link, key: str, clock: Clock) -> Op | N
     if uid is None or values is None:
         return None
     held = rows.clocks(uid)
-    fields: dict[str, list[Value]] = {}
-    for name, value in values.items():
-        if name in held and held[name][1] == digest(value):
-            continue
-        stamp = clock.now()
-        rows.set_clock(uid, name, stamp, value)
-        fields[name] = [stamp, value]
+    stamp = clock.now()  # one stamp for the row's changed fields: they changed together
+    fields: dict[str, list[Value]] = {name: [stamp, value] for name, value in values.items()
+                                      if name not in held or held[name][1] != digest(value)}
+    rows.set_clocks(uid, {name: (s, v) for name, (s, v) in fields.items()})
     return {"op": "put", "t": table.name, "u": uid, "f": fields} if fields else None

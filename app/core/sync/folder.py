@@ -164,8 +164,7 @@ class Sync:
         with self.data.unit():
             tables.install(self.conn)
             if joining:  # this device's settings as they are lose to the linked devices' (stamp "0")
-                for field, value in self._settings().items():
-                    Rows(self.conn).set_clock(SETTINGS_UID, field, "0", value)
+                Rows(self.conn).set_clocks(SETTINGS_UID, {f: ("0", v) for f, v in self._settings().items()})
             self._set_meta(folder=str(folder), folder_id=folder_id, device=os.urandom(8).hex(),
                            name=(name or socket.gethostname() or "this computer").strip()[:80])
             self._keep_key(key)
@@ -243,13 +242,10 @@ class Sync:
         return {k: current[k] for k in SYNCED_SETTINGS}
 
     def _settings_changes(self, clock: Clock) -> list[dict[str, Any]]:
-        rows, fields = Rows(self.conn), {}
-        held = rows.clocks(SETTINGS_UID)
-        for field, value in self._settings().items():
-            if field not in held or held[field][1] != digest(value):
-                stamp = clock.now()
-                rows.set_clock(SETTINGS_UID, field, stamp, value)
-                fields[field] = [stamp, value]
+        rows = Rows(self.conn)
+        held, stamp = rows.clocks(SETTINGS_UID), clock.now()
+        fields = {f: [stamp, v] for f, v in self._settings().items() if f not in held or held[f][1] != digest(v)}
+        rows.set_clocks(SETTINGS_UID, {f: (s, v) for f, (s, v) in fields.items()})
         return [{"op": "put", "t": SETTINGS_UID, "u": SETTINGS_UID, "f": fields}] if fields else []
 
     def _take_settings(self, ops: list[dict[str, Any]]) -> dict[str, Any]:

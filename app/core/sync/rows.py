@@ -127,14 +127,30 @@ class Rows:
         return link_uid(table, key_values), values
 
     # --- clocks ---------------------------------------------------------------
+    # One row per uid: the stamp most of its fields share (``base``) and each field's digest, with
+    # its own stamp only where it differs — a memory's 16 fields cost one small row, not 16.
     def clocks(self, uid: str) -> dict[str, tuple[str, str]]:
         """{field: (stamp, digest)} of what this device holds for ``uid``."""
-        return {f: (s, d) for f, s, d in self.conn.execute(
-            "SELECT field, stamp, digest FROM sync_clock WHERE uid = ?", (uid,))}
+        row = self.conn.execute("SELECT base, fields FROM sync_clock WHERE uid = ?", (uid,)).fetchone()
+        if row is None:
+            return {}
+        base, packed = str(row[0]), json.loads(str(row[1]))
+        return {f: (base, d) if isinstance(d, str) else (d[1], d[0]) for f, d in packed.items()}
+
+    def set_clocks(self, uid: str, changes: dict[str, tuple[str, Value]]) -> None:
+        """Record ``{field: (stamp, value)}`` as held here (their digests kept, not the values)."""
+        if not changes:
+            return
+        held = {f: (s, d) for f, (s, d) in self.clocks(uid).items()}
+        held.update({f: (stamp, digest(value)) for f, (stamp, value) in changes.items()})
+        stamps = [s for s, _ in held.values()]
+        base = max(set(stamps), key=stamps.count)
+        packed = {f: d if s == base else [d, s] for f, (s, d) in held.items()}
+        self.conn.execute("INSERT OR REPLACE INTO sync_clock(uid, base, fields) VALUES (?, ?, ?)",
+                          (uid, base, json.dumps(packed, separators=(",", ":"))))
 
     def set_clock(self, uid: str, field: str, stamp: str, value: Value) -> None:
-        self.conn.execute("INSERT OR REPLACE INTO sync_clock(uid, field, stamp, digest) VALUES (?, ?, ?, ?)",
-                          (uid, field, stamp, digest(value)))
+        self.set_clocks(uid, {field: (stamp, value)})
 
     def kill(self, uid: str, stamp: str) -> None:
         """A tombstone: this record is gone for good, whatever arrives for it later."""
