@@ -78,7 +78,8 @@ class Applier:
                 continue
             best = max(held.get(field, ""), waiting.get(field, ""))
             if stamp <= best:
-                self._lost(uid, table, field, stamp, value)
+                if stamp < best:  # an older write (an equal stamp is this very write, seen again)
+                    self._lost(uid, table, field, stamp, value)
                 continue
             if field in waiting:
                 old: Any = self.conn.execute("SELECT stamp, value FROM sync_pending WHERE uid = ? AND field = ?",

@@ -308,6 +308,9 @@ class Sync:
 
     def _apply_segment(self, meta: dict[str, str], device: str, body: dict[str, Any], segment: str) -> None:
         with self.data.unit():
+            applied = self.conn.execute("SELECT seq FROM sync_devices WHERE device = ?", (device,)).get or 0
+            if applied >= body["seq"]:
+                return  # another pass (the engine's, a command's) applied it meanwhile
             clock = self._clock(self._meta())
             settings = self._take_settings(body["ops"])
             Applier(self.conn, clock, self.now).apply(body["ops"])
