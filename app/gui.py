@@ -107,7 +107,8 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
     except OSError:  # no private folder for the socket: commands run in their own processes
         return None
     commands = Commands(engine, ApiSwitch(options, resources),
-                        SyncWatcher(lambda: _open_profile_of(session), lambda: resources.embedder(options)))
+                        SyncWatcher(lambda: _open_profile_of(session), lambda: resources.embedder(options),
+                                    on_pass=desktop.sync.on_pass))
     threading.Thread(target=_take_over, args=(commands, session.settings), daemon=True,
                      name="hearth-take-over").start()
     desktop.settings.applied.connect(lambda state: commands.apply(state.settings))
