@@ -144,8 +144,7 @@ class SettingsDialog(QDialog):
     def show_sync(self) -> None:
         """Scroll to Settings → Sync (the status bar's sync label opens the panel there)."""
         if self.sync_page is not None:
-            self.scroll_area.ensureWidgetVisible(self.sync_heading, 0, 0)
-            self.scroll_area.ensureWidgetVisible(self.sync_page, 0, 0)
+            self.scroll_area.verticalScrollBar().setValue(self.sync_heading.y() - 8)  # its heading at the top
 
     def _token_row(self) -> QWidget:
         self.token = QLineEdit()

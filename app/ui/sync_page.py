@@ -13,10 +13,10 @@ import time
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QGuiApplication, QMouseEvent
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QMouseEvent, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
-    QLineEdit, QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QLineEdit, QPlainTextEdit, QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from app.services.types import Failure, Progress, SyncDone, SyncView
@@ -164,7 +164,7 @@ class SyncPage(QWidget):
         self.devices.setRowCount(len(view.devices))
         for row, d in enumerate(view.devices):
             if d.this:
-                cells = [f"{d.name} (this device)", "—", "—", "—", f"{d.segments:,} segments written"]
+                cells = [f"{d.name} (this device)", "—", "—", "—", f"{d.segments:,} segment{'' if d.segments == 1 else 's'} written"]
             else:
                 cells = [d.name, ago(d.written_at, now), ago(d.applied_at, now), f"{d.changes:,}",
                          "refused a segment" if d.error else "up to date" if d.applied_at else "nothing applied yet"]
@@ -174,9 +174,11 @@ class SyncPage(QWidget):
                     item.setForeground(QBrush(QColor("#c0392b")))
                     item.setToolTip(d.error)
                 self.devices.setItem(row, column, item)
-        header_height = self.devices.horizontalHeader().sizeHint().height()
+        self.devices.resizeRowsToContents()
+        header = self.devices.horizontalHeader()
+        header_height = max(header.height(), header.sizeHint().height())
         rows_height = sum(self.devices.rowHeight(r) for r in range(self.devices.rowCount()))
-        self.devices.setFixedHeight(header_height + rows_height + 2 * self.devices.frameWidth() + 2)
+        self.devices.setFixedHeight(header_height + rows_height + 2 * self.devices.frameWidth() + 6)
 
     def _on_progress(self, progress: Progress) -> None:
         if self.busy:
@@ -332,7 +334,7 @@ class LinkDialog(QDialog):
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWindowTitle("Hearth — Link another device")
-        self.setMinimumWidth(560)
+        self.setMinimumWidth(600)
         self.service = service
         intro = QLabel("Choose a passphrase for this link: you type it here and once on the other device. The code "
                        "alone opens nothing, so you can send it by mail or chat; tell the passphrase another way.")
@@ -352,10 +354,13 @@ class LinkDialog(QDialog):
         self.error_label.setAccessibleName("Error")
         self.error_label.setStyleSheet(ERROR_STYLE)
         self.error_label.setVisible(False)
-        self.code = QLineEdit()
+        self.code = QPlainTextEdit()  # read-only and selectable; wrapped, so the whole code shows
         self.code.setReadOnly(True)
         self.code.setAccessibleName("Link code")
         self.code.setPlaceholderText("the code appears here")
+        self.code.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
+        self.code.setTabChangesFocus(True)
+        self.code.setFixedHeight(self.code.fontMetrics().lineSpacing() * 5 + 14)
         self.copy_button = QPushButton("&Copy")
         self.copy_button.setAccessibleName("Copy the link code")
         self.copy_button.setEnabled(False)
@@ -395,8 +400,7 @@ class LinkDialog(QDialog):
 
     def show_code(self, code: str) -> None:
         self.make_button.setEnabled(True)
-        self.code.setText(code)
-        self.code.setCursorPosition(0)
+        self.code.setPlainText(code)
         self.copy_button.setEnabled(True)
         self.instruction.setVisible(True)
         self.copy_button.setFocus()
@@ -407,7 +411,7 @@ class LinkDialog(QDialog):
         self.error_label.setVisible(True)
 
     def _copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.code.text())
+        QGuiApplication.clipboard().setText(self.code.toPlainText())
         self.copy_button.setText("Copied")
 
 
