@@ -146,7 +146,14 @@ def make_data(profile: Connected, embedder: Embedder, *, outside: bool = False) 
     return ProfileData.open(profile.conn, embedder, visible=is_servable if outside else None)
 
 
-def make_sync(profile: Profile, data: ProfileData, settings_path: Path | None) -> "Sync":
+class Located(Protocol):
+    """What ``make_sync`` needs of an open profile: where its file is (the sync key's account)."""
+
+    @property
+    def path(self) -> Path: ...
+
+
+def make_sync(profile: Located, data: ProfileData, settings_path: Path | None) -> "Sync":
     """Sync for this profile (core/sync/folder.py), its key in the OS keychain; the memory's settings
     travel in ``settings_path`` (the data directory's settings file)."""
     from app.core.sync.folder import Sync  # cryptography: only for sync's commands
@@ -222,6 +229,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     from app.services.profiles import ProfileService
     from app.services.session import Session, Wiring
     from app.services.settings import SettingsService
+    from app.services.sync import SyncService
     from app.services.worker import WorkerThread
 
     paths = options.paths
@@ -249,11 +257,17 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     loader = WorkerThread("hearth-loader")
     memory = MemoryService(session, engine.worker, reader.worker)
     settings = SettingsService(session, engine.worker, reader.worker, loader.worker)
-    return Desktop(session=session, chat=ChatService(session, engine.worker, reader.worker), memory=memory,
+    chat, profiles = ChatService(session, engine.worker, reader.worker), ProfileService(session, engine.worker)
+    sync = SyncService(session, engine.worker, reader.worker,
+                       lambda profile, data: make_sync(profile, data, options.paths.config),
+                       announce=memory.changed.emit,
+                       conversations_changed=chat.refresh)
+    profiles.opened.connect(lambda info: sync.refresh())  # the status bar's sync label, for this profile
+    return Desktop(session=session, chat=chat, memory=memory,
                    settings=settings, models=ModelsService(session, settings, reader.worker, loader.worker),
-                   profiles=ProfileService(session, engine.worker),
+                   profiles=profiles,
                    history=HistoryService(session, engine.worker, announce=memory.changed.emit),
-                   engine=engine, reader=reader, loader=loader)
+                   sync=sync, engine=engine, reader=reader, loader=loader)
 
 
 def _load_llama_runtime() -> object:

@@ -108,7 +108,7 @@ def serve_commands(options: Options, desktop: Desktop) -> Commands | None:
         return None
     commands = Commands(engine, ApiSwitch(options, resources),
                         SyncWatcher(lambda: _open_profile_of(session), lambda: resources.embedder(options),
-                                    options.paths.config))
+                                    options.paths.config, on_pass=desktop.sync.on_pass))
     threading.Thread(target=_take_over, args=(commands, session.settings), daemon=True,
                      name="hearth-take-over").start()
     desktop.settings.applied.connect(lambda state: commands.apply(state.settings))

@@ -11,6 +11,7 @@ from app.services.models import ModelsService
 from app.services.profiles import ProfileService
 from app.services.session import Session
 from app.services.settings import SettingsService
+from app.services.sync import SyncService
 from app.services.worker import WorkerThread
 
 
@@ -23,6 +24,7 @@ class Desktop:
     models: ModelsService  # the Models page, Test, the start-up offer
     profiles: ProfileService
     history: HistoryService  # import other apps' chat exports, export conversations
+    sync: SyncService  # Settings → Sync and the status bar's sync label; the app's SyncWatcher reports to it
     engine: WorkerThread  # model, embedder, the write connection: one job at a time
     reader: WorkerThread  # reads for the viewer and the conversation list, on their own connection
     loader: WorkerThread  # loads a model being switched to or tested, while the one in use answers

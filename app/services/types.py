@@ -189,7 +189,7 @@ class Remembered:
 # --- memory viewer --------------------------------------------------------------------
 # What a memory change did (MemoryChange.action): the viewer's and the chat's edits, and People & things'.
 MemoryAction = Literal["pin", "unpin", "share", "unshare", "edit", "importance", "expiry", "forget", "restore",
-                       "export", "import", "entity-rename", "entity-merge", "entity-forget"]
+                       "export", "import", "entity-rename", "entity-merge", "entity-forget", "sync"]
 ModelState = Literal["loading", "ready", "failed"]  # the chat's model, as the window shows it
 
 
@@ -320,3 +320,52 @@ class ImportSummary:
 class ExportDone:
     path: str
     count: int  # conversations written
+
+
+# --- sync (one memory on several computers, through a shared folder) --------------------------
+@dataclass(frozen=True)
+class SyncDevice:
+    """A device of the sync folder as Settings → Sync lists it (this one first)."""
+
+    name: str
+    this: bool
+    segments: int  # segments applied from it (this device: written)
+    written_at: float | None  # when it wrote the last change applied here
+    applied_at: float | None  # when that change was applied here
+    changes: int
+    error: str | None = None  # its last segment was refused: why
+
+
+@dataclass(frozen=True)
+class SyncView:
+    """Sync for the open profile, as the status bar and Settings → Sync show it."""
+
+    enabled: bool
+    folder: str = ""
+    name: str = ""  # this device's name
+    devices: tuple[SyncDevice, ...] = ()
+    unsent: int = 0  # changes not yet written to the folder
+    waiting: int = 0  # changes waiting for another device's change they depend on
+    folder_ready: bool = True  # False: the folder (or its journal) is not there yet
+    error: str = ""  # the last pass failed: why
+    synced_at: float | None = None  # when changes last moved (written here or applied from another device)
+
+    @property
+    def refused(self) -> tuple[SyncDevice, ...]:
+        return tuple(d for d in self.devices if d.error)
+
+
+@dataclass(frozen=True)
+class SyncDone:
+    """What turning sync on, joining or "Sync now" did."""
+
+    action: Literal["enable", "join", "now"]
+    written: int
+    applied: int
+    refused: tuple[str, ...]
+    view: SyncView
+
+    @property
+    def line(self) -> str:
+        first = {"enable": "Sync is on. ", "join": "Joined. ", "now": ""}[self.action]
+        return f"{first}Wrote {self.written:,} changes, applied {self.applied:,} from other devices."

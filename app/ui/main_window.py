@@ -21,13 +21,14 @@ from PySide6.QtWidgets import (
 from app.core.types import Conversation
 from app.services.types import (
     ConversationHit, ExportDone, Failure, ImportSummary, ModelProblem, ModelStatus, ProfileEntry, ProfileInfo, Progress,
-    SettingsState, TurnResult,
+    SettingsState, SyncView, TurnResult,
 )
 from app.ui.actions import add_shortcuts, debounced
 from app.ui.chat_panel import ChatPanel
 from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
 from app.ui.notes_panel import NotesPanel
+from app.ui.sync_page import SyncStatusLabel
 from app.ui.window_models import ModelActions
 
 if TYPE_CHECKING:
@@ -129,7 +130,9 @@ class MainWindow(ModelActions):
         self.context_label = QLabel("")
         self.lock_label = QLabel("")
         self.lock_label.setAccessibleName("Encryption")
-        for widget in (self.model_label, self.progress, self.context_bar, self.context_label, self.lock_label):
+        self.sync_label = SyncStatusLabel()  # hidden while sync is off
+        for widget in (self.model_label, self.progress, self.context_bar, self.context_label, self.sync_label,
+                       self.lock_label):
             self.statusBar().addPermanentWidget(widget)
 
     def _build_menus(self) -> None:
@@ -205,6 +208,8 @@ class MainWindow(ModelActions):
         s.model_failed.connect(self._on_model_failed)
         s.state.connect(self._on_settings_state)
         self.services.history.exported.connect(self._on_exported)
+        self.services.sync.status.connect(self._on_sync_status)  # the watcher's passes arrive queued: GUI thread
+        self.sync_label.clicked.connect(lambda: self.open_settings("sync"))
 
     # --- start-up, model, settings ------------------------------------------------------------
     def _on_progress(self, progress: Progress) -> None:
@@ -240,17 +245,26 @@ class MainWindow(ModelActions):
         if state.notice:
             self.statusBar().showMessage(state.notice, 30_000)
 
-    def open_settings(self) -> None:
-        """Always opens (a broken model must never lock the settings away)."""
+    def open_settings(self, section: str = "") -> None:
+        """Always opens (a broken model must never lock the settings away); ``section`` "sync":
+        scrolled to Settings → Sync."""
+        from PySide6.QtCore import QTimer
+
         from app.ui.settings_dialog import SettingsDialog
 
-        if self.settings_dialog is not None:
-            self.settings_dialog.raise_()
-            return
-        dialog = SettingsDialog(self.settings, self.panel.last_question(), self)
-        dialog.destroyed.connect(self._settings_closed)
-        self.settings_dialog = dialog
-        dialog.open()
+        dialog = self.settings_dialog
+        if dialog is None:
+            dialog = SettingsDialog(self.settings, self.panel.last_question(), self, sync=self.services.sync)
+            dialog.destroyed.connect(self._settings_closed)
+            self.settings_dialog = dialog
+            dialog.open()
+        else:
+            dialog.raise_()
+        if section == "sync":
+            QTimer.singleShot(0, dialog.show_sync)  # once it is laid out
+
+    def _on_sync_status(self, view: SyncView) -> None:
+        self.sync_label.show_view(view)
 
     def _settings_closed(self) -> None:
         self.settings_dialog = None

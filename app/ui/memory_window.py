@@ -274,11 +274,11 @@ class MemoryWindow(QWidget):
                 self.undo_button.setEnabled(True)
             self._notice = f"{change.note} — Ctrl+Z brings it back"
             self.model.reload()
-        elif change.action in ("restore", "import", "expiry", *ENTITY_ACTIONS):
+        elif change.action in ("restore", "import", "expiry", "sync", *ENTITY_ACTIONS):
             self.model.reload()
         if change.action == "export":
             self._notice = f"exported {change.count:,} memories to {change.path}"
-        elif change.action == "import":
+        elif change.action in ("import", "sync"):
             self._notice = change.note
         elif change.action == "restore":
             self._notice = f"brought back {change.count:,}"

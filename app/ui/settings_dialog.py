@@ -23,12 +23,15 @@ from app.ui.actions import debounced
 
 if TYPE_CHECKING:
     from app.services.settings import SettingsService
+    from app.services.sync import SyncService
+    from app.ui.sync_page import SyncPage
 
 PREVIEW_DELAY_MS = 300
 
 
 class SettingsDialog(QDialog):
-    def __init__(self, service: SettingsService, last_question: str | None, parent: QWidget | None = None) -> None:
+    def __init__(self, service: SettingsService, last_question: str | None, parent: QWidget | None = None, *,
+                 sync: SyncService | None = None) -> None:
         super().__init__(parent)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWindowTitle("Hearth — Settings")
@@ -37,6 +40,8 @@ class SettingsDialog(QDialog):
         self.last_question = last_question
         self.fields: dict[str, QWidget] = {}  # by setting key; the numbers are also in ``numbers``
         self.numbers: dict[str, QSpinBox | QDoubleSpinBox] = {}
+        self.sync_page: SyncPage | None = None
+        self._sync_service = sync
         state = service.current
         self._build(state)
         service.models.connect(self._on_models)
@@ -83,6 +88,7 @@ class SettingsDialog(QDialog):
                               "letting a small model paraphrase (and invent)"))
         form.addRow("T&heme", self._choice("theme", current, THEMES))
         self._other_programs(form, current, state)
+        self._sync(form)
         self.error_label = QLabel("")
         self.error_label.setWordWrap(True)
         self.error_label.setAccessibleName("Error")
@@ -93,7 +99,7 @@ class SettingsDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         body = QWidget()
         body.setLayout(form)
-        scroll = QScrollArea()
+        self.scroll_area = scroll = QScrollArea()
         scroll.setWidget(body)
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QScrollArea.Shape.NoFrame)
@@ -122,6 +128,23 @@ class SettingsDialog(QDialog):
         form.addRow("", _hint("While Hearth is open (or `hearth serve` runs), programs that speak OpenAI's API use "
                               "http://127.0.0.1:PORT/v1 with this token as their key; each message is a Hearth turn "
                               "that recalls and remembers. Only this computer can connect"))
+
+    def _sync(self, form: QFormLayout) -> None:
+        """Settings → Sync (app/ui/sync_page.py): it acts at once, not on OK."""
+        if self._sync_service is None:
+            return
+        from app.ui.sync_page import SyncPage
+
+        self.sync_heading = QLabel("<b>Sync</b>")
+        self.sync_heading.setAccessibleName("Sync")
+        form.addRow(self.sync_heading)
+        self.sync_page = SyncPage(self._sync_service, self)
+        form.addRow(self.sync_page)
+
+    def show_sync(self) -> None:
+        """Scroll to Settings → Sync (the status bar's sync label opens the panel there)."""
+        if self.sync_page is not None:
+            self.scroll_area.verticalScrollBar().setValue(self.sync_heading.y() - 8)  # its heading at the top
 
     def _token_row(self) -> QWidget:
         self.token = QLineEdit()

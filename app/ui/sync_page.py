@@ -1,0 +1,511 @@
+"""Settings → Sync, its two dialogs (join with a link code, link another device) and the status
+bar's sync label.
+
+Everything slow (the snapshot written when sync is turned on, joining, a pass) runs on the sync
+service's threads; the page shows a busy bar meanwhile. A failure says what happened and what to
+do, and nothing typed is lost: the folder, the name and the link code stay where they were typed.
+"""
+
+from __future__ import annotations
+
+import socket
+import time
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QGuiApplication, QMouseEvent, QTextOption
+from PySide6.QtWidgets import (
+    QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
+    QLineEdit, QPlainTextEdit, QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+)
+
+from app.services.types import Failure, Progress, SyncDone, SyncView
+
+if TYPE_CHECKING:
+    from app.services.sync import SyncService
+
+MIN_PASSPHRASE = 8  # the core refuses shorter ones too (core/sync/folder.py)
+ERROR_STYLE = "color: #c0392b"
+EXPLANATION = ("One memory on several computers: Hearth writes each change, sealed, into a folder that a sync tool "
+               "(Syncthing, Nextcloud, Dropbox …) shares between them, and applies the changes the others wrote. "
+               "The changes are sealed with a key that only linked devices hold: the sync tool and the cloud see "
+               "nothing they can read.")
+JOIN_HINT = "on the other device: Settings → Sync → Join, or `hearth sync join FOLDER --code CODE`"
+DEVICE_COLUMNS = ("Device", "Last change written", "Last applied", "Changes", "Status")
+
+
+class SyncPage(QWidget):
+    """Off: the folder, this device's name, "Turn on" and "Join". On: the devices seen, "Sync now"
+    and "Link another device…"."""
+
+    def __init__(self, service: SyncService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.service = service
+        self.busy = False
+        self.join_dialog: JoinDialog | None = None
+        self.link_dialog: LinkDialog | None = None
+        self.view = service.current
+        self._build()
+        service.status.connect(self.show_view)
+        service.progress.connect(self._on_progress)
+        service.done.connect(self._on_done)
+        self.show_view(service.current)
+        service.refresh()
+
+    # --- layout -------------------------------------------------------------------------------
+    def _build(self) -> None:
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self._build_off())
+        layout.addWidget(self._build_on())
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setAccessibleName("Sync progress")
+        self.busy_bar.setRange(0, 0)  # busy until the first progress report
+        self.busy_bar.setVisible(False)
+        self.message = QLabel("")
+        self.message.setWordWrap(True)
+        self.message.setAccessibleName("Sync message")
+        self.message.setVisible(False)
+        self.error_label = QLabel("")
+        self.error_label.setWordWrap(True)
+        self.error_label.setAccessibleName("Sync error")
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.error_label.setVisible(False)
+        for widget in (self.busy_bar, self.message, self.error_label):
+            layout.addWidget(widget)
+
+    def _build_off(self) -> QWidget:
+        self.off = QWidget()
+        form = QFormLayout(self.off)
+        form.setContentsMargins(0, 0, 0, 0)
+        explanation = QLabel(EXPLANATION)
+        explanation.setWordWrap(True)
+        form.addRow(explanation)
+        self.folder_edit = QLineEdit()
+        self.folder_edit.setAccessibleName("Sync folder")
+        self.folder_edit.setPlaceholderText("the folder your sync tool shares, e.g. ~/Sync/Hearth")
+        browse = QPushButton("Choose…")
+        browse.setAccessibleName("Choose the sync folder")
+        browse.clicked.connect(self._browse)
+        form.addRow("Sync &folder", _row(self.folder_edit, browse))
+        self.name_edit = QLineEdit(socket.gethostname() or "this computer")
+        self.name_edit.setAccessibleName("This device's name")
+        self.name_edit.setMaxLength(80)
+        form.addRow("This device's &name", self.name_edit)
+        self.enable_button = QPushButton("Turn on sync (first device)")
+        self.enable_button.setToolTip("Start a new sync folder with this profile's memories and conversations")
+        self.enable_button.clicked.connect(self.turn_on)
+        self.join_button = QPushButton("Join with a link code…")
+        self.join_button.setToolTip("This folder already syncs another device: join it with the code made there")
+        self.join_button.clicked.connect(self.open_join)
+        form.addRow("", _buttons(self.enable_button, self.join_button))
+        return self.off
+
+    def _build_on(self) -> QWidget:
+        self.on = QWidget()
+        form = QFormLayout(self.on)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.folder_label = _selectable("")
+        self.folder_label.setAccessibleName("Sync folder")
+        form.addRow("Sync folder", self.folder_label)
+        self.name_label = _selectable("")
+        self.name_label.setAccessibleName("This device")
+        form.addRow("This device", self.name_label)
+        self.devices = QTableWidget(0, len(DEVICE_COLUMNS))
+        self.devices.setAccessibleName("Devices seen")
+        self.devices.setHorizontalHeaderLabels(DEVICE_COLUMNS)
+        self.devices.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.devices.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.devices.verticalHeader().setVisible(False)
+        header = self.devices.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(DEVICE_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        form.addRow(self.devices)
+        self.device_errors = QLabel("")
+        self.device_errors.setWordWrap(True)
+        self.device_errors.setStyleSheet(ERROR_STYLE)
+        self.device_errors.setAccessibleName("Refused segments")
+        self.device_errors.setVisible(False)
+        form.addRow(self.device_errors)
+        self.unsent_label = QLabel("")
+        self.unsent_label.setAccessibleName("Not yet written")
+        form.addRow(self.unsent_label)
+        self.now_button = QPushButton("Sync &now")
+        self.now_button.setToolTip("Write this device's changes and apply the other devices' now "
+                                   "(Hearth also does it by itself every few seconds)")
+        self.now_button.clicked.connect(self.sync_now)
+        self.link_button = QPushButton("&Link another device…")
+        self.link_button.setToolTip("A code (and a passphrase you choose) that lets another computer join")
+        self.link_button.clicked.connect(self.open_link)
+        form.addRow("", _buttons(self.now_button, self.link_button))
+        return self.on
+
+    # --- what the service says ------------------------------------------------------------------
+    def show_view(self, view: SyncView) -> None:
+        self.view = view
+        self.off.setVisible(not view.enabled)
+        self.on.setVisible(view.enabled)
+        if not view.enabled:
+            return
+        self.folder_label.setText(view.folder + ("" if view.folder_ready else
+                                                 "  (not here yet: your sync tool may still be bringing it)"))
+        self.name_label.setText(view.name)
+        self._show_devices(view)
+        self.unsent_label.setText(f"Not yet written: {view.unsent:,} changes"
+                                  + (f"; waiting for another device's change: {view.waiting:,}" if view.waiting else ""))
+        problems = [f"⚠ {d.error}" for d in view.refused] + ([f"⚠ The last pass failed: {view.error}"]
+                                                             if view.error else [])
+        self.device_errors.setText("\n".join(problems))
+        self.device_errors.setVisible(bool(problems))
+
+    def _show_devices(self, view: SyncView) -> None:
+        now = time.time()
+        self.devices.setRowCount(len(view.devices))
+        for row, d in enumerate(view.devices):
+            if d.this:
+                cells = [f"{d.name} (this device)", "—", "—", "—", f"{d.segments:,} segment{'' if d.segments == 1 else 's'} written"]
+            else:
+                cells = [d.name, ago(d.written_at, now), ago(d.applied_at, now), f"{d.changes:,}",
+                         "refused a segment" if d.error else "up to date" if d.applied_at else "nothing applied yet"]
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if d.error:
+                    item.setForeground(QBrush(QColor("#c0392b")))
+                    item.setToolTip(d.error)
+                self.devices.setItem(row, column, item)
+        self.devices.resizeRowsToContents()
+        header = self.devices.horizontalHeader()
+        header_height = max(header.height(), header.sizeHint().height())
+        rows_height = sum(self.devices.rowHeight(r) for r in range(self.devices.rowCount()))
+        self.devices.setFixedHeight(header_height + rows_height + 2 * self.devices.frameWidth() + 6)
+
+    def _on_progress(self, progress: Progress) -> None:
+        if self.busy:
+            self.busy_bar.setRange(0, 100)
+            self.busy_bar.setValue(progress.percent)
+            self.busy_bar.setFormat(f"{progress.what}  %p%")
+
+    def _on_done(self, done: SyncDone) -> None:
+        self._set_busy(False)
+        self.error_label.setVisible(False)
+        text = done.line + ("" if not done.refused else " Some segments were refused (below).")
+        if done.action == "enable":
+            text += " Next: “Link another device…” makes the code the other computer joins with."
+        self.message.setText(text)
+        self.message.setVisible(True)
+        if done.action == "join" and self.join_dialog is not None:
+            self.join_dialog.accept()
+
+    def _failed(self, failure: Failure) -> None:
+        """What happened and what to do; the folder and the name stay as typed."""
+        self._set_busy(False)
+        self.message.setVisible(False)
+        self.error_label.setText(_failure_text(failure))
+        self.error_label.setVisible(True)
+
+    def _set_busy(self, busy: bool, what: str = "") -> None:
+        self.busy = busy
+        for button in (self.enable_button, self.join_button, self.now_button, self.link_button):
+            button.setEnabled(not busy)
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setFormat(what)
+        self.busy_bar.setVisible(busy)
+        if busy:
+            self.error_label.setVisible(False)
+            self.message.setText(what)
+            self.message.setVisible(bool(what))
+
+    # --- actions --------------------------------------------------------------------------------
+    def _browse(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Choose the folder your sync tool shares",
+                                                  self.folder_edit.text())
+        if folder:
+            self.folder_edit.setText(folder)
+
+    def turn_on(self) -> None:
+        self._set_busy(True, "Turning sync on: sealing this profile's snapshot into the folder…")
+        self.service.enable(self.folder_edit.text(), self.name_edit.text(), on_failure=self._failed)
+
+    def open_join(self) -> JoinDialog:
+        if self.join_dialog is None:
+            dialog = self.join_dialog = JoinDialog(self)
+            dialog.submitted.connect(self._join)
+            dialog.destroyed.connect(self._join_closed)
+        self.join_dialog.set_target(self.folder_edit.text(), self.name_edit.text())
+        self.join_dialog.open()
+        return self.join_dialog
+
+    def _join_closed(self) -> None:
+        self.join_dialog = None
+
+    def _join(self, code: str, passphrase: str) -> None:
+        self._set_busy(True, "Joining: applying the other devices' changes…")
+        self.service.join(self.folder_edit.text(), code, passphrase, self.name_edit.text(),
+                          on_failure=self._join_failed)
+
+    def _join_failed(self, failure: Failure) -> None:
+        self._set_busy(False)
+        self.message.setVisible(False)
+        if self.join_dialog is not None:
+            self.join_dialog.failed(failure)  # the code stays typed; only the passphrase is asked again
+        else:
+            self._failed(failure)
+
+    def sync_now(self) -> None:
+        self._set_busy(True, "Syncing…")
+        self.service.sync_now(on_failure=self._failed)
+
+    def open_link(self) -> LinkDialog:
+        if self.link_dialog is None:
+            dialog = self.link_dialog = LinkDialog(self.service, self)
+            dialog.destroyed.connect(self._link_closed)
+        self.link_dialog.open()
+        return self.link_dialog
+
+    def _link_closed(self) -> None:
+        self.link_dialog = None
+
+
+class JoinDialog(QDialog):
+    """The link code and its passphrase; it stays open (with the code) until joining worked."""
+
+    submitted = Signal(str, str)  # code, passphrase
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWindowTitle("Hearth — Join with a link code")
+        self.setMinimumWidth(520)
+        self.target = QLabel("")
+        self.target.setWordWrap(True)
+        self.code = QLineEdit()
+        self.code.setAccessibleName("Link code")
+        self.code.setPlaceholderText("the code “Link another device…” showed on the other computer")
+        self.passphrase = QLineEdit()
+        self.passphrase.setAccessibleName("Link passphrase")
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.error_label = QLabel("")
+        self.error_label.setWordWrap(True)
+        self.error_label.setAccessibleName("Error")
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setVisible(False)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Join")
+        self.buttons.accepted.connect(self._submit)
+        self.buttons.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("Link &code", self.code)
+        form.addRow("&Passphrase", self.passphrase)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.target)
+        layout.addLayout(form)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.buttons)
+
+    def set_target(self, folder: str, name: str) -> None:
+        where = folder.strip() or "(no folder chosen yet: pick it in Settings → Sync first)"
+        self.target.setText(f"This profile joins the sync folder {where} as “{name.strip() or 'this computer'}”. "
+                            "Its memories and conversations stay, and the other devices' are added.")
+
+    def _submit(self) -> None:
+        if not self.code.text().strip():
+            self.failed(Failure("no link code was typed", "make one on the other device: Settings → Sync → "
+                                                          "Link another device…"))
+            return
+        self.error_label.setVisible(False)
+        self.buttons.setEnabled(False)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Joining…")
+        self.submitted.emit(self.code.text(), self.passphrase.text())
+
+    def failed(self, failure: Failure) -> None:
+        self.buttons.setEnabled(True)
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Join")
+        self.error_label.setText(_failure_text(failure))
+        self.error_label.setVisible(True)
+        self.passphrase.setFocus()
+        self.passphrase.selectAll()
+
+
+class LinkDialog(QDialog):
+    """A passphrase (twice), then the code to type or paste on the other device."""
+
+    def __init__(self, service: SyncService, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWindowTitle("Hearth — Link another device")
+        self.setMinimumWidth(600)
+        self.service = service
+        intro = QLabel("Choose a passphrase for this link: you type it here and once on the other device. The code "
+                       "alone opens nothing, so you can send it by mail or chat; tell the passphrase another way.")
+        intro.setWordWrap(True)
+        self.passphrase = QLineEdit()
+        self.passphrase.setAccessibleName("Link passphrase")
+        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
+        self.passphrase.setPlaceholderText(f"at least {MIN_PASSPHRASE} characters")
+        self.again = QLineEdit()
+        self.again.setAccessibleName("Link passphrase again")
+        self.again.setEchoMode(QLineEdit.EchoMode.Password)
+        self.make_button = QPushButton("&Make the code")
+        self.make_button.setDefault(True)
+        self.make_button.clicked.connect(self.make_code)
+        self.error_label = QLabel("")
+        self.error_label.setWordWrap(True)
+        self.error_label.setAccessibleName("Error")
+        self.error_label.setStyleSheet(ERROR_STYLE)
+        self.error_label.setVisible(False)
+        self.code = QPlainTextEdit()  # read-only and selectable; wrapped, so the whole code shows
+        self.code.setReadOnly(True)
+        self.code.setAccessibleName("Link code")
+        self.code.setPlaceholderText("the code appears here")
+        self.code.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
+        self.code.setTabChangesFocus(True)
+        self.code.setFixedHeight(self.code.fontMetrics().lineSpacing() * 5 + 14)
+        self.copy_button = QPushButton("&Copy")
+        self.copy_button.setAccessibleName("Copy the link code")
+        self.copy_button.setEnabled(False)
+        self.copy_button.clicked.connect(self._copy)
+        self.instruction = QLabel(f"Then, {JOIN_HINT}, with the same passphrase.")
+        self.instruction.setWordWrap(True)
+        self.instruction.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.instruction.setVisible(False)
+        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        close.rejected.connect(self.reject)
+        form = QFormLayout()
+        form.addRow("&Passphrase", self.passphrase)
+        form.addRow("&Again", self.again)
+        form.addRow("", _buttons(self.make_button))
+        form.addRow("Link code", _row(self.code, self.copy_button))
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addLayout(form)
+        layout.addWidget(self.error_label)
+        layout.addWidget(self.instruction)
+        layout.addStretch(1)
+        layout.addWidget(close)
+        service.link_code.connect(self.show_code)
+
+    def make_code(self) -> None:
+        first = self.passphrase.text()
+        if len(first) < MIN_PASSPHRASE:
+            self.failed(Failure(f"the link passphrase is too short (fewer than {MIN_PASSPHRASE} characters)",
+                                "pick a longer one; you type it once on each device"))
+            return
+        if self.again.text() != first:
+            self.failed(Failure("the two passphrases differ", "type the same passphrase in both fields"))
+            return
+        self.error_label.setVisible(False)
+        self.make_button.setEnabled(False)
+        self.service.make_link_code(first, on_failure=self.failed)
+
+    def show_code(self, code: str) -> None:
+        self.make_button.setEnabled(True)
+        self.code.setPlainText(code)
+        self.copy_button.setEnabled(True)
+        self.instruction.setVisible(True)
+        self.copy_button.setFocus()
+
+    def failed(self, failure: Failure) -> None:
+        self.make_button.setEnabled(True)
+        self.error_label.setText(_failure_text(failure))
+        self.error_label.setVisible(True)
+
+    def _copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.code.toPlainText())
+        self.copy_button.setText("Copied")
+
+
+class SyncStatusLabel(QLabel):
+    """The status bar's "Synced · 2 devices · 3 min ago"; hidden while sync is off. A click opens
+    Settings → Sync."""
+
+    clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAccessibleName("Sync")
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.view = SyncView(enabled=False)
+        self.setVisible(False)
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(30_000)  # "3 min ago" stays true
+        self._ticker.timeout.connect(lambda: self.show_view(self.view))
+        self._ticker.start()
+
+    def show_view(self, view: SyncView) -> None:
+        self.view = view
+        text, tip, error = status_text(view, time.time())
+        self.setText(text)
+        self.setToolTip(tip + ("\n" if tip else "") + "Click for Settings → Sync")
+        self.setStyleSheet(ERROR_STYLE if error else "")
+        self.setVisible(view.enabled)
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit()
+        super().mousePressEvent(event)
+
+
+def status_text(view: SyncView, now: float) -> tuple[str, str, bool]:
+    """(text, tooltip, is it an error) for the status bar."""
+    if not view.enabled:
+        return "", "", False
+    if view.refused:
+        device = view.refused[0]
+        return f"Sync: segment from {device.name!r} refused — see Settings → Sync", device.error or "", True
+    if not view.folder_ready:
+        return ("Sync: waiting for the folder", f"{view.folder} holds no Hearth sync journal yet: your sync tool may "
+                                                "still be bringing it, or the folder moved", False)
+    if view.error:
+        return "Sync: the last pass failed — see Settings → Sync", view.error, True
+    count = len(view.devices)
+    text = f"Synced · {count} device{'s' if count != 1 else ''}"
+    if view.synced_at is not None:
+        text += f" · {ago(view.synced_at, now)}"
+    unsent = f"; {view.unsent:,} changes not yet written" if view.unsent else ""
+    return text, f"Folder {view.folder}{unsent}", False
+
+
+def ago(when: float | None, now: float) -> str:
+    if when is None:
+        return "never"
+    seconds = max(0.0, now - when)
+    if seconds < 60:
+        return "just now"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min ago"
+    if seconds < 36 * 3600:
+        return f"{seconds / 3600:.0f} h ago"
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
+
+
+def _failure_text(failure: Failure) -> str:
+    what = failure.what[:1].upper() + failure.what[1:]
+    return f"⚠ {what}." + (f" {failure.fix[:1].upper() + failure.fix[1:]}." if failure.fix else "")
+
+
+def _selectable(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label
+
+
+def _row(main: QWidget, *buttons: QWidget) -> QWidget:
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(main, 1)
+    for button in buttons:
+        layout.addWidget(button)
+    return row
+
+
+def _buttons(*buttons: QWidget) -> QWidget:
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for button in buttons:
+        layout.addWidget(button)
+    layout.addStretch(1)
+    return row
