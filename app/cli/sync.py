@@ -101,7 +101,7 @@ def _print_status(status: "SyncStatus", out: TextIO) -> None:
               f"not yet written: {status.unsent:,} changes; waiting for another device's change: {status.waiting:,}\n")
     for d in status.devices:
         if d.this:
-            out.write(f"  {d.name:<20} this device, {d.seq} segments written\n")
+            out.write(f"  {d.name:<20} this device, {d.seq} segments written, the last {_ago(d.written_at)}\n")
             continue
         seen = f"wrote {_ago(d.written_at)}, applied {_ago(d.applied_at)}" if d.applied_at else "nothing applied yet"
         out.write(f"  {d.name:<20} {seen}, {d.changes:,} changes\n")

@@ -88,6 +88,14 @@ class SyncService(QObject):
             return self._report("now", sync, sync.run(self._progress()))
         self._engine.submit(job, doing="syncing", on_result=self._finished, on_failure=on_failure or self.failed.emit)
 
+    def turn_off(self, on_failure: OnFailure | None = None) -> None:
+        """Stop syncing this profile: its memory stays; the other devices go on."""
+        self._engine.submit(lambda: self._sync().leave(), doing="turning sync off", on_result=self._turned_off,
+                            on_failure=on_failure or self.failed.emit)
+
+    def _turned_off(self, folder: Path) -> None:
+        self._publish(SyncView(enabled=False))
+
     # --- the watcher (its own thread) ------------------------------------------------------
     def on_pass(self, status: "SyncStatus", report: "PassReport | None", error: str | None) -> None:
         """Called by SyncWatcher on its thread after each pass: the view is made here (plain data),
@@ -159,7 +167,9 @@ class SyncService(QObject):
         devices = tuple(SyncDevice(d.name, d.this, d.seq, d.written_at, d.applied_at, d.changes, d.error)
                         for d in sorted(status.devices, key=lambda d: not d.this))
         return SyncView(True, str(folder), status.name, devices, status.unsent, status.waiting,
-                        folder_ready=_journal_there(folder), error=error, synced_at=status.last_applied_at)
+                        folder_ready=status.folder_ready, error=error,
+                        synced_at=max((t for d in status.devices for t in (d.written_at, d.applied_at) if t),
+                                      default=None))
 
 
 _DOING = {"snapshot": "Sealing the snapshot:", "writing": "Writing to the folder:", "embedding": "Indexing:"}
@@ -170,10 +180,4 @@ def _folder(folder: str) -> Path:
         raise KnownError("no sync folder was chosen", "pick the folder your sync tool (Syncthing, Nextcloud, "
                                                       "Dropbox …) shares between your computers")
     return Path(folder.strip())
-
-
-def _journal_there(folder: Path) -> bool:
-    from app.core.sync.journal import FORMAT_FILE, JOURNAL_DIR
-
-    return (folder / JOURNAL_DIR / FORMAT_FILE).is_file()
 

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QBrush, QColor, QGuiApplication, QMouseEvent, QTextOption
 from PySide6.QtWidgets import (
     QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
-    QLineEdit, QPlainTextEdit, QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QLineEdit, QMessageBox, QPlainTextEdit, QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from app.services.types import Failure, Progress, SyncDone, SyncView
@@ -42,6 +42,7 @@ class SyncPage(QWidget):
         super().__init__(parent)
         self.service = service
         self.busy = False
+        self.turning_off = False
         self.join_dialog: JoinDialog | None = None
         self.link_dialog: LinkDialog | None = None
         self.view = service.current
@@ -138,7 +139,10 @@ class SyncPage(QWidget):
         self.link_button = QPushButton("&Link another device…")
         self.link_button.setToolTip("A code (and a passphrase you choose) that lets another computer join")
         self.link_button.clicked.connect(self.open_link)
-        form.addRow("", _buttons(self.now_button, self.link_button))
+        self.off_button = QPushButton("Turn sync &off…")
+        self.off_button.setToolTip("Stop syncing this profile: its memory stays here, the other devices go on")
+        self.off_button.clicked.connect(self.ask_turn_off)
+        form.addRow("", _buttons(self.now_button, self.link_button, self.off_button))
         return self.on
 
     # --- what the service says ------------------------------------------------------------------
@@ -147,6 +151,11 @@ class SyncPage(QWidget):
         self.off.setVisible(not view.enabled)
         self.on.setVisible(view.enabled)
         if not view.enabled:
+            if self.turning_off:
+                self.turning_off = False
+                self._set_busy(False)
+                self.message.setText("Sync is off for this profile. Its memory stays here; the other devices go on.")
+                self.message.setVisible(True)
             return
         self.folder_label.setText(view.folder + ("" if view.folder_ready else
                                                  "  (not here yet: your sync tool may still be bringing it)"))
@@ -164,7 +173,8 @@ class SyncPage(QWidget):
         self.devices.setRowCount(len(view.devices))
         for row, d in enumerate(view.devices):
             if d.this:
-                cells = [f"{d.name} (this device)", "—", "—", "—", f"{d.segments:,} segment{'' if d.segments == 1 else 's'} written"]
+                cells = [f"{d.name} (this device)", ago(d.written_at, now), "—", "—",
+                         f"{d.segments:,} segment{'' if d.segments == 1 else 's'} written"]
             else:
                 cells = [d.name, ago(d.written_at, now), ago(d.applied_at, now), f"{d.changes:,}",
                          "refused a segment" if d.error else "up to date" if d.applied_at else "nothing applied yet"]
@@ -199,6 +209,7 @@ class SyncPage(QWidget):
 
     def _failed(self, failure: Failure) -> None:
         """What happened and what to do; the folder and the name stay as typed."""
+        self.turning_off = False
         self._set_busy(False)
         self.message.setVisible(False)
         self.error_label.setText(_failure_text(failure))
@@ -206,7 +217,7 @@ class SyncPage(QWidget):
 
     def _set_busy(self, busy: bool, what: str = "") -> None:
         self.busy = busy
-        for button in (self.enable_button, self.join_button, self.now_button, self.link_button):
+        for button in (self.enable_button, self.join_button, self.now_button, self.link_button, self.off_button):
             button.setEnabled(not busy)
         self.busy_bar.setRange(0, 0)
         self.busy_bar.setFormat(what)
@@ -255,6 +266,18 @@ class SyncPage(QWidget):
     def sync_now(self) -> None:
         self._set_busy(True, "Syncing…")
         self.service.sync_now(on_failure=self._failed)
+
+    def ask_turn_off(self) -> None:
+        answer = QMessageBox.question(
+            self, "Turn sync off?", "Stop syncing this profile? Its memory stays on this computer and the other "
+            "devices go on without it. To link it again later: “Join with a link code…”.")
+        if answer == QMessageBox.StandardButton.Yes:
+            self.turn_off()
+
+    def turn_off(self) -> None:
+        self.turning_off = True
+        self._set_busy(True, "Turning sync off…")
+        self.service.turn_off(on_failure=self._failed)
 
     def open_link(self) -> LinkDialog:
         if self.link_dialog is None:

@@ -4,7 +4,7 @@ Two devices on scratch homes and one scratch sync folder (no sync tool: both use
 as Syncthing would keep two copies of it in step): the app ("desk", real model, real MiniLM) turns
 sync on from the page and makes a link code (``sync-link``); a second profile ("laptop", in a home of
 its own) joins with it through the core, as `hearth sync join` does, writes its memories and the
-desk syncs now (``settings-sync``: two devices seen). No keychain is used (the sync key is kept in the
+desk syncs now (``settings-sync``: two devices seen; ``main-window-synced``: the status bar). No keychain is used (the sync key is kept in the
 encrypted scratch profiles), never the keychain of the machine taking the pictures.
 """
 
@@ -66,7 +66,7 @@ def main() -> int:
     with open_profile(laptop_options) as profile:
         data = make_data(profile, make_default_embedder(laptop_options))
         data.memories.add_many([NewMemory(text=t) for t in LAPTOP])
-        sync = make_sync(profile, data)
+        sync = make_sync(profile, data, None)
         sync.join(folder, code, PASSPHRASE, "laptop")
         sync.run()
 
@@ -76,6 +76,10 @@ def main() -> int:
     settle()
     dialog.show_sync()
     save(dialog, "settings-sync")
+    dialog.reject()
+    wait_until(lambda: window.sync_label.isVisible())
+    settle()
+    save(window, "main-window-synced")  # the status bar's sync label
     app.processEvents()
     services.stop()
     return 0

@@ -47,7 +47,7 @@ def other_device(tmp_path: Path) -> Iterator[tuple]:
     options = Options(home=str(tmp_path / "laptop-home"))
     profile = open_profile(options)
     data = make_data(profile, make_default_embedder(options))
-    yield make_sync(profile, data), data
+    yield make_sync(profile, data, None), data
     profile.close()
 
 

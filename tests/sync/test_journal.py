@@ -232,3 +232,13 @@ def test_turning_sync_off_keeps_the_memory_and_leaves_no_trace_of_sync(pair) -> 
     b.data.memories.add(NewMemory(text="Written after leaving."))  # no trigger left to fail
     a.sync.run()
     assert "Written after leaving." not in texts(a)
+
+
+def test_a_device_with_nothing_to_say_is_still_seen_by_the_others(tmp_path: Path) -> None:
+    a, b = Device(tmp_path, "a"), Device(tmp_path, "b")  # both empty
+    link(a, [b])
+    converge([a, b])
+    for d, other in ((a, "b"), (b, "a")):
+        status = d.sync.status()
+        assert [x.name for x in status.devices] == [d.name, other] and status.folder_ready
+        assert status.devices[0].written_at is not None  # this device's own last write

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from app.bootstrap import Options, make_data, make_default_embedder, make_sync, open_profile
 from app.core.memory.store import NewMemory
@@ -42,7 +43,7 @@ def laptop(tmp_path: Path) -> Iterator:
     profile = open_profile(options)
     data = make_data(profile, make_default_embedder(options))
     data.memories.add(NewMemory(text="the laptop remembers the Lisbon trip"))
-    yield make_sync(profile, data)
+    yield make_sync(profile, data, None)
     profile.close()
 
 
@@ -71,6 +72,19 @@ def test_turning_sync_on_shows_this_device(qtbot, window: MainWindow, folder: Pa
     assert page.unsent_label.text().startswith("Not yet written: 0 changes")
     qtbot.waitUntil(lambda: window.sync_label.isVisible(), timeout=TIMEOUT_MS)
     assert window.sync_label.text().startswith("Synced · 1 device")
+
+
+def test_turning_sync_off_keeps_the_memory_and_hides_the_label(qtbot, window: MainWindow, folder: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    page = sync_page(qtbot, window)
+    turn_on(qtbot, page, folder)
+    qtbot.waitUntil(lambda: window.sync_label.isVisible(), timeout=TIMEOUT_MS)
+    monkeypatch.setattr(QMessageBox, "question", lambda *args, **kwargs: QMessageBox.StandardButton.Yes)
+    page.off_button.click()
+    qtbot.waitUntil(lambda: page.off.isVisible() and not page.busy, timeout=TIMEOUT_MS)
+    assert "Sync is off" in page.message.text() and not page.error_label.isVisible()
+    qtbot.waitUntil(lambda: not window.sync_label.isVisible(), timeout=TIMEOUT_MS)
+    assert (folder / "hearth-journal").is_dir()  # the other devices' journal is left alone
 
 
 def test_a_missing_folder_says_what_to_do_and_keeps_what_was_typed(qtbot, window: MainWindow, tmp_path: Path) -> None:
@@ -140,11 +154,11 @@ def test_the_status_bar_label_follows_the_watchers_passes(qtbot, window: MainWin
         thread.start()
         thread.join()
 
-    report(SyncStatus(True, folder, "d1", "desk", devices))
+    report(SyncStatus(True, folder, "d1", "desk", devices, folder_ready=True))
     qtbot.waitUntil(lambda: window.sync_label.text() == "Synced · 2 devices · just now", timeout=TIMEOUT_MS)
     assert window.sync_label.isVisible() and "Settings → Sync" in window.sync_label.toolTip()
     refused = DeviceSeen("d2", "laptop", 2, 100.0, 200.0, 7, "segment 3 from 'laptop' was refused: bad seal")
-    report(SyncStatus(True, folder, "d1", "desk", [devices[0], refused]))
+    report(SyncStatus(True, folder, "d1", "desk", [devices[0], refused], folder_ready=True))
     qtbot.waitUntil(lambda: "refused" in window.sync_label.text(), timeout=TIMEOUT_MS)
     assert window.sync_label.text() == "Sync: segment from 'laptop' refused — see Settings → Sync"
     assert "c0392b" in window.sync_label.styleSheet() and "bad seal" in window.sync_label.toolTip()

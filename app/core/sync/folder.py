@@ -62,6 +62,7 @@ class SyncStatus:
     devices: list[DeviceSeen] = default(default_factory=list)
     unsent: int = 0
     waiting: int = 0
+    folder_ready: bool = False  # the journal is in the folder (False: the sync tool hasn't brought it, or it moved)
 
     @property
     def errors(self) -> list[str]:
@@ -169,7 +170,7 @@ class Sync:
                            name=(name or socket.gethostname() or "this computer").strip()[:80])
             self._keep_key(key)
             tables.mark_everything(self.conn)
-        return self.run(progress)
+        return self.run(progress, hello=True)
 
     def leave(self) -> Path:
         """Stop syncing this profile: its memory stays; the journal and the other devices are untouched
@@ -190,7 +191,9 @@ class Sync:
         return make_link_code(self._key(), self._config()["folder_id"], passphrase)
 
     # --- a pass ------------------------------------------------------------------------
-    def run(self, progress: Progress | None = None) -> PassReport:
+    def run(self, progress: Progress | None = None, *, hello: bool = False) -> PassReport:
+        """Export, apply, embed. ``hello``: write a segment even with nothing to say, so the other
+        devices learn this one's name (a new device with an empty profile)."""
         meta = self._config()
         key = self._key()
         journal = Journal(Path(meta["folder"]))
@@ -198,7 +201,7 @@ class Sync:
             raise KnownError(f"{journal.folder} now holds another Hearth sync journal",
                              "check the folder your sync tool shares with this device")
         report = PassReport()
-        self._export(meta, key, journal, report, progress)
+        self._export(meta, key, journal, report, progress, hello)
         for device in journal.devices():
             if device != meta["device"]:
                 self._apply_device(meta, key, journal, device, report)
@@ -213,16 +216,16 @@ class Sync:
         return Clock(meta["device"], meta.get("clock"), self.now)
 
     def _export(self, meta: dict[str, str], key: bytes, journal: Journal, report: PassReport,
-                progress: Progress | None) -> None:
+                progress: Progress | None, hello: bool = False) -> None:
         device = meta["device"]
         with self.data.unit():
             clock = self._clock(meta)
             ops = self._settings_changes(clock)
             ops += collect(self.conn, clock, (lambda d, t: progress("snapshot", d, t)) if progress else None)
-            if not ops:
+            if not ops and not hello:
                 return
             seq, prev = journal.last(device)
-            for start in range(0, len(ops), SEGMENT_OPS):
+            for start in range(0, max(len(ops), 1), SEGMENT_OPS):
                 seq += 1
                 body = {"v": 1, "device": device, "name": meta["name"], "seq": seq, "prev": prev,
                         "embedder": self._embedder_id(), "written_at": self.now(), "ops": ops[start:start + SEGMENT_OPS]}
@@ -233,7 +236,7 @@ class Sync:
                 if progress:
                     progress("writing", min(start + SEGMENT_OPS, len(ops)), len(ops))
             report.written += len(ops)
-            self._set_meta(clock=clock.last)
+            self._set_meta(clock=clock.last, written_at=repr(self.now()))
 
     def _settings(self) -> dict[str, Any]:
         if self.settings_path is None:
@@ -334,12 +337,14 @@ class Sync:
         if "folder" not in meta:
             return SyncStatus(enabled=False)
         journal = Journal(Path(meta["folder"]))
-        devices = [DeviceSeen(meta["device"], meta["name"], journal.last(meta["device"])[0], None, None, 0, None, this=True)]
+        written_at = float(meta["written_at"]) if "written_at" in meta else None
+        devices = [DeviceSeen(meta["device"], meta["name"], len(journal.seqs(meta["device"])), written_at, None, 0,
+                              None, this=True)]
         devices += [DeviceSeen(*row) for row in self.conn.execute(
             "SELECT device, name, seq, written_at, applied_at, changes, error FROM sync_devices ORDER BY name")]
         waiting = int(self.conn.execute("SELECT count(DISTINCT uid) FROM sync_pending").get)
         return SyncStatus(True, Path(meta["folder"]), meta["device"], meta["name"], devices,
-                          pending_changes(self.conn), waiting)
+                          pending_changes(self.conn), waiting, folder_ready=journal.exists())
 
 
 class _Refused(Exception):
