@@ -109,6 +109,14 @@ def home(hearth_env: Path) -> Path:
 
 
 @pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    """A folder a sync tool would share between computers (sync tests)."""
+    made = tmp_path / "Sync" / "Hearth"
+    made.mkdir(parents=True)
+    return made
+
+
+@pytest.fixture
 def no_keychain(monkeypatch: pytest.MonkeyPatch) -> None:
     """A machine without any keychain (keyring's own 'fail' backend)."""
     monkeypatch.setenv("PYTHON_KEYRING_BACKEND", "keyring.backends.fail.Keyring")

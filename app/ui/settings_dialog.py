@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
-    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QHBoxLayout, QLabel,
+    QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout, QLabel,
     QLineEdit, QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
 )
 
@@ -20,6 +20,7 @@ from app.core.settings import BUNDLED, SPECS
 from app.core.types import user_part
 from app.services.types import Failure, ModelFile, Preview, SettingsState
 from app.ui.actions import debounced
+from app.ui.layouts import form_row
 
 if TYPE_CHECKING:
     from app.services.settings import SettingsService
@@ -162,7 +163,7 @@ class SettingsDialog(QDialog):
         copy.clicked.connect(self._copy_token)
         self.service.api_token.connect(self._on_token)
         self.service.ask_api_token()
-        return _row(self.token, show, copy)
+        return form_row(self.token, show, copy)
 
     def _on_token(self, token: str, where: str) -> None:
         self.token.setText(token)
@@ -227,7 +228,7 @@ class SettingsDialog(QDialog):
         browse = QPushButton("&Browse…")
         browse.setAccessibleName("Browse for a model file")
         browse.clicked.connect(self._browse)
-        return _row(self.model_combo, browse)
+        return form_row(self.model_combo, browse)
 
     # --- behaviour ---------------------------------------------------------------------------
     def _set_model_text(self, setting: str) -> None:
@@ -333,16 +334,6 @@ def _label(key: str) -> str:
             "answer_style": "Answers from memory", "theme": "Theme",
             "temperature": "T&emperature", "max_reply_tokens": "Reply &length (tokens)", "http_port": "API &port"}[key]
 
-
-def _row(main: QWidget, *buttons: QWidget) -> QWidget:
-    """A form row: ``main`` takes the width, the buttons follow it."""
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(main, 1)
-    for button in buttons:
-        layout.addWidget(button)
-    return row
 
 
 def _hint(text: str) -> QLabel:

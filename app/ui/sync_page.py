@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.services.types import Failure, Progress, SyncDone, SyncView
+from app.ui.layouts import form_row
 
 if TYPE_CHECKING:
     from app.services.sync import SyncService
@@ -89,7 +90,7 @@ class SyncPage(QWidget):
         browse = QPushButton("Choose…")
         browse.setAccessibleName("Choose the sync folder")
         browse.clicked.connect(self._browse)
-        form.addRow("Sync &folder", _row(self.folder_edit, browse))
+        form.addRow("Sync &folder", form_row(self.folder_edit, browse))
         self.name_edit = QLineEdit(socket.gethostname() or "this computer")
         self.name_edit.setAccessibleName("This device's name")
         self.name_edit.setMaxLength(80)
@@ -398,7 +399,7 @@ class LinkDialog(QDialog):
         form.addRow("&Passphrase", self.passphrase)
         form.addRow("&Again", self.again)
         form.addRow("", _buttons(self.make_button))
-        form.addRow("Link code", _row(self.code, self.copy_button))
+        form.addRow("Link code", form_row(self.code, self.copy_button))
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
@@ -513,15 +514,6 @@ def _selectable(text: str) -> QLabel:
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
 
-
-def _row(main: QWidget, *buttons: QWidget) -> QWidget:
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.addWidget(main, 1)
-    for button in buttons:
-        layout.addWidget(button)
-    return row
 
 
 def _buttons(*buttons: QWidget) -> QWidget:

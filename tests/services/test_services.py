@@ -5,7 +5,6 @@ real SQLite, the hash embedder and a scripted model."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QThread
@@ -18,17 +17,6 @@ from app.services.types import Failure, MemoryChange, MemoryPage, NotesSave, Sen
 from app.services.worker import WorkerThread
 
 TIMEOUT_MS = 30_000
-
-
-@pytest.fixture
-def desktop(qtbot, monkeypatch: pytest.MonkeyPatch) -> Iterator[Desktop]:
-    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
-    made = build_desktop(Options(), backend_factory=lambda options, settings: ScriptedBackend(reply="Noted."))
-    with qtbot.waitSignal(made.settings.model_ready, timeout=TIMEOUT_MS):
-        made.start()
-    qtbot.waitUntil(lambda: made.session.profile is not None, timeout=TIMEOUT_MS)
-    yield made
-    made.stop()
 
 
 class Answers:

@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QThread
 
-from app.bootstrap import Options, build_desktop, make_data, make_default_embedder, make_sync, open_profile
-from app.core.llm.fake import ScriptedBackend
+from app.bootstrap import Options, make_data, make_default_embedder, make_sync, open_profile
 from app.core.memory.store import NewMemory
 from app.core.sync.folder import DeviceSeen, PassReport, SyncStatus
 from app.services.desktop import Desktop
@@ -21,24 +20,6 @@ from app.services.types import Failure, MemoryChange, SyncDone, SyncView
 
 PASSPHRASE = "correct horse battery"
 TIMEOUT_MS = 30_000
-
-
-@pytest.fixture
-def desktop(qtbot, monkeypatch: pytest.MonkeyPatch) -> Iterator[Desktop]:
-    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
-    made = build_desktop(Options(), backend_factory=lambda options, settings: ScriptedBackend(reply="Noted."))
-    with qtbot.waitSignal(made.settings.model_ready, timeout=TIMEOUT_MS):
-        made.start()
-    qtbot.waitUntil(lambda: made.session.profile is not None, timeout=TIMEOUT_MS)
-    yield made
-    made.stop()
-
-
-@pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    made = tmp_path / "Sync" / "Hearth"
-    made.mkdir(parents=True)
-    return made
 
 
 @pytest.fixture

@@ -29,13 +29,6 @@ def window(qtbot, make_app) -> MainWindow:
 
 
 @pytest.fixture
-def folder(tmp_path: Path) -> Path:
-    made = tmp_path / "Sync" / "Hearth"
-    made.mkdir(parents=True)
-    return made
-
-
-@pytest.fixture
 def laptop(tmp_path: Path) -> Iterator:
     """Another device's Sync: a real profile in a home of its own, with a memory (a device with
     nothing to write writes no segment, and the others never see it)."""
