@@ -11,7 +11,6 @@ from app.core.limits import DAY
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
-from app.core.sync.history import lost_texts
 
 
 def _texts(call: Call) -> list[str]:
@@ -62,6 +61,8 @@ def cmd_list(call: Call) -> int:
 
 
 def cmd_show(call: Call) -> int:
+    from app.core.sync.history import lost_texts  # only this command reads sync's bookkeeping
+
     with call.bank(read_only=True) as bank:
         memory = bank.get(call.args.id)
         lost = lost_texts(bank.conn, memory.id)  # what other devices' later edits replaced (sync)
