@@ -71,5 +71,5 @@ def _changed(rows: Rows, table: Record | Link, key: str, clock: Clock) -> Op | N
     stamp = clock.now()  # one stamp for the row's changed fields: they changed together
     fields: dict[str, list[Value]] = {name: [stamp, value] for name, value in values.items()
                                       if name not in held or held[name][1] != digest(value)}
-    rows.set_clocks(uid, {name: (s, v) for name, (s, v) in fields.items()})
+    rows.set_clocks(uid, {name: (s, v) for name, (s, v) in fields.items()}, held)
     return {"op": "put", "t": table.name, "u": uid, "f": fields} if fields else None

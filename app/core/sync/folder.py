@@ -92,6 +92,7 @@ class Sync:
         self.account = f"sync-key:{profile_path.resolve()}"
         self.keychain = keychain
         self.now = now
+        self._known_key: bytes | None = None  # read once: the watcher's passes must not ask the keychain each time
 
     # --- configuration ---------------------------------------------------------
     def _meta(self) -> dict[str, str]:
@@ -118,6 +119,11 @@ class Sync:
         self.conn.executemany("INSERT OR REPLACE INTO sync_meta(key, value) VALUES (?, ?)", list(values.items()))
 
     def _key(self) -> bytes:
+        if self._known_key is None:
+            self._known_key = self._stored_key()
+        return self._known_key
+
+    def _stored_key(self) -> bytes:
         try:
             stored = self.keychain().get(self.account)
         except SecretStoreUnavailable:
@@ -128,6 +134,7 @@ class Sync:
         return bytes.fromhex(stored)
 
     def _keep_key(self, key: bytes) -> None:
+        self._known_key = key
         try:
             self.keychain().set(self.account, key.hex())
         except SecretStoreUnavailable:  # no keychain: the encrypted profile keeps it
@@ -178,6 +185,7 @@ class Sync:
         folder = Path(self._config()["folder"])
         with self.data.unit():
             tables.uninstall(self.conn)
+        self._known_key = None
         try:
             self.keychain().delete(self.account)
         except SecretStoreUnavailable:

@@ -137,11 +137,13 @@ class Rows:
         base, packed = str(row[0]), json.loads(str(row[1]))
         return {f: (base, d) if isinstance(d, str) else (d[1], d[0]) for f, d in packed.items()}
 
-    def set_clocks(self, uid: str, changes: dict[str, tuple[str, Value]]) -> None:
-        """Record ``{field: (stamp, value)}`` as held here (their digests kept, not the values)."""
+    def set_clocks(self, uid: str, changes: dict[str, tuple[str, Value]],
+                   held: dict[str, tuple[str, str]] | None = None) -> None:
+        """Record ``{field: (stamp, value)}`` as held here (their digests kept, not the values);
+        ``held``: what ``clocks(uid)`` returned, when the caller has just read it."""
         if not changes:
             return
-        held = {f: (s, d) for f, (s, d) in self.clocks(uid).items()}
+        held = dict(self.clocks(uid) if held is None else held)
         held.update({f: (stamp, digest(value)) for f, (stamp, value) in changes.items()})
         stamps = [s for s, _ in held.values()]
         base = max(set(stamps), key=stamps.count)
