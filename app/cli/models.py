@@ -8,7 +8,7 @@ from typing import TextIO
 from app.bootstrap import load_settings
 from app.cli.call import Call
 from app.cli.output import print_json
-from app.core.llm.catalog import discover
+from app.core.llm.catalog import discover, in_use
 from app.core.llm.sizing import path_label, ram_available
 from app.core.types import CHAT_FORMAT_WORDS, ModelEntry
 from app.core.units import human_bytes, human_count
@@ -20,12 +20,16 @@ def cmd_models(call: Call) -> int:
     settings = load_settings(call.options)
     entries = discover(extra_folders=settings.model_folders, context_size=settings.context_size)
     free = ram_available()
-    in_use = next((e for e in entries if e.setting == settings.model_path or e.path == settings.model_path), None)
+    chosen = in_use(settings.model_path, entries, settings.context_size, free)
+    entries = [chosen if chosen is not None and e.path == chosen.path else e for e in entries]
+    in_use_ = next((e for e in entries if chosen is not None and e.path == chosen.path), None)
     if call.args.json:
-        print_json({"models": [e.to_json() | {"in_use": e is in_use, "fits": fits(e, free)} for e in entries],
+        print_json({"models": [e.to_json() | {"in_use": e is in_use_, "fits": fits(e, free)} for e in entries],
                     "ram_available": free, "context_size": settings.context_size}, call.out)
         return 0
-    _print_table(entries, in_use, free, call.out)
+    _print_table(entries, in_use_, free, call.out)
+    if in_use_ is not None and in_use_.why:
+        call.out.write(f"\nIn use: {in_use_.name} — {in_use_.why} (model_path = auto).")
     call.out.write(f"\nRAM free now: {human_bytes(free) if free else 'unknown'}; needs are for a context of "
                    f"{settings.context_size} tokens. Use one: `hearth settings set model_path NAME`, or "
                    "`hearth chat --model NAME` for one run.\n")

@@ -17,13 +17,15 @@ from pathlib import Path
 from typing import Any
 
 from app.core import limits
+from app.core.standard_model import STANDARD
 from app.core.limits import Range
 from app.core.packages import bundled_gguf
 from app.core.private import write_atomically
 from app.errors import KnownError
 
-SCHEMA_VERSION = 1
-BUNDLED = "bundled"  # model_path of the model that ships with Hearth (never its path: see normalise_model_path)
+SCHEMA_VERSION = 2  # 2: model_path "auto" is the default; a version-1 "bundled" (then the only default) reads as "auto"
+BUNDLED = "bundled"  # model_path of the small model that ships with Hearth (never its path: see normalise_model_path)
+AUTO = "auto"  # model_path: the standard model when it fits in memory, else the small one (llm/catalog.py)
 DEFAULT_SYSTEM_PROMPT = (
     "You are Hearth, a helpful assistant that runs offline on the user's computer and remembers "
     "earlier conversations. Answer briefly and truthfully. When the user's message includes notes "
@@ -51,7 +53,9 @@ SPECS: dict[str, Spec] = {
     "window_turns": Spec(int, limits.WINDOW_TURNS, "recent turns of this conversation kept word for word in the prompt"),
     "top_k": Spec(int, limits.PROMPT_TOP_K, "long-term memories recalled into the prompt at most"),
     "threshold": Spec(float, limits.THRESHOLD, "minimum cosine similarity for a memory to be recalled"),
-    "model_path": Spec(str, help=f"GGUF model file; {BUNDLED!r} means the bundled SmolLM2-135M-Instruct"),
+    "model_path": Spec(str, help=f"the chat model: {AUTO!r} (the standard Qwen2.5-Coder-1.5B-Instruct when it "
+                       f"fits in memory, else the small one), {BUNDLED!r} (the small SmolLM2-135M-Instruct), a "
+                       "name `hearth models` lists, or a .gguf path"),
     "model_folders": Spec(str, help="more folders where Hearth looks for GGUF models (besides Ollama, LM Studio, "
                           f"GPT4All, Jan and the Hugging Face cache), separated by {os.pathsep!r}"),
     "context_size": Spec(int, limits.CONTEXT_SIZE, "tokens of context the model is loaded with"),
@@ -81,7 +85,7 @@ class Settings:
     window_turns: int = 4
     top_k: int = 3
     threshold: float = 0.2
-    model_path: str = BUNDLED
+    model_path: str = AUTO
     model_folders: str = ""
     context_size: int = 4096
     threads: int = 0
@@ -127,11 +131,16 @@ _FROZEN_BUNDLE = re.compile(r"[/\\](_MEI[^/\\]*|hearth[/\\]app-[0-9a-f]{16}[/\\]
 
 
 def normalise_model_path(path: str, bundled: Path | None = None) -> str:
-    """``BUNDLED`` for the model that ships with Hearth, however it was named (empty, the word, its
-    path in this install or in any one-file build's temporary folder); other paths unchanged."""
+    """``AUTO`` for empty; ``BUNDLED`` for the small model that ships with Hearth, however it was named
+    (the word, its path in this install or in any one-file build's temporary folder); the standard
+    model's name for its file; other paths unchanged."""
     text = path.strip()
-    if text in ("", BUNDLED) or _FROZEN_BUNDLE.search(text):
+    if text in ("", AUTO):
+        return AUTO
+    if text == BUNDLED or _FROZEN_BUNDLE.search(text):
         return BUNDLED
+    if Path(text).name == STANDARD.file_name:  # the standard model, wherever this install keeps it
+        return STANDARD.setting
     if bundled is None:
         bundled = bundled_gguf()
     try:
@@ -203,6 +212,8 @@ def load(path: Path) -> Settings:
     version = data.pop("schema_version", SCHEMA_VERSION)
     if version > SCHEMA_VERSION:
         raise KnownError(f"{path} was written by a newer Hearth", "upgrade Hearth, or delete the file")
+    if version < 2 and data.get("model_path") == BUNDLED:
+        data["model_path"] = AUTO  # "bundled" was the only default then, not a choice against a larger model
     return Settings().with_values({k: _clamped(k, v) for k, v in data.items() if k in SPECS})
 
 

@@ -349,6 +349,7 @@ class ModelEntry:
     ram_needed: int  # bytes to run it with the context size it is asked for (an estimate)
     warnings: tuple[str, ...] = ()
     readable: bool = True  # False: the header is damaged or cut short (llama.cpp would fail on it too)
+    why: str = ""  # why ``model_path = auto`` chose it ("" when it was named)
 
     @property
     def is_chat_model(self) -> bool:

@@ -8,7 +8,7 @@ import time
 from PySide6.QtCore import QObject, Signal
 
 from app.core import model_settings
-from app.core.llm.catalog import BUNDLED_SOURCE, discover
+from app.core.llm.catalog import BUNDLED_SOURCE, discover, in_use
 from app.core.llm.probe import measure
 from app.core.llm.sizing import ram_available
 from app.services.session import Session
@@ -62,8 +62,11 @@ class ModelsService(QObject):
         settings = self._session.settings
         entries = discover(extra_folders=settings.model_folders, context_size=settings.context_size)
         speeds = model_settings.all_measured(self._session.models_file)
-        return ModelList(tuple(ModelRow.of(e, _rate(speeds.get(e.setting))) for e in entries), settings.model_path,
-                         ram_available(), settings.context_size)
+        free = ram_available()
+        chosen = in_use(settings.model_path, entries, settings.context_size, free)
+        return ModelList(tuple(ModelRow.of(e, _rate(speeds.get(e.setting))) for e in entries),
+                         chosen.setting if chosen else settings.model_path, free, settings.context_size,
+                         chosen.why if chosen else "")
 
     def _measure(self, setting: str) -> ModelSpeed:
         settings = self._session.settings.with_values({"model_path": setting, "context_size": 1024})

@@ -88,9 +88,10 @@ class ModelRow(ModelEntry):
 @dataclass(frozen=True)
 class ModelList:
     rows: tuple[ModelRow, ...]
-    in_use: str  # the model_path setting in effect
+    in_use: str  # the model_path value of the model in effect (``auto`` resolved)
     ram_available: int | None  # bytes free now (None: unknown on this system)
     context_size: int  # what ram_needed assumes
+    why: str = ""  # with model_path = auto: why that model was chosen
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
+from app.core.settings import AUTO
 from app.core.types import CHAT_FORMAT_WORDS
 from app.core.units import human_bytes, human_count
 from app.services.types import Failure, ModelList, ModelRow, ModelSpeed, ModelStatus, Progress, SettingsState
@@ -108,7 +109,7 @@ class ModelsWindow(QDialog):
 
     def use_selected(self) -> None:
         row = self.selected()
-        if row is None or row.setting == self.settings.current.settings.model_path:
+        if row is None or (self.listing is not None and row.setting == self.listing.in_use):
             return
         if row.template == "base" and not self.confirm_base(row):
             return
@@ -160,8 +161,10 @@ class ModelsWindow(QDialog):
         keep = next((i for i, row in enumerate(listing.rows) if chosen and row.setting == chosen.setting), None)
         self.table.selectRow(keep if keep is not None else 0)
         free = human_bytes(listing.ram_available) if listing.ram_available else "unknown"
+        why = f" Model: automatic — {listing.why}." if listing.why else ""
         self.summary.setText(f"{len(listing.rows)} models found on this computer — memory free now: {free}; "
-                             f"needs are for a context of {listing.context_size:,} tokens. ● marks the one in use.")
+                             f"needs are for a context of {listing.context_size:,} tokens. ● marks the one in use."
+                             f"{why}")
 
     def _item(self, text: str, row: ModelRow, in_use: bool) -> QTableWidgetItem:
         item = QTableWidgetItem(text)
@@ -194,8 +197,10 @@ class ModelsWindow(QDialog):
     def _on_applied(self, state: SettingsState) -> None:
         """Mark the model in use at once (a new scan follows: a folder may have been added)."""
         if self.listing is not None:
-            self._on_listed(dataclasses.replace(self.listing, in_use=state.settings.model_path,
-                                                context_size=state.settings.context_size))
+            automatic = state.settings.model_path == AUTO  # resolved by the scan that follows
+            self._on_listed(dataclasses.replace(
+                self.listing, in_use=self.listing.in_use if automatic else state.settings.model_path,
+                why=self.listing.why if automatic else "", context_size=state.settings.context_size))
         self.refresh()
 
     def _on_failed(self, failure: Failure) -> None:

@@ -28,8 +28,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.story.checks import abstained, invented, invented_details, is_leak, is_repeat, matches, persona_claims, \
-    wrong_quote
+from bench.story.checks import abstained, answered_in_full, invented, invented_details, is_leak, is_repeat, matches, \
+    persona_claims, users_voice, wrong_answer, wrong_quote
 
 STORIES = Path(__file__).with_name("stories")
 REPO = Path(__file__).resolve().parents[2]
@@ -73,15 +73,17 @@ class InProcessRunner:
     """The same Agent, built once (tuning only: no process boundary between turns)."""
 
     def __init__(self, home: Path, args: argparse.Namespace) -> None:
-        from app.bootstrap import Options, load_settings, make_agent, make_backend, open_profile
+        from app.bootstrap import Options, load_settings, make_backend, make_data, make_default_embedder, open_profile
         from app.cli.chat import turn_json
+        from app.core.agent.loop import Agent
 
         env = {**os.environ, "HEARTH_HOME": str(home), "HEARTH_PASSPHRASE": "bench"}
         env.pop("HEARTH_EMBEDDER", None)
         options = Options(home=str(home), overrides=tuple(args.set), model=args.model, env=env)
         self.settings = load_settings(options)
         self.profile = open_profile(options).__enter__()
-        self.agent = make_agent(self.profile, options, self.settings, make_backend(options, self.settings))
+        data = make_data(self.profile, make_default_embedder(options))
+        self.agent = Agent(data, make_backend(options, self.settings), self.settings)
         self._json = turn_json
 
     def turn(self, text: str, new: bool) -> dict[str, Any]:
@@ -150,9 +152,10 @@ def tell(runner: Any, story: dict[str, Any]) -> dict[str, Any]:
             so_far += " " + text_of(message)
             reply = runner.turn(text_of(message), new=n == 0)["reply"]
             kind = kind_of(message)
+            full = message.get("full") if isinstance(message, dict) else None
             voice.append({"say": text_of(message), "kind": kind, "reply": reply, "persona": persona_claims(reply),
                           "invented": invented_details(reply, so_far) if kind in ("statement", "greeting", "thanks")
-                          else []})
+                          else [], "full": None if full is None else answered_in_full(reply, full)})
             if is_repeat(reply, earlier):
                 repeated.append(reply)
             earlier.append(reply)
@@ -171,6 +174,7 @@ def ask(runner: Any, question: dict[str, Any], user_text: str) -> dict[str, Any]
             "stale": not never and not answered and matches(out["reply"], question.get("wrong", [])),
             "abstained": never and abstained(out["reply"]), "wrong_quote": wrong_quote(out["reply"], answers),
             "invented": invented_details(out["reply"], user_text), "persona": persona_claims(out["reply"]),
+            "wrong": wrong_answer(out["reply"], answers, never), "users_voice": users_voice(out["reply"]),
             "expected": answers or ["(never said)"]}
 
 
@@ -188,8 +192,9 @@ def table(results: list[dict[str, Any]], label: str) -> str:
 
 def voice_table(results: list[dict[str, Any]]) -> str:
     """What Hearth says outside the facts: abstaining, wrong quotes, invented details, persona claims."""
-    rows = ["| story | split | answered | never-said abstained | wrong quotes | invented details | persona claims "
-            "| requests (persona claims there) |", "|---|---|---:|---:|---:|---:|---:|---:|"]
+    rows = ["| story | split | answered | never-said abstained | wrong answers | wrong quotes | invented details "
+            "| persona claims | user's-voice answers | requests in full | requests (persona claims there) |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for r in [*results, total(results)]:
         q = r["questions"]
         told = r.get("voice", [])
@@ -197,11 +202,15 @@ def voice_table(results: list[dict[str, Any]]) -> str:
         never = [a for a in q if a.get("never")]
         requests = [t for t in told if t["kind"] in ("request", "mixed")]
         others = [t for t in told if t["kind"] not in ("request", "mixed")]
+        judged = [t["full"] for t in requests if t.get("full") is not None]
         rows.append(
             f"| {r['name']} | {r['split']} | {sum(a['answered'] for a in known)}/{len(known)} | "
-            f"{sum(a['abstained'] for a in never)}/{len(never)} | {sum(a['wrong_quote'] for a in q)} | "
+            f"{sum(a['abstained'] for a in never)}/{len(never)} | {sum(a.get('wrong', False) for a in q)} | "
+            f"{sum(a['wrong_quote'] for a in q)} | "
             f"{sum(len(a['invented']) for a in q) + sum(len(t['invented']) for t in others)} | "
             f"{sum(a['persona'] for a in q) + sum(t['persona'] for t in others)} | "
+            f"{sum(a.get('users_voice', False) for a in q)} | "
+            f"{f'{sum(judged)}/{len(judged)}' if judged else '–'} | "
             f"{len(requests)} ({sum(t['persona'] for t in requests)}) |")
     return "\n".join(rows)
 
@@ -219,8 +228,10 @@ def details(results: list[dict[str, Any]], show_all: bool) -> str:
     lines = []
     for r in results:
         for a in r["questions"]:
-            if show_all or not (a["answered"] or a["abstained"]) or a["wrong_quote"] or a["invented"]:
+            if show_all or not (a["answered"] or a["abstained"]) or a["wrong_quote"] or a["invented"] or \
+                    a.get("users_voice"):
                 mark = ("ok" if a["answered"] or a["abstained"] else "STALE" if a["stale"] else "miss") + \
+                    (" USERS-VOICE" if a.get("users_voice") else "") + \
                     (" WRONG-QUOTE" if a["wrong_quote"] else "") + (f" INVENTED {a['invented']}" if a["invented"] else "")
                 lines.append(f"[{mark}] {r['name']}: {a['q']} (expected {'/'.join(a['expected'])})\n"
                              f"    reply: {a['reply'][:160]!r}\n    top recalled: {a['top'][:120]!r}")
@@ -229,6 +240,8 @@ def details(results: list[dict[str, Any]], show_all: bool) -> str:
         lines += [f"[repeat] {r['name']}: {reply[:160]!r}" for reply in r.get("repeated", [])]
         lines += [f"[{'persona' if t['persona'] else 'invented ' + str(t['invented'])}] {r['name']}: {t['say'][:60]!r}"
                   f" → {t['reply'][:160]!r}" for t in r.get("voice", []) if t["persona"] or t["invented"]]
+        lines += [f"[cut short] {r['name']}: {t['say'][:60]!r} → {t['reply'][:300]!r}"
+                  for t in r.get("voice", []) if t.get("full") is False]
         if show_all:
             lines += [f"[{t['kind']}] {t['say'][:70]!r}\n    → {t['reply'][:200]!r}" for t in r.get("voice", [])]
     return "\n".join(lines)

@@ -120,3 +120,41 @@ def invented_details(reply: str, user_text: str) -> list[str]:
 
 def persona_claims(reply: str) -> bool:
     return bool(_PERSONA.search(unquoted(reply)))
+
+
+# --- the ≥ 1B voice (issue 30): Hearth speaking as the user, and requests cut short -------------
+_FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself)\b", re.I)
+# What Hearth may say of itself in a reply about the user: not knowing, having been told, what it said.
+_HEARTHS_OWN = re.compile(r"\b(?:i\s+(?:don'?t|do\s+not|haven'?t|have\s+not|can'?t|cannot|couldn'?t|could|can|"
+                          r"will|'ll|would|'d|said|remember|know|think|see|found|have\s+no|am\s+not|'m\s+not|"
+                          r"'m\s+sorry|am\s+sorry|only\s+know)|(?:told|tell|to|for|with|ask|asked)\s+me|let\s+me)\b",
+                          re.I)
+
+
+def users_voice(reply: str) -> bool:
+    """Hearth says something about the user as if it were the user ("I teach maths at …"): a
+    first-person sentence outside quotes that isn't Hearth speaking of itself ("I don't know")."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", unquoted(reply)):
+        if _FIRST_PERSON.search(_HEARTHS_OWN.sub(" ", sentence)):
+            return True
+    return False
+
+
+_ITEM = re.compile(r"^\s*(?:\d+[.)]|[-*•]|#+\s*\d+)\s+\S", re.M)
+
+
+def answered_in_full(reply: str, full: dict[str, int]) -> bool:
+    """A request's reply is whole: at least ``items`` list items, or at least ``words`` words."""
+    if "items" in full:
+        listed = len(_ITEM.findall(reply))
+        bold = len(re.findall(r"^\s*\*\*[^*]+\*\*", reply, re.M))  # "**Wrist circles**: …" items
+        return max(listed, bold) >= full["items"]
+    return len(re.findall(r"\w+", reply)) >= full.get("words", 0)
+
+
+def wrong_answer(reply: str, answers: Iterable[str], never: bool) -> bool:
+    """Neither the answer nor "you haven't told me": a never-said question answered anyway, or an
+    answerable one answered with something else."""
+    if abstained(reply):
+        return False
+    return True if never else not matches(reply, answers)

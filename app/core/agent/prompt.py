@@ -41,13 +41,18 @@ NOTES_HEADER = "Working notes for this conversation (kept by the user; quoted):"
 _TRUTH = ("Say only what the notes above or my messages say about me and my people; if they don't say, "
           "say you haven't been told rather than guess. You are an assistant, not a person: never claim a life, "
           "a family, pets or a job of your own.")
+# A request is answered whole: "answer briefly" (the system prompt) and a short earlier reply in the
+# window made a 1.5B model stop after "Yes, I can give you three warm-up exercises." (issue 30).
+_REQUEST = ("Do what my message asks, completely: the whole list, steps, recipe, draft or explanation, not a promise "
+            "to do it. Don't tell me things about my own life that the notes don't say. You are an assistant, not a "
+            "person: never claim a life, a family, pets or a job of your own.")
 INSTRUCTIONS = {
     "ask_user": "Answer my question from the notes above, in a sentence. If they don't answer it, say that I "
                 "haven't told you yet. Never guess. " + _TRUTH,
     "statement": "Acknowledge what I told you in one or two short sentences, without adding any detail I didn't "
                  "say. " + _TRUTH,
-    "mixed": "Briefly acknowledge what I told you about myself, then answer my request. " + _TRUTH,
-    "request": _TRUTH,
+    "mixed": _REQUEST,
+    "request": _REQUEST,
 }
 OWN_WORDS = (MEMORY_HEADER, NOTES_HEADER) + tuple(INSTRUCTIONS.values())  # our prompt text a reply must never echo (guard.py)
 
@@ -80,11 +85,15 @@ def memory_line(text: str) -> str:
     return neutralise(" ".join(user_part(text).split()))
 
 
+def memory_block(memory_lines: Sequence[str]) -> str:
+    lines = "\n".join(f'- "{line}"' for line in memory_lines)
+    return f"{MEMORY_HEADER}\n{lines}"
+
+
 def user_block(text: str, memory_lines: Sequence[str], notes: Sequence[str] = ()) -> str:
     parts = []
     if memory_lines:
-        lines = "\n".join(f'- "{line}"' for line in memory_lines)
-        parts.append(f"{MEMORY_HEADER}\n{lines}")
+        parts.append(memory_block(memory_lines))
     parts += [neutralise(n) for n in notes]
     parts.append(neutralise(text) if not parts else f"My message: {neutralise(text)}")
     return "\n\n".join(parts)

@@ -12,14 +12,17 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from dataclasses import replace
+
 from app.core.llm import sizing
 from app.core.llm.gguf_header import DATA_END, read_header, strings
 from app.core.llm.locate import check_gguf, default_model_path, find_gguf_files
 from app.core.llm.names import display_name
 from app.core.llm.ollama import ollama_models
+from app.core.standard_model import STANDARD, standard_model_path
 from app.core.llm.templates import BUILTIN_STOPS, resolve
 from app.core.packages import bundled_gguf
-from app.core.settings import BUNDLED
+from app.core.settings import AUTO, BUNDLED
 from app.core.types import ModelEntry
 from app.core.units import human_bytes
 from app.errors import KnownError
@@ -50,6 +53,9 @@ def discover(*, extra_folders: str = "", context_size: int = 4096, home: Path | 
     home = home or Path.home()
     env = os.environ if env is None else env
     entries: dict[Path, ModelEntry] = {}
+    standard = standard_model_path()
+    if standard is not None:
+        entries[standard.resolve()] = describe_standard(standard, context_size)
     bundled = bundled_gguf()
     if bundled is not None:
         entries[bundled.resolve()] = describe(bundled, BUNDLED_SOURCE, context_size, setting=BUNDLED)
@@ -89,6 +95,40 @@ def describe(path: Path, source: str, context_size: int, *, name: str = "", sett
         ram_needed=sizing.ram_needed(header, size, context_size), warnings=warnings, readable=bool(header) and not cut)
 
 
+def describe_standard(path: Path, context_size: int) -> ModelEntry:
+    return describe(path, BUNDLED_SOURCE, context_size, name=f"{STANDARD.name} (bundled)", setting=STANDARD.setting)
+
+
+# Besides the model, Hearth holds the embedder (≈0.5 GB), Qt and the profile: ``auto`` takes the standard
+# model only when it fits with this much to spare.
+AUTO_HEADROOM = 1 << 30
+
+
+def auto_choice(context_size: int, free: int | None) -> ModelEntry:
+    """What ``model_path = auto`` runs: the standard model when it is installed and fits in the memory
+    free now (with room for the rest of Hearth), else the small bundled one; ``why`` says which and why."""
+    small = describe(default_model_path(), BUNDLED_SOURCE, context_size, setting=BUNDLED)
+    path = standard_model_path()
+    if path is None:
+        return replace(small, why=f"{STANDARD.name} isn't installed here, so the small model answers")
+    standard = describe_standard(path, context_size)
+    need = standard.ram_needed + AUTO_HEADROOM
+    if free is not None and need > free:
+        return replace(small, why=f"{STANDARD.name} needs about {human_bytes(need)} with the rest of Hearth and "
+                                  f"{human_bytes(free)} was free, so the small model answers")
+    room = f" ({human_bytes(free)} free)" if free is not None else ""
+    return replace(standard, why=f"chosen automatically: the standard model fits in the memory free{room}")
+
+
+def in_use(setting: str, entries: list[ModelEntry], context_size: int, free: int | None) -> ModelEntry | None:
+    """The listed entry a ``model_path`` setting runs (``auto`` resolved, with its ``why``), or None."""
+    if setting in ("", AUTO):
+        chosen = auto_choice(context_size, free)
+        listed = next((e for e in entries if e.path == chosen.path), None)
+        return replace(listed, why=chosen.why) if listed else chosen
+    return next((e for e in entries if setting in (e.setting, e.path)), None)
+
+
 def _template_kind(source: str, warnings: tuple[str, ...], readable: bool) -> str:
     if not readable:
         return "damaged"
@@ -104,8 +144,17 @@ def _template_kind(source: str, warnings: tuple[str, ...], readable: bool) -> st
 def choose(setting: str, entries: list[ModelEntry] | None = None, *, extra_folders: str = "",
            context_size: int = 4096) -> ModelEntry:
     """The model a ``model_path`` setting (or ``--model``) names: "bundled", a path, or a listed name."""
-    if setting in ("", BUNDLED):
+    if setting in ("", AUTO):
+        return auto_choice(context_size, sizing.ram_available())
+    if setting == BUNDLED:
         return describe(default_model_path(), BUNDLED_SOURCE, context_size, setting=BUNDLED)
+    if setting == STANDARD.setting:
+        path = standard_model_path()
+        if path is None:
+            raise KnownError(f"{STANDARD.name} is not installed on this computer",
+                             "run `bash packaging/venv.sh` (a checkout) or install the hearth-model package; "
+                             "model_path = auto uses the small model meanwhile")
+        return describe_standard(path, context_size)
     path = Path(setting).expanduser()
     if _looks_like_path(setting) or _exists(path):
         check_gguf(path)  # a missing file, a name too long to be a path, not GGUF: said clearly

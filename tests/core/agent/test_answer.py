@@ -69,23 +69,25 @@ def test_quote_then_model_continues_after_the_quote(bank: MemoryBank) -> None:
     assert backend.prompts[0].endswith("<|im_start|>assistant\nYou told me: “I drive a blue Honda Civic.” ")
 
 
-def test_free_style_and_other_questions_are_the_models_own(bank: MemoryBank) -> None:
+def test_under_free_style_an_answer_the_users_sentence_does_not_hold_becomes_hearths_own(bank: MemoryBank) -> None:
+    """The model proposes, Hearth verifies (verify.py): "Paris." is not what the user said about their car."""
     backend = ScriptedBackend(reply="Paris.")
     agent = Agent(ProfileData(bank), backend, Settings(answer_style="free"))
-    assert turn(agent, "Which Honda Civic do I drive?", new=True)[1].reply == "Paris."
+    done = turn(agent, "Which Honda Civic do I drive?", new=True)[1]
+    assert done.reply == "You told me you drive a blue Honda Civic." and done.stats.answer.claims_dropped == ("Paris.",)
+    assert '"You drive a blue Honda Civic' in backend.prompts[0]  # the model was shown the user's sentence, turned
     agent.settings = Settings(answer_style="quote")
-    assert turn(agent, "What is the capital of France?", new=True)[1].reply == "Paris."
+    assert turn(agent, "What is the capital of France?", new=True)[1].reply == "Paris."  # a request: the model's
 
 
 def test_a_reply_repeating_an_earlier_one_is_regenerated_without_the_window(bank: MemoryBank) -> None:
     same = "Cats sleep a lot and they love the warm windowsill in the afternoon."
     backend = ScriptedBackend(reply=lambda p: same if p.count("<|im_start|>user") > 1 or "cats" in p
-                              else "You work at the Riverside clinic.")
-    bank.add(NewMemory(text="I work at the Riverside clinic.", kind="fact"))
+                              else "Dogs love long walks in the park every single morning.")
     agent = Agent(ProfileData(bank), backend, Settings(answer_style="free"))
     _, first = turn(agent, "Tell me something nice about cats", new=True)
-    shown, done = turn(agent, "And where do I work these days", conversation_id=first.conversation_id)
-    assert done.reply == shown == "You work at the Riverside clinic."
+    shown, done = turn(agent, "Now tell me something nice about dogs", conversation_id=first.conversation_id)
+    assert done.reply == shown == "Dogs love long walks in the park every single morning."
     assert done.stats.answer.regenerated and done.stats.window_turns == 0
     assert len(backend.prompts) == 3  # the first try of turn 2 was dropped, unseen
 

@@ -44,7 +44,8 @@ def test_a_turn_streams_then_saves_messages_receipt_and_episode(bank: MemoryBank
     # A question carries nothing to remember: no episode that would match it again later.
     assert [m.kind for m in bank.list()] == ["fact"]
     assert bank.get(1).recall_count == 1
-    assert "My sister Ana lives in Lisbon" in agent.backend.prompts[0]
+    # The model was shown the sentence that holds the question's focus, turned to "you" (verify.py)
+    assert '"Your sister Ana lives in Lisbon' in agent.backend.prompts[0]
 
 
 def test_an_episode_holds_the_users_statements_never_the_reply(bank: MemoryBank) -> None:

@@ -27,6 +27,15 @@ def _messages(bank: MemoryBank, conversation_id: int) -> list[tuple[str, str]]:
     return [(m.role, m.content) for m in ConversationStore(bank.conn).messages(conversation_id)]
 
 
+# A statement with a request: Hearth acknowledges what it keeps, the model answers the request (the
+# model's part is what a regenerate writes again).
+TOLD = "I grow tomatoes. How often should I water them?"
+
+
+def _model_part(bank: MemoryBank, conversation_id: int) -> list[tuple[str, str]]:
+    return [(role, text.rsplit("\n\n", 1)[-1]) for role, text in _messages(bank, conversation_id)]
+
+
 def test_a_turn_reports_what_it_stored_new_known_and_updated(bank: MemoryBank) -> None:
     agent = Agent(ProfileData(bank), ScriptedBackend(reply="Noted."), Settings())
     first = _done(agent.run_turn("My sister lives in Lisbon.", new=True))
@@ -43,14 +52,14 @@ def test_a_turn_reports_what_it_stored_new_known_and_updated(bank: MemoryBank) -
 def test_regenerate_replaces_the_exchange_only_when_the_new_reply_is_saved(bank: MemoryBank) -> None:
     replies = iter(["First reply.", "Second reply."])
     agent = Agent(ProfileData(bank), ScriptedBackend(reply=lambda prompt: next(replies)), Settings(answer_style="free"))
-    done = _done(agent.run_turn("I grow tomatoes.", new=True))
+    done = _done(agent.run_turn(TOLD, new=True))
     old_ids = (done.user_message_id, done.message_id)
     events = agent.regenerate(done.conversation_id)
     next(events)  # the turn has started streaming: the old exchange is still all there
-    assert _messages(bank, done.conversation_id) == [("user", "I grow tomatoes."), ("assistant", "First reply.")]
+    assert _model_part(bank, done.conversation_id) == [("user", TOLD), ("assistant", "First reply.")]
     second = _done(events)
-    assert second.replaced == old_ids and second.reply == "Second reply."
-    assert _messages(bank, done.conversation_id) == [("user", "I grow tomatoes."), ("assistant", "Second reply.")]
+    assert second.replaced == old_ids and second.reply.endswith("\n\nSecond reply.")
+    assert _model_part(bank, done.conversation_id) == [("user", TOLD), ("assistant", "Second reply.")]
     assert [m.text for m in bank.list()] == ["I grow tomatoes."]  # taken back and written again, once
     assert second.written and second.written[0].text == "I grow tomatoes."
 
@@ -65,10 +74,10 @@ def test_a_failed_regenerate_loses_nothing(bank: MemoryBank) -> None:
         return "The only reply."
 
     agent = Agent(ProfileData(bank), ScriptedBackend(reply=reply), Settings(answer_style="free"))
-    done = _done(agent.run_turn("I grow tomatoes.", new=True))
+    done = _done(agent.run_turn(TOLD, new=True))
     with pytest.raises(RuntimeError):
         _done(agent.regenerate(done.conversation_id))
-    assert _messages(bank, done.conversation_id) == [("user", "I grow tomatoes."), ("assistant", "The only reply.")]
+    assert _model_part(bank, done.conversation_id) == [("user", TOLD), ("assistant", "The only reply.")]
     assert [m.text for m in bank.list()] == ["I grow tomatoes."]
 
 
@@ -127,7 +136,7 @@ def test_a_regenerate_failing_while_it_saves_loses_nothing(bank: MemoryBank, mon
     failure after that must bring all of it back."""
     replies = iter(["First reply.", "Second reply."])
     agent = Agent(ProfileData(bank), ScriptedBackend(reply=lambda prompt: next(replies)), Settings(answer_style="free"))
-    done = _done(agent.run_turn("I grow tomatoes.", new=True))
+    done = _done(agent.run_turn(TOLD, new=True))
 
     def boom(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
         raise RuntimeError("disk on fire")
@@ -135,6 +144,6 @@ def test_a_regenerate_failing_while_it_saves_loses_nothing(bank: MemoryBank, mon
     monkeypatch.setattr(agent.conversations, "add_message", boom)  # runs after the old exchange is deleted
     with pytest.raises(RuntimeError):
         _done(agent.regenerate(done.conversation_id))
-    assert _messages(bank, done.conversation_id) == [("user", "I grow tomatoes."), ("assistant", "First reply.")]
+    assert _model_part(bank, done.conversation_id) == [("user", TOLD), ("assistant", "First reply.")]
     assert [m.text for m in bank.list()] == ["I grow tomatoes."]
     assert bank.store.written_from(done.conversation_id)[done.user_message_id]

@@ -200,11 +200,20 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("ok", follows_request=True).route == "statement"
 
 
-def test_a_larger_model_writes_every_reply_with_the_routes_instruction(bank: MemoryBank) -> None:
-    backend = ScriptedBackend(reply="You haven't told me that yet.", n_params=3_000_000_000)
+def test_a_larger_model_is_not_asked_about_what_the_user_never_said(bank: MemoryBank) -> None:
+    """No sentence holds the question's focus (a brother is not a sister): Hearth says so itself, and
+    the model, which would guess, is not asked."""
+    backend = ScriptedBackend(reply="Your sister lives in Leeds.", n_params=3_000_000_000)
     bank.add(NewMemory(text="My brother lives in Leeds.", kind="fact"))
     done = _turn(Agent(ProfileData(bank), backend, Settings()), "Where does my sister live?", new=True)
-    assert done.reply == "You haven't told me that yet." and "say that I haven't told you yet" in backend.prompts[0]
+    assert done.reply == "You haven't told me where your sister lives yet." and backend.prompts == []
+
+
+def test_a_larger_model_answers_requests_with_the_routes_instruction(bank: MemoryBank) -> None:
+    backend = ScriptedBackend(reply="1. Wrist circles.\n2. Shoulder rolls.\n3. Easy traverses.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings()), "Give me three warm-ups for climbing", new=True)
+    assert done.reply == "1. Wrist circles.\n2. Shoulder rolls.\n3. Easy traverses."
+    assert "Do what my message asks, completely" in backend.prompts[0]
 
 
 def test_a_message_that_asks_not_to_be_kept_keeps_nothing(bank: MemoryBank) -> None:

@@ -1,0 +1,47 @@
+"""verify.py: a model's answer about the user is kept only when the user's sentence holds it."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.agent.answer import FROM_NOTES, Choice
+from app.core.agent.verify import answer, grounded, told
+
+SON = "My son Tobi is 17 and wants to study medicine."
+WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
+
+
+@pytest.mark.parametrize(("proposal", "sentence", "question"), [
+    ("You teach maths at a secondary school in Cork.", WORK, "Where do I work?"),
+    ("Your son Tobi is 17 years old.", SON, "How old is my son?"),
+    ("Tobi wants to study medicine.", SON, "What does Tobi want to study?"),
+    ("Your son is called Tobi.", SON, "What's my son's name?"),
+])
+def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, question: str) -> None:
+    assert grounded(proposal, sentence, question)
+    assert answer(proposal, sentence, question) == proposal
+
+
+@pytest.mark.parametrize(("proposal", "why"), [
+    ("Your son Tobi is 18.", "a number the user never said"),
+    ("Your son Max is 17.", "a name the user never said"),
+    ("Your son Tobi is 17 and plays rugby for Munster every weekend.", "claims the sentence doesn't hold"),
+    ("I don't know how old your son is.", "an abstention is not an answer"),
+    ("I have a son called Tobi too.", "a life of the assistant's own"),
+    ("", "nothing"),
+])
+def test_an_answer_the_sentence_does_not_hold_is_refused(proposal: str, why: str) -> None:
+    assert answer(proposal, SON, "How old is my son?") == "", why
+
+
+def test_an_answer_in_the_users_voice_is_turned_to_hearths() -> None:
+    assert answer("My son Tobi is 17 years old.", SON, "How old is my son?") == "Your son Tobi is 17 years old."
+    assert answer("I teach maths at a secondary school in Cork", WORK, "Where do I work?") == \
+        "You teach maths at a secondary school in Cork."
+
+
+def test_hearths_own_words_turn_the_sentence_round() -> None:
+    assert told(Choice(WORK, 3, 0.6), ["Daniel", "Cork"]) == \
+        "You told me you're Daniel, you teach maths at a secondary school in Cork."
+    assert told(Choice(SON, 3, 0.3), ["Tobi"]).startswith("I'm not sure that's it, but you told me your son Tobi is 17")
+    assert told(Choice("Decided: the train, not a flight.", FROM_NOTES, 0.6)).startswith("Your notes")
