@@ -44,6 +44,7 @@ def run_doctor(options: Options, *, fix: bool = False) -> dict[str, Any]:
         "keychain": _guard(_check_keychain),
         "profile": _guard(lambda: _check_profile(options)),
         "embedder": _guard(lambda: _check_embedder(options)),
+        "standard_model": _guard(_check_standard_model),
         "llama_cpp": _guard(lambda: _check_llama(options)),
         "desktop": _guard(_check_desktop),
     }
@@ -154,6 +155,24 @@ def _check_embedder(options: Options) -> Check:
             "load_and_embed_s": round(elapsed, 2)}
 
 
+def _check_standard_model() -> Check:
+    """The standard chat model's assembled file: there, and byte for byte the published one (≈3 s)."""
+    from app.core.llm.assemble import verify
+    from app.core.standard_model import STANDARD, standard_model_path
+
+    path = standard_model_path()
+    if path is None:  # `auto` then runs the small model: a working Hearth, said plainly
+        return {"ok": True, "installed": False, "name": STANDARD.name,
+                "hint": "not installed, so the small model answers: `bash packaging/venv.sh` in a checkout, or "
+                        "install the hearth-model package (apt install ./hearth-model_*.deb)"}
+    intact = verify(path, STANDARD)
+    check: Check = {"ok": intact, "installed": True, "name": STANDARD.name, "path": str(path),
+                    "sha256": STANDARD.sha256, "licence": STANDARD.licence}
+    if not intact:
+        check["fix"] = f"{path} is damaged: delete it and run `bash packaging/venv.sh` (or reinstall hearth-model)"
+    return check
+
+
 def _check_llama(options: Options) -> Check:
     """The build's CPU features, then the configured model loaded and asked for a few tokens."""
     from app.core.llm.llama import system_info  # imports llama_cpp, only when the doctor runs
@@ -164,7 +183,10 @@ def _check_llama(options: Options) -> Check:
     backend = make_backend(options, settings)
     prompt = backend.render([ChatMessage("user", "Say hello.")])
     reply = "".join(backend.stream(prompt, max_tokens=4, temperature=0.0))
-    return {"ok": True, "model": backend.info.path, "load_and_reply_s": round(time.perf_counter() - started, 2),
+    setting = load_settings(options).model_path
+    why = backend.info.extra.get("chosen") or f"named in the settings (model_path = {setting})"
+    return {"ok": True, "model": backend.info.path, "model_name": backend.info.name, "why": why,
+            "load_and_reply_s": round(time.perf_counter() - started, 2),
             "chat_template": backend.info.extra.get("template_source"), "parameters": backend.info.n_params,
             # A usable file that may chat badly is a warning, not a failed check.
             "warnings": list(backend.info.warnings),

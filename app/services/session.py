@@ -214,7 +214,7 @@ class Session:
             raise KnownError("no model is loaded", "choose a model in Settings (Ctrl+,)")
         info = self.backend.info
         return ModelStatus(name=info.name, path=info.path, setting=self.settings.model_path, n_ctx=info.n_ctx,
-                           warnings=tuple(info.warnings))
+                           warnings=tuple(info.warnings), why=str(info.extra.get("chosen", "")))
 
     @property
     def agent(self) -> Agent:

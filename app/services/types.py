@@ -68,9 +68,10 @@ class PassphraseRequest:
 class ModelStatus:
     name: str
     path: str
-    setting: str  # the model_path setting that loaded it ("bundled" or a file)
+    setting: str  # the model_path setting that loaded it ("auto", "bundled", a name or a file)
     n_ctx: int
     warnings: tuple[str, ...] = ()
+    why: str = ""  # with model_path = auto: why this model was chosen
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.core.types import Conversation
 from app.services.types import (
-    ChatMessage, Failure, ForgetUndo, History, ModelProblem, ModelState, ProfileInfo, SendRequest, ToolNote, TurnResult,
+    ChatMessage, Failure, ForgetUndo, History, ModelProblem, ModelState, ModelStatus, ProfileInfo, SendRequest, ToolNote, TurnResult,
 )
 from app.ui.chat_links import FAILED, MessageLinks
 from app.ui.chat_view import ChatView, Entry
@@ -59,6 +59,7 @@ class ChatPanel(MessageLinks):
         self.conversation: Conversation | None = None
         self.streaming = False
         self.model_state: ModelState = "loading"
+        self._model: ModelStatus | None = None
         self._model_problem: ModelProblem | None = None
         self._pending: SendRequest | None = None  # sent while the model was still loading
         self._new_private = False  # "Don't remember" ticked before a new conversation's first message
@@ -230,8 +231,11 @@ class ChatPanel(MessageLinks):
         self.streaming = False
 
     # --- the model and the profile ----------------------------------------------------------
-    def model_ready(self) -> None:
+    def model_ready(self, status: ModelStatus | None = None) -> None:
         self.model_state, self._model_problem = "ready", None
+        self._model = status or self._model
+        if self._profile is not None and self.view.showing_welcome():  # say which model answers, and why
+            self.view.show_welcome(welcome_html(self._profile, self._model))
         self._set_buttons()
         if self._pending is not None:
             request, self._pending = self._pending, None
@@ -250,7 +254,7 @@ class ChatPanel(MessageLinks):
         self._profile = info
         self.new_conversation()
         if info.conversations == 0:  # first start (of this profile): what Hearth is, until the first message
-            self.view.show_welcome(welcome_html(info))
+            self.view.show_welcome(welcome_html(info, self._model))
 
     def _why_not_ready(self) -> str:
         if self._profile is None:

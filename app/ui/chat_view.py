@@ -77,6 +77,9 @@ class ChatView(QTextBrowser):
     def show_earlier(self) -> None:
         self._redraw(max(0, self._first_drawn - 2 * PAGE))
 
+    def showing_welcome(self) -> bool:
+        return bool(self._welcome) and not self.entries
+
     def show_welcome(self, html_text: str) -> None:
         """A page of text in place of a conversation (first start, a profile that can't open)."""
         self.entries, self._welcome = [], html_text

@@ -222,8 +222,9 @@ class MainWindow(ModelActions):
         self.model = status
         self.model_label.setText(status.name)
         self.model_label.setToolTip(f"{status.path}\ncontext {status.n_ctx:,} tokens"
+                                    + (f"\n{status.why}" if status.why else "")
                                     + "".join(f"\n⚠ {w}" for w in status.warnings))
-        self.panel.model_ready()
+        self.panel.model_ready(status)
 
     def _on_model_failed(self, problem: ModelProblem) -> None:
         self.model = None

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import html
 
-from app.services.types import ProfileInfo
+from app.services.types import ModelStatus, ProfileInfo
 
 
-def welcome_html(info: ProfileInfo) -> str:
+def welcome_html(info: ProfileInfo, model: ModelStatus | None = None) -> str:
     where = html.escape(info.path)
     return f"""
 <h2>Welcome to Hearth</h2>
@@ -28,11 +28,19 @@ from ChatGPT, Claude, Jan, LM Studio or Open WebUI, and Hearth remembers what wa
 <p>Profile <b>{html.escape(info.name)}</b> is one file: <code>{where}</code><br>
 {_protection(info)}</p>
 <h3>The model</h3>
-<p>Hearth answers with a small built-in model (SmolLM2-135M), so it works on any computer; for
-questions about you it quotes what you told it. <b>File → Models…</b> (Ctrl+Shift+M) lists the GGUF
+<p>{_model(model)} Whatever the model, what Hearth says about you comes from what you told it — or it
+says you haven't told it yet. <b>File → Models…</b> (Ctrl+Shift+M) lists the GGUF
 models you already have — Ollama's, LM Studio's, GPT4All's, Jan's, the Hugging Face cache — with the
 memory each needs and, after <i>Test speed</i>, how fast it answers here; <i>Use</i> switches at once.</p>
 """
+
+
+def _model(model: ModelStatus | None) -> str:
+    if model is None:
+        return "The model is loading (a few seconds); a message sent meanwhile waits for it."
+    name = html.escape(model.name.removesuffix(" (bundled)"))
+    why = f" — {html.escape(model.why)}" if model.why else ""
+    return f"Replies are written by <b>{name}</b>, on this computer{why}."
 
 
 def _protection(info: ProfileInfo) -> str:

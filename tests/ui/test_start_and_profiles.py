@@ -3,6 +3,8 @@ app, and the first-start welcome."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import json
 from pathlib import Path
 
@@ -301,10 +303,26 @@ def test_the_first_start_welcomes_and_the_welcome_goes_with_the_first_message(qt
     assert "Welcome to Hearth" in text and str(home / "default.hearth") in text
     assert "encrypted" in text and "File → Models… (Ctrl+Shift+M)" in text and "Ollama" in text
     assert "File → Import conversations… (Ctrl+I)" in text  # history from another app: where it comes in
+    assert "Replies are written by scripted, on this computer." in text  # the model in use, once it is ready
     chat(qtbot, window, "Hello!")
     assert "Welcome to Hearth" not in window.chat_view.toPlainText()
     window.panel.new_conversation()
     assert "Welcome to Hearth" not in window.chat_view.toPlainText()
+
+
+def test_the_welcome_says_which_model_auto_chose_and_why(qtbot, make_app, home: Path) -> None:
+    def chosen(options, settings) -> ScriptedBackend:  # noqa: ANN001
+        backend = ScriptedBackend()
+        backend.info = replace(backend.info, name="Qwen2.5-Coder-1.5B-Instruct (bundled)",
+                               extra={"chosen": "chosen automatically: the standard model fits in the memory free"})
+        return backend
+
+    services, window = make_app(chosen)
+    wait_ready(qtbot, window)
+    qtbot.waitUntil(lambda: "Qwen" in window.chat_view.toPlainText(), timeout=TIMEOUT_MS)
+    assert ("Replies are written by Qwen2.5-Coder-1.5B-Instruct, on this computer — chosen automatically: the "
+            "standard model fits in the memory free.") in " ".join(window.chat_view.toPlainText().split())
+    assert "chosen automatically" in window.model_label.toolTip()
 
 
 def test_the_bundled_model_has_a_readable_name() -> None:
