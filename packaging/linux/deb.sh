@@ -32,15 +32,16 @@ Architecture: amd64
 Maintainer: Hearth developers <hearth@localhost>
 Installed-Size: $installed_kb
 Depends: libc6 (>= $glibc), $qt_libs
-Recommends: gnome-keyring | kwalletmanager | keepassxc
+Recommends: hearth-model, gnome-keyring | kwalletmanager | keepassxc
 Section: utils
 Priority: optional
 Homepage: https://localhost/hearth
 Description: offline desktop assistant that remembers
  Hearth chats with a local language model (llama.cpp, GGUF) and keeps a
  long-term memory of your conversations in one encrypted SQLite file.
- Everything runs on this computer: no network, no telemetry. The default
- model (SmolLM2-135M-Instruct) and the embedder (all-MiniLM-L6-v2) are included.
+ Everything runs on this computer: no network, no telemetry. The small
+ model (SmolLM2-135M-Instruct) and the embedder (all-MiniLM-L6-v2) are included;
+ the standard model (Qwen2.5-Coder-1.5B-Instruct) is the hearth-model package.
 CONTROL
 # gzip, not xz: the payload is mostly model weights and libraries that barely compress further,
 # and xz takes minutes longer to build and to install.

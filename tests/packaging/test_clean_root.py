@@ -105,6 +105,25 @@ def test_the_deb_installs_on_a_clean_system_and_runs_offline(roots: Roots, suite
     assert chat.json()["reply"].strip()
 
 
+def test_the_model_package_brings_the_standard_model_and_auto_takes_it(roots: Roots, packages: dict[str, Path]) -> None:
+    """`apt install ./hearth-model_*.deb` (what hearth Recommends): `auto` then answers with the standard
+    model, and says why; without it again, the small bundled model answers."""
+    from app.core.standard_model import STANDARD, SYSTEM_MODELS
+
+    root = roots.get(SUITES[0])
+    install(root, packages["model_deb"])
+    report = hearth(root, "doctor", "--json").json()
+    standard, llama = report["checks"]["standard_model"], report["checks"]["llama_cpp"]
+    assert standard["ok"] and standard["installed"] and standard["path"] == str(SYSTEM_MODELS / STANDARD.file_name)
+    assert llama["ok"] and llama["model"] == standard["path"] and llama["why"].startswith("chosen automatically")
+    listed = {m["name"]: m for m in hearth(root, "models", "--json").json()["models"]}
+    assert listed[f"{STANDARD.name} (bundled)"]["in_use"]
+    purged = root.root("dpkg", "--purge", "hearth-model")
+    assert purged.code == 0, purged.err
+    report = hearth(root, "doctor", "--json").json()
+    assert not report["checks"]["standard_model"]["installed"] and "/opt/hearth/" in report["checks"]["llama_cpp"]["model"]
+
+
 @pytest.mark.parametrize("suite", SUITES)
 def test_removing_the_deb_leaves_the_users_data_and_nothing_else(roots: Roots, suite: str) -> None:
     root = roots.get(suite)

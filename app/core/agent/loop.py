@@ -298,7 +298,7 @@ class Agent:
             made = self.data.memory_rows.get_many(self.data.memory_rows.ids_from_messages(list(turn.replacing)))
             # What the turn wrote goes with it; a note the user kept with "remember this" stays.
             turn.exclude = frozenset(i for i, m in made.items() if m.kind != "note")
-        turn.window = turns[-self.settings.window_turns:] if self.settings.window_turns else []
+        turn.window = prompting.window_of(turns, self.settings.window_turns)
         return turn
 
     def _turns(self, conversation_id: int) -> list[prompting.Turn]:

@@ -79,6 +79,18 @@ class Assembled:
     notes_in_prompt: bool = False  # the working notes made it into the prompt (dropped only when nothing else fits)
 
 
+def window_of(turns: Sequence[Turn], window_turns: int) -> list[Turn]:
+    """The last ``window_turns`` turns and up to ``window_turns - 1`` more: the window's first turn
+    moves ``window_turns`` at a time, not one turn every turn. llama.cpp reuses its KV cache for the
+    prompt's longest common prefix, and a window that slid by one each turn changed the prompt right
+    after the system message, so every turn re-read the whole window (seconds on a 1.5B model on 2
+    cores); stepped, a turn reads only what is new, except once every ``window_turns`` turns."""
+    if window_turns <= 0:
+        return []
+    start = max(0, len(turns) - window_turns) // window_turns * window_turns
+    return list(turns[start:])
+
+
 def memory_line(text: str) -> str:
     """How a memory reads in the prompt: the user's words, control tokens neutralised (an old
     receipt's "User: …\nHearth: …" is replayed as it was sent: the user's line)."""

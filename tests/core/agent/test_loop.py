@@ -234,3 +234,15 @@ def test_a_small_model_is_not_asked_to_choose_spans_and_every_one_is_kept(bank: 
     assert backend.json_prompts == []
     assert {m.text for m in bank.list() if m.kind == "fact"} == {"I have a cat called Pixel.",
                                                                  "I'm allergic to shellfish."}
+
+
+def test_the_window_moves_a_window_at_a_time_so_the_prompts_head_stays_the_same() -> None:
+    """llama.cpp re-reads a prompt only after its longest common prefix: a window that slid by one
+    turn each turn would make every turn re-read all of it."""
+    from app.core.agent.prompt import Turn, window_of
+
+    turns = [Turn(f"u{n}", f"a{n}") for n in range(12)]
+    starts = [window_of(turns[:n], 4)[0].user if n else None for n in range(1, 13)]
+    assert starts == ["u0"] * 7 + ["u4"] * 4 + ["u8"]
+    assert all(4 <= len(window_of(turns[:n], 4)) <= 7 for n in range(4, 13))
+    assert window_of(turns, 0) == [] and window_of(turns[:2], 4) == turns[:2]

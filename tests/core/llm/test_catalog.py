@@ -187,3 +187,44 @@ def test_ollamas_stores_are_looked_for_where_its_installs_put_them(tmp_path: Pat
     assert roots == [Path("~/elsewhere").expanduser(), tmp_path / ".ollama" / "models",
                      Path("/usr/share/ollama/.ollama/models")]  # the Linux service install's user
     assert store_roots(tmp_path, {})[0] == tmp_path / ".ollama" / "models"
+
+
+# --- model_path = auto ----------------------------------------------------------------------------
+def standard_stand_in(folder: Path) -> Path:
+    """A file where the standard model is looked for, at its size (sparse): a real header, no weights."""
+    from app.core.standard_model import STANDARD
+
+    path = folder / STANDARD.file_name
+    write_tiny_gguf(path, template=None, specials=["<|im_end|>"], bos="<s>", eos="<|im_end|>", name="Qwen stand-in")
+    with open(path, "r+b") as fh:
+        fh.truncate(STANDARD.size)
+    return path
+
+
+def test_auto_runs_the_standard_model_when_it_fits_and_says_why(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.core.llm.catalog import AUTO_HEADROOM, auto_choice, in_use
+    from app.core.standard_model import STANDARD
+
+    monkeypatch.setenv("HEARTH_MODEL_DIR", str(tmp_path))
+    assert auto_choice(4096, None).path == str(default_model_path())  # not installed: the small model
+    assert "isn't installed" in auto_choice(4096, None).why
+    path = standard_stand_in(tmp_path)
+    roomy = auto_choice(4096, 64 << 30)
+    assert roomy.path == str(path) and roomy.setting == STANDARD.setting and roomy.why.startswith("chosen automatically")
+    tight = auto_choice(4096, roomy.ram_needed + AUTO_HEADROOM - 1)  # it would fit, but not with the rest of Hearth
+    assert tight.path == str(default_model_path()) and "so the small model answers" in tight.why
+    assert choose("auto").path == str(path) or "was free" in choose("auto").why  # the real memory free decides
+    assert choose(STANDARD.setting).path == str(path) and choose("bundled").path == str(default_model_path())
+    listed = discover()
+    assert [e.name for e in listed][:2] == [f"{STANDARD.name} (bundled)", "SmolLM2-135M-Instruct (bundled)"]
+    assert in_use("auto", listed, 4096, 64 << 30).why == roomy.why
+    assert in_use("bundled", listed, 4096, None).why == ""
+
+
+def test_the_standard_model_named_but_missing_says_how_to_get_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from app.core.standard_model import STANDARD
+
+    monkeypatch.setenv("HEARTH_MODEL_DIR", str(tmp_path))
+    with pytest.raises(KnownError, match="is not installed") as raised:
+        choose(STANDARD.setting)
+    assert "packaging/venv.sh" in raised.value.fix and "hearth-model" in raised.value.fix
