@@ -251,7 +251,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.story", description=__doc__.split("\n")[0])
     parser.add_argument("--split", choices=("dev", "test", "all"), default="all")
     parser.add_argument("--stories", nargs="*", default=[], metavar="NAME")
-    parser.add_argument("--model", help="a GGUF file (default: the bundled SmolLM2-135M)")
+    parser.add_argument("--model", help="model_path for every turn: bundled (SmolLM2-135M), a name or a .gguf "
+                                        "(default: auto, the standard model where it is installed)")
     parser.add_argument("--set", action="append", default=[], metavar="KEY=VALUE", help="a setting for every turn")
     parser.add_argument("--passes", type=int, default=1, help="ask every question this many times")
     parser.add_argument("--in-process", action="store_true", help="one process for every turn (tuning only)")
@@ -263,7 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("no story matches")
     results = [run_story(s, args) for s in stories]
     mode = "in-process (tuning only)" if args.in_process else "a new `hearth chat` process per turn"
-    label = (f"{mode}; model {args.model or 'SmolLM2-135M (bundled)'}; settings {' '.join(args.set) or 'defaults'}; "
+    label = (f"{mode}; model {args.model or 'auto (the standard model where installed)'}; "
+             f"settings {' '.join(args.set) or 'defaults'}; "
              f"{args.passes} pass(es)")
     print(table(results, label))
     print()

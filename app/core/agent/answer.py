@@ -51,6 +51,8 @@ CLOSEST = "I'm not sure that's it, but you told me: “{}”"
 NOTES_QUOTE = "Your notes for this conversation say: “{}”"
 NOTES_CLOSEST = "I'm not sure that's it, but your notes for this conversation say: “{}”"
 FROM_NOTES = 0  # Choice.memory_id of a sentence of the working notes
+FROM_WINDOW = -1  # … of a sentence the user said in this conversation (a private one keeps no memory)
+WINDOW_QUOTE = "Earlier in this conversation you said: “{}”"
 MAX_WHOLE, MAX_WHOLE_CHARS = 3, 300  # a memory this short is also a candidate as a whole
 STYLES = ("auto", "quote", "quote+model", "free")
 
@@ -63,7 +65,8 @@ class Choice:
 
 
 _QUOTED = re.compile(r"^(?:You told me|I'm not sure that's it, but you told me|Your notes for this conversation say|"
-                     r"I'm not sure that's it, but your notes for this conversation say): “.*?”\s*", re.S)
+                     r"I'm not sure that's it, but your notes for this conversation say|"
+                     r"Earlier in this conversation you said): “.*?”\s*", re.S)
 
 
 
@@ -81,14 +84,16 @@ def resolve_style(style: str, n_params: int) -> str:
 
 
 def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: Callable[[Sequence[str]], np.ndarray],
-               working_notes: str = "") -> list[Choice]:
-    """The recalled memories (and the working notes) cut into the user's sentences, closest to the
-    question first. ``embed(texts) -> matrix`` is the bank's embedder (~10 ms for a dozen sentences)."""
+               working_notes: str = "", said_here: Sequence[str] = ()) -> list[Choice]:
+    """The recalled memories (and the working notes, and ``said_here``: the user's messages in this
+    conversation's window) cut into the user's sentences, closest to the question first.
+    ``embed(texts) -> matrix`` is the bank's embedder (~10 ms for a dozen sentences)."""
     units: dict[str, tuple[str, int]] = {}
-    for line in working_notes.splitlines():
+    lines = [(line, FROM_NOTES) for line in working_notes.splitlines()] + [(m, FROM_WINDOW) for m in said_here]
+    for line, origin in lines:
         for unit in sentences(line.strip().lstrip("-•* ")):
             if len(words(unit)) >= 3 and not is_question(unit):  # "Open: which week?" answers nothing
-                units.setdefault(normalise(unit), (unit, FROM_NOTES))
+                units.setdefault(normalise(unit), (unit, origin))
     for r in recalled:
         # Clauses, whole sentences and a short memory whole: "Janusz is my brother, he has a farm near
         # Kartuzy" holds who *and* where, which neither clause does alone; "The bakery has moved! We're on
@@ -108,6 +113,8 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: C
 
 def quote(choice: Choice) -> str:
     sure = choice.score >= SURE_AT
+    if choice.memory_id == FROM_WINDOW:
+        return WINDOW_QUOTE.format(tidy(choice.note))
     if choice.memory_id == FROM_NOTES:
         return (NOTES_QUOTE if sure else NOTES_CLOSEST).format(tidy(choice.note))
     return (QUOTE if sure else CLOSEST).format(tidy(choice.note))

@@ -187,12 +187,11 @@ def holding_focus(asked: Focus, found: Sequence[Choice], *, people: People, simi
                                                            people=people, similar=similar)]
 
 
-def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
-          people: Callable[[tuple[str, ...]], Sequence[str]] = lambda r: (),
-          similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None = None) -> bool:
-    """``sentence`` answers a question with this focus. ``people(relations)`` names who has them;
-    ``similar(a, b)`` is the cosine matrix of two word lists (None: stems only)."""
-    said, folded = _read(sentence)
+def anchored(sentence: str, asked: Focus, *, people: People = lambda r: (), similar: Similar | None = None) -> bool:
+    """``sentence`` is about whom the question asks (the people, the names, the user alone) and says
+    the kind of thing it wants (a number, a date, a place, a name) — all of ``holds`` but the words
+    of what it asks. verify.py checks a model's answer against the clause it came from with this."""
+    said, _folded = _read(sentence)
     if not all(_has_person(sentence, said, meanings, people, similar) for meanings in asked.relations):
         return False
     if asked.about_self and _only_about_others(sentence):  # "Where do I live?" ≠ "My friend Priya lives …"
@@ -203,8 +202,17 @@ def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
         return False
     if not _kind_ok(sentence, asked.kind):
         return False
-    if asked.naming and not _names_it(sentence, asked, people):
+    return not asked.naming or _names_it(sentence, asked, people)
+
+
+def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
+          people: Callable[[tuple[str, ...]], Sequence[str]] = lambda r: (),
+          similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None = None) -> bool:
+    """``sentence`` answers a question with this focus. ``people(relations)`` names who has them;
+    ``similar(a, b)`` is the cosine matrix of two word lists (None: stems only)."""
+    if not anchored(sentence, asked, people=people, similar=similar):
         return False
+    said, folded = _read(sentence)
     missing = _missing(asked.content, said, similar, folded)
     # What the user asks as their own must be there nearly as asked ("my birthday" ≠ "our anniversary",
     # 0.53; "my favourite film" ~ "my favourite movie", 0.84)

@@ -26,7 +26,7 @@ from app.core.agent import record, verify, voice
 from app.core.agent.turn import Turn
 from app.core.agent.claims import ClaimFilter
 from app.core.agent.answer import Choice
-from app.core.agent.focus import pick
+from app.core.agent.focus import anchored, focus, pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.route import COMMANDS, route
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
@@ -188,35 +188,53 @@ class Agent:
 
     def _choose(self, turn: Turn, vector: np.ndarray) -> Choice | None:
         """The user's sentence that holds the question's focus (focus.py), or None."""
-        if not (turn.recalled or turn.working_notes.strip()):
-            return None
-        found = answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes)
+        found = self._candidates(turn, vector)
         when = {r.memory.id: r.memory.created_at for r in turn.recalled}
         choice = pick(self._question(turn), found, when, turn.names, people=self.bank.names_with_relation,
-                      similar=self._similar)
+                      similar=self._similar) if found else None
         if choice is not None:
-            turn.quoted = choice.memory_id  # 0: a sentence of the working notes
+            turn.quoted = choice.memory_id  # 0: a sentence of the working notes, -1: of this conversation
         return choice
+
+    def _candidates(self, turn: Turn, vector: np.ndarray) -> list[Choice]:
+        """The user's sentences that could answer: recalled memories, working notes, this conversation."""
+        said_here = [t.user for t in turn.window]
+        if not (turn.recalled or turn.working_notes.strip() or said_here):
+            return []
+        return answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes, said_here)
 
     def _question(self, turn: Turn) -> str:
         return " ".join(turn.routed.asked) or turn.text
 
     def _answer_about_user(self, turn: Turn, vector: np.ndarray, cancel: threading.Event) -> str:
-        """A model of 1B+ answers from the one sentence that holds the focus; Hearth keeps the answer
-        only if that sentence holds it (verify.py), else says it in its own words."""
+        """A model of 1B+ answers from the sentence that holds the focus, or from the closest few
+        when none does; Hearth keeps the answer only if a piece of one of them holds it (verify.py),
+        else says it in its own words (or that it hasn't been told)."""
+        question = self._question(turn)
         choice = self._choose(turn, vector)
-        if choice is None:
-            return voice.not_told(self._question(turn))
-        proposal = "".join(self._propose(turn, choice, cancel))
-        said = verify.answer(proposal, choice.note, self._question(turn))
-        if said:
-            return said
-        if proposal.strip():
-            turn.claims_dropped.append(proposal.strip())
-        return verify.told(choice, turn.names)
+        offered = [choice] if choice is not None else \
+            [c for c in self._candidates(turn, vector) if c.score >= answer.ANCHORED_AT][:verify.OFFERED]
+        if not offered:
+            return voice.not_told(question)
+        asked = focus(question, turn.names)
 
-    def _propose(self, turn: Turn, choice: Choice, cancel: threading.Event) -> Iterator[str]:
-        block = prompting.neutralise(verify.note_for_model(choice.note))
+        def held(piece: str) -> bool:
+            return anchored(piece, asked, people=self.bank.names_with_relation, similar=self._similar)
+
+        proposal = "".join(self._propose(turn, [c.note for c in offered], cancel))
+        verified = verify.answer(proposal, offered, question, held)
+        if verified is not None:
+            turn.quoted = verified.choice.memory_id
+            return verified.text
+        if proposal.strip() and not verify.abstains(proposal):
+            turn.claims_dropped.append(proposal.strip())
+        if choice is not None and verify.anchored_somewhere(choice, held):
+            return verify.told(choice, turn.names)
+        turn.quoted = None
+        return voice.not_told(question)
+
+    def _propose(self, turn: Turn, notes: list[str], cancel: threading.Event) -> Iterator[str]:
+        block = prompting.neutralise(verify.note_for_model(notes))
         proposal = prompting.assemble(
             self.backend, system=self.settings.system_prompt, window=turn.window, user=turn.text, memories=[],
             max_reply_tokens=verify.MAX_TOKENS, notes=[block, verify.INSTRUCTION], working_notes=turn.working_notes)

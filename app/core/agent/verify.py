@@ -2,52 +2,79 @@
 
 With a model of 1B parameters or more (answer style ``free``), a question about the user goes:
 
-1. ``focus.py`` picks the user's sentence that holds the question's focus; when none does, the
-   reply is "You haven't told me … yet" (voice.py) and the model isn't asked;
-2. the model is shown that one sentence and asked to answer in one sentence, speaking *to* the
-   user ("You teach maths at …") — one sentence, so an older value ("we had a Fiat") can't win over
-   the newer one focus.py chose;
-3. ``grounded`` checks the proposal: it answers (no "I don't know"), it speaks to the user and not
-   as them (no "I teach maths…"), every name and number in it is in the sentence or the question,
-   and its content words are the sentence's (``GROUNDED_SHARE``, as claims.py);
-4. a proposal that fails is replaced by Hearth's own words (``told``): "You told me you teach maths
-   at …", the sentence with its pronouns turned. Never a guess, never the user's voice.
+1. ``focus.py`` picks the user's sentence that holds the question's focus. When none does, the
+   closest few sentences are offered instead (the model may see what the rules missed: "Which town is
+   my mother in?" → "My mum Rangi lives in Gisborne"); with nothing close, "You haven't told me …
+   yet" (voice.py) and the model isn't asked;
+2. the model is shown the sentence(s), already turned to "you", and asked for a one-sentence answer
+   speaking *to* the user ("You teach maths at …"), or "Not said";
+3. ``answer`` checks the proposal: it answers (no "I don't know"), it speaks to the user and not as
+   them (a first-person proposal is turned round), and one *piece* of an offered sentence holds it:
+   every name and number of the answer and most of its words are in that piece (``grounded``), and
+   the piece is about whom the question asks and says the kind of thing it wants (focus.anchored) —
+   "How old is my brother Nurlan?" is not answered by "my father Serik is 84, my brother Nurlan …";
+4. a proposal that fails becomes Hearth's own words from the sentence focus.py chose (``told``):
+   "You told me you teach maths at …", or, with none, "You haven't told me … yet". Never a guess,
+   never the user's voice.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from app.core.agent import voice
-from app.core.agent.answer import FROM_NOTES, SURE_AT, Choice, quote
+from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.tools import content_words
 from app.core.memory.spans import sentences
 
 MAX_TOKENS = 60  # one sentence
+OFFERED = 4  # sentences offered when none holds the question's focus
 MAX_CHARS = 300
-INSTRUCTION = ("Answer my question in one short sentence, using only what the line above says. Speak to me as "
-               "\"you\" (\"You …\", \"Your …\"). Add nothing it doesn't say.")
+INSTRUCTION = ("Answer my question in one short sentence, using only what the lines above say. Speak to me as "
+               "\"you\" (\"You …\", \"Your …\"). Add nothing they don't say. If they don't answer it, reply "
+               "only: Not said.")
 
 _ABSTAINS = re.compile(r"\b(?:don'?t|do\s+not)\s+know\b|\bhaven'?t\s+(?:told|said|mentioned)|\bnot\s+(?:sure|mentioned|"
-                       r"specified|stated)\b|\bno\s+(?:information|mention)\b|\bcan'?t\s+(?:tell|say|answer)\b|"
+                       r"specified|stated|said)\b|\bno\s+(?:information|mention)\b|\bcan'?t\s+(?:tell|say|answer)\b|"
                        r"\bdoesn'?t\s+say\b|\bunknown\b", re.I)
 _TOLD_ME = re.compile(r"\b(?:told|tell|telling|said\s+to|mentioned\s+to)\s+me\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
+_SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
 # Words a rephrasing adds that claim nothing ("You're called Daniel", "Your son's name is Tobi").
 _FRAME = frozenset("called named name told said mentioned currently now still these days".split())
+# A sentence in pieces, so that what the answer says is found next to whom it is about: "my father
+# Serik is 84 | lives alone in Taldykorgan | my brother Nurlan checks on him" — 84 is Serik's.
+_PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|cause|while|whereas|though|although)\s+",
+                    re.I)
+_OWN_SUBJECT = re.compile(r"^\W*(?:(?:my|our|i|i'm|i've|i'd|im|we|we're|the|a|an)\b|[A-ZÀ-Þ][a-zß-ÿ]+\b)")
+
+
+@dataclass(frozen=True)
+class Verified:
+    text: str
+    choice: Choice  # the sentence that holds it (its memory is the receipt)
+
+
+def abstains(text: str) -> bool:
+    return bool(_ABSTAINS.search(text))
+
+
+def plain(text: str) -> bool:
+    """An answer at all: one or two sentences, not "I don't know", not in the user's voice."""
+    return bool(text) and len(text) <= MAX_CHARS and len(sentences(text)) <= 2 and not _ABSTAINS.search(text) \
+        and not _FIRST_PERSON.search(_TOLD_ME.sub(" ", text))
 
 
 def grounded(proposal: str, sentence: str, question: str) -> bool:
-    """``proposal`` answers ``question`` from ``sentence`` alone, speaking to the user."""
+    """An answer whose every name and number, and most words, are ``sentence``'s or the question's."""
     text = " ".join(proposal.split())
-    if not text or len(text) > MAX_CHARS or len(sentences(text)) > 2 or _ABSTAINS.search(text):
-        return False
-    if _FIRST_PERSON.search(_TOLD_ME.sub(" ", text)):  # "I teach maths…": the user's voice, or a life of its own
+    if not plain(text):
         return False
     source = f"{sentence} {voice.second_person(sentence)} {question}"
     folded = source.casefold()
@@ -61,24 +88,43 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     return share >= GROUNDED_SHARE
 
 
-_SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re.I)
+def pieces(sentence: str) -> list[str]:
+    """The sentence's pieces; a piece with no subject of its own ("lives alone…", "she's 74") only
+    with the piece before it (whom it is about)."""
+    parts = [p.strip() for p in _PIECE.split(sentence) if p and p.strip()]
+    return [f"{parts[i - 1]}, {p}" if i and not _OWN_SUBJECT.match(p) else p for i, p in enumerate(parts)]
 
 
-def answer(proposal: str, sentence: str, question: str) -> str:
-    """The proposal as Hearth says it, if ``sentence`` holds it; "" if not. A proposal in the user's
-    own voice ("My son Tobi is 17.") is turned round first ("Your son Tobi is 17.")."""
+def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callable[[str], bool]) -> Verified | None:
+    """The proposal as Hearth says it, with the sentence that holds it; None if none does.
+    ``held(piece)``: the piece is about whom the question asks (focus.anchored)."""
     text = " ".join(proposal.split())
     if _FIRST_PERSON.search(_TOLD_ME.sub(" ", text)) and not _SECOND_PERSON.search(text):
-        text = voice.second_person(text)
+        text = voice.second_person(text)  # "My son Tobi is 17." → "Your son Tobi is 17."
         text = text[:1].upper() + text[1:]
-    return tidy_answer(text) if grounded(text, sentence, question) else ""
+    if not plain(text):
+        return None
+    for choice in offered:
+        if any(grounded(text, piece, question) and held(piece) for piece in _pieces_of(choice)):
+            return Verified(tidy_answer(text), choice)
+    return None
 
 
-def note_for_model(sentence: str) -> str:
-    """The sentence as the model is shown it: already turned to "you", so that it answers in
+def anchored_somewhere(choice: Choice, held: Callable[[str], bool]) -> bool:
+    """Some piece of the chosen sentence is about whom the question asks."""
+    return any(held(piece) for piece in _pieces_of(choice))
+
+
+def _pieces_of(choice: Choice) -> list[str]:
+    return [piece for sentence in sentences(choice.note) or [choice.note] for piece in pieces(sentence)]
+
+
+def note_for_model(notes: Sequence[str]) -> str:
+    """The sentences as the model is shown them: already turned to "you", so that it answers in
     Hearth's voice rather than copying the user's "I …"."""
-    said = voice.second_person(sentence)
-    return f'What I told you before, said back to me: "{said[:1].upper()}{said[1:]}"'
+    said = [voice.second_person(n) for n in notes]
+    lines = "\n".join(f'- "{s[:1].upper()}{s[1:]}"' for s in said)
+    return f"What I told you before, said back to me:\n{lines}"
 
 
 def told(choice: Choice, names: Sequence[str] = ()) -> str:
@@ -87,6 +133,8 @@ def told(choice: Choice, names: Sequence[str] = ()) -> str:
         return quote(choice)
     said = voice.clause(choice.note, names)
     lead = "You told me" if choice.score >= SURE_AT else "I'm not sure that's it, but you told me"
+    if choice.memory_id == FROM_WINDOW:
+        lead = "Earlier in this conversation you told me"
     return f"{lead} {said}."
 
 

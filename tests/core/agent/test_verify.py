@@ -5,10 +5,18 @@ from __future__ import annotations
 import pytest
 
 from app.core.agent.answer import FROM_NOTES, Choice
-from app.core.agent.verify import answer, grounded, told
+from app.core.agent.focus import anchored, focus
+from app.core.agent.verify import answer, grounded, pieces, told
 
 SON = "My son Tobi is 17 and wants to study medicine."
 WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
+
+
+def said(proposal: str, sentence: str, question: str) -> str:
+    """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan"])
+    verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
+    return verified.text if verified else ""
 
 
 @pytest.mark.parametrize(("proposal", "sentence", "question"), [
@@ -19,7 +27,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 ])
 def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, question: str) -> None:
     assert grounded(proposal, sentence, question)
-    assert answer(proposal, sentence, question) == proposal
+    assert said(proposal, sentence, question) == proposal
 
 
 @pytest.mark.parametrize(("proposal", "why"), [
@@ -31,13 +39,25 @@ def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, ques
     ("", "nothing"),
 ])
 def test_an_answer_the_sentence_does_not_hold_is_refused(proposal: str, why: str) -> None:
-    assert answer(proposal, SON, "How old is my son?") == "", why
+    assert said(proposal, SON, "How old is my son?") == "", why
 
 
 def test_an_answer_in_the_users_voice_is_turned_to_hearths() -> None:
-    assert answer("My son Tobi is 17 years old.", SON, "How old is my son?") == "Your son Tobi is 17 years old."
-    assert answer("I teach maths at a secondary school in Cork", WORK, "Where do I work?") == \
+    assert said("My son Tobi is 17 years old.", SON, "How old is my son?") == "Your son Tobi is 17 years old."
+    assert said("I teach maths at a secondary school in Cork", WORK, "Where do I work?") == \
         "You teach maths at a secondary school in Cork."
+
+
+def test_what_the_answer_says_must_be_said_of_whom_the_question_asks() -> None:
+    """Every word of "Nurlan is 84." is in the sentence, but 84 is Serik's age."""
+    family = "My father Serik is 84 and lives alone in Taldykorgan, my brother Nurlan checks on him."
+    assert pieces(family) == ["My father Serik is 84", "My father Serik is 84, lives alone in Taldykorgan",
+                              "my brother Nurlan checks on him."]
+    assert said("Nurlan is 84.", family, "How old is my brother Nurlan?") == ""
+    assert said("Your father Serik is 84.", family, "How old is my father?") == "Your father Serik is 84."
+    assert said("Your father lives in Taldykorgan.", family, "Where does my father live?") == \
+        "Your father lives in Taldykorgan."  # "lives alone…" has no subject: it is the father's
+    assert said("You live in Taldykorgan.", family, "Where do I live?") == ""  # the father's town, not the user's
 
 
 def test_hearths_own_words_turn_the_sentence_round() -> None:
