@@ -39,8 +39,14 @@ _HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+t
        r"long\s+time\s+no\s+see|"
        r"what'?s\s+up|sup|how\s+are\s+you(?:\s+(?:doing|today))?|how'?s\s+it\s+going|how\s+are\s+things|"
        r"nice\s+to\s+(?:meet|see)\s+you|talk\s+(?:to\s+you\s+)?(?:tomorrow|later|soon)|catch\s+you\s+later|"
-       r"ok|okay|anyway|right|well|oh|ooh|aw+|hearth|there)")
-_THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|"
+       r"ok|okay|anyway|right|well|oh|ooh|aw+|hearth|there|"
+       # other languages' hellos, as people mix them into English ("kia ora", "morena", "Salem!")
+       r"kia\s+ora|m[oō]rena|sal[ae]m|salaam|as-?salaam?u?\s+alaykum|hola|bonjour|ol[aá]|namaste|hej|moin|servus|"
+       r"jambo|sawubona|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
+       r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag))")
+_THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|sweet(?:\s+as)?|"
+        r"merci|danke|gracias|obrigad[oa]|grazie|rahmet|spasibo|dzi[eę]kuj[eę]|dankie|takk?|kiitos|arigato|shukran|"
+        r"asante|ng[aā]\s+mihi|dhanyavaad|"
         r"i\s+appreciate\s+(?:it|that|"
         r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|"
         r"super|that(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:helpful|great|perfect|lovely|brilliant|useful|kind|"
@@ -51,7 +57,8 @@ _THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|a
         r"really|so+|dear|you(?:'re|\s+are)\s+(?:very\s+|so\s+|too\s+)?(?:kind|sweet|helpful|great)|(?:that|"
         r"it)\s+worked|ok|okay|ooh|oh|aw+|great\s+(?:help|answer|job|stuff|tip|tips|idea|ideas)|a\s+million|"
         r"(?:nice|good|great|helpful)\s+(?:answer|one|tip|tips|idea|ideas|stuff)|that\s+helps|"
-        r"you'?re\s+(?:a\s+)?(?:lifesaver|star|legend|gem|champ|champion|hero|angel|genius|superstar|rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling)|love\s+(?:it|that|this))")
+        r"you(?:'?re|\s+are)\s+(?:a\s+)?(?:lifesaver|star|legend|gem|champ|champion|hero|angel|genius|superstar|"
+        r"rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling)|love\s+(?:it|that|this))")
 _NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
 _GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_HI}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
 _THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_THX}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
@@ -112,7 +119,9 @@ _RECALL_ASK = re.compile(
 _ADVICE = re.compile(
     r"\b(?:should\s+i|shall\s+i|can\s+i|could\s+i|would\s+i|may\s+i|do\s+i\s+need|how\s+(?:do|can|could|should|would|"
     r"might|to)\b|how\s+much\s+(?:should|do\s+i\s+need)|what\s+(?:should|could|can|would|might|shall)\b|"
-    r"what'?s\s+(?:a|the)\s+(?:good|best|easiest|quickest|right|nice|healthy|cheap|simple)|"
+    r"what'?s\s+(?:a|the)\s+(?:good|best|easiest|quickest|quick|right|nice|healthy|cheap|simple|easy|fun)|"
+    # "whats a quick dinner i can make": what the user could do is advice, not a fact they told
+    r"\b(?:i|we)\s+(?:can|could|should|might|shall)\s+(?!not\b)\w+\s*\??\s*$|"
     r"any\s+(?:ideas|tips|advice|suggestions|recommendations|thoughts)|"
     r"(?:is|are)\s+it\s+(?:ok|okay|safe|normal|bad|worth|possible|too|a\s+good)|is\s+it\b|is\s+there\b|are\s+there\b|"
     r"do\s+you\s+think|what\s+do\s+you\s+(?:think|reckon|suggest|recommend)|why\s+(?:do|does|is|am|can'?t|won'?t|"
