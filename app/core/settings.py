@@ -90,7 +90,7 @@ class Settings:
     context_size: int = 4096
     threads: int = 0
     temperature: float = 0.2
-    max_reply_tokens: int = 256
+    max_reply_tokens: int = 512  # a whole answer: a recipe or a letter from a 1.5B model runs 300–450 tokens
     system_prompt: str = DEFAULT_SYSTEM_PROMPT
     theme: str = "system"
     answer_style: str = "auto"

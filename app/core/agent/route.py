@@ -148,6 +148,8 @@ _PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)\W*$|^\W*(?:please|pls|plz)\b"
 # Openers _kind strips before it reads a sentence ("And where do I work these days")
 _CONJUNCTION = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|oh|well|um+|hmm+|also|then|wait|now|anyway|right|hey|hi|"
                           r"actually)\b\W*)+", re.I)
+_RHETORICAL = re.compile(r"^\W*(?:can|could)\s+(?:you|u)\s+(?:imagine|believe)(?:\s+(?:it|that|this))?\W*$|"
+                         r"^\W*(?:guess\s+what|you\s+know\s+what|know\s+what)\W*$", re.I)
 _IMPLICIT_SELF = re.compile(r"^\W*(?:just|recently|finally|also|still)?\s*[a-z]+ed\b", re.I)
 _TELL_ME_ABOUT = re.compile(r"^\W*(?:(?:can|could)\s+you\s+)?tell\s+me\s+(?:a\s+|an\s+|some\s+|about\s+(?!my\b))", re.I)
 
@@ -241,6 +243,8 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     if _GREETING_ONLY.match(body) or _THANKS_ONLY.match(body):
         return "thanks" if _HAS_THANKS.search(s) else "greeting"
     body = _CONJUNCTION.sub("", body).strip() or body
+    if _RHETORICAL.match(body):  # "… 26 years in the same place, can you imagine": asks nothing
+        return "statement"
     if _CONVERSATION.search(body):
         return "ask_conversation"
     if _RECALL_ASK.search(body):
