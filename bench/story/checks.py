@@ -125,10 +125,10 @@ def persona_claims(reply: str) -> bool:
 # --- the ≥ 1B voice (issue 30): Hearth speaking as the user, and requests cut short -------------
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|mine|myself)\b", re.I)
 # What Hearth may say of itself in a reply about the user: not knowing, having been told, what it said.
-_HEARTHS_OWN = re.compile(r"\b(?:i\s+(?:don'?t|do\s+not|haven'?t|have\s+not|can'?t|cannot|couldn'?t|could|can|"
-                          r"will|'ll|would|'d|said|remember|know|think|see|found|have\s+no|am\s+not|'m\s+not|"
-                          r"'m\s+sorry|am\s+sorry|only\s+know)|(?:told|tell|to|for|with|ask|asked)\s+me|let\s+me)\b",
-                          re.I)
+_HEARTHS_OWN = re.compile(r"\b(?:i(?:\s+|(?=['’]))(?:don'?t|do\s+not|haven'?t|have\s+not|can'?t|cannot|couldn'?t|"
+                          r"could|can|will|['’]ll|would|['’]d|said|remember|know|think|see|found|have\s+no|am\s+not|"
+                          r"['’]m\s+not|['’]m\s+sorry|am\s+sorry|only\s+know)|(?:told|tell|to|for|with|ask|asked)\s+me|"
+                          r"let\s+me)\b", re.I)
 
 
 def users_voice(reply: str) -> bool:

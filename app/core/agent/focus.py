@@ -194,7 +194,8 @@ def anchored(sentence: str, asked: Focus, *, people: People = lambda r: (), simi
     said, _folded = _read(sentence)
     if not all(_has_person(sentence, said, meanings, people, similar) for meanings in asked.relations):
         return False
-    if asked.about_self and _only_about_others(sentence):  # "Where do I live?" ≠ "My friend Priya lives …"
+    # "Where do I live?" ≠ "My friend Priya lives …" (but "Who am I married to?" is answered by someone else)
+    if asked.about_self and asked.kind != "who" and _only_about_others(sentence):
         return False
     if _someone_elses(sentence, asked.mine):  # "When is my birthday?" is not "Kenji's birthday is …"
         return False

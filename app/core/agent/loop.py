@@ -208,29 +208,33 @@ class Agent:
 
     def _answer_about_user(self, turn: Turn, vector: np.ndarray, cancel: threading.Event) -> str:
         """A model of 1B+ answers from the sentence that holds the focus, or from the closest few
-        when none does; Hearth keeps the answer only if a piece of one of them holds it (verify.py),
-        else says it in its own words (or that it hasn't been told)."""
+        when none does (or when it finds no answer in that one); Hearth keeps the answer only if a
+        piece of one of them holds it (verify.py), else says it in its own words or that it hasn't
+        been told."""
         question = self._question(turn)
         choice = self._choose(turn, vector)
-        offered = [choice] if choice is not None else \
-            [c for c in self._candidates(turn, vector) if c.score >= answer.ANCHORED_AT][:verify.OFFERED]
-        if not offered:
-            return voice.not_told(question)
+        nearest = [c for c in self._candidates(turn, vector) if c.score >= answer.ANCHORED_AT and c != choice]
+        tries = [[choice], nearest[:verify.OFFERED]] if choice is not None else [nearest[:verify.OFFERED]]
         asked = focus(question, turn.names)
 
         def held(piece: str) -> bool:
             return anchored(piece, asked, people=self.bank.names_with_relation, similar=self._similar)
 
-        proposal = "".join(self._propose(turn, [c.note for c in offered], cancel))
-        verified = verify.answer(proposal, offered, question, held)
-        if verified is not None:
-            turn.quoted = verified.choice.memory_id
-            return verified.text
+        proposal = ""
+        for offered in (t for t in tries if t):
+            proposal = "".join(self._propose(turn, [c.note for c in offered], cancel))
+            verified = verify.answer(proposal, offered, question, held)
+            if verified is not None:
+                turn.quoted = verified.choice.memory_id
+                return verified.text
+            if not verify.abstains(proposal):
+                break  # it answered, but nothing shown holds that answer: not asked again
+        turn.quoted = None
         if proposal.strip() and not verify.abstains(proposal):
             turn.claims_dropped.append(proposal.strip())
-        if choice is not None and verify.anchored_somewhere(choice, held):
-            return verify.told(choice, turn.names)
-        turn.quoted = None
+            if choice is not None and choice.score >= answer.SURE_AT and verify.anchored_somewhere(choice, held):
+                turn.quoted = choice.memory_id
+                return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
         return voice.not_told(question)
 
     def _propose(self, turn: Turn, notes: list[str], cancel: threading.Event) -> Iterator[str]:

@@ -104,8 +104,15 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
         text = text[:1].upper() + text[1:]
     if not plain(text):
         return None
+    facts = [t for t in _NUMBER.findall(text) + _NAME.findall(text)
+             if t.casefold() not in _OWN and t.casefold() not in question.casefold()]
     for choice in offered:
-        if any(grounded(text, piece, question) and held(piece) for piece in _pieces_of(choice)):
+        if not grounded(text, choice.note, question):
+            continue
+        # What the answer adds (a name, a number) must be said next to whom it is about; an answer with
+        # none must be held, words and all, by such a piece.
+        if any(held(piece) and (all(f.casefold() in piece.casefold() for f in facts) if facts
+                                else grounded(text, piece, question)) for piece in _pieces_of(choice)):
             return Verified(tidy_answer(text), choice)
     return None
 
