@@ -139,8 +139,9 @@ def run_bare(path: str, n_ctx: int, threads: int, prompts: list[dict[str, Any]])
         results.append({"first_s": (first or time.perf_counter()) - sent, "total_s": time.perf_counter() - sent,
                         "tokens": count, "tokens_per_s": (count - 1) / (last - first) if first and last and last > first
                         else 0.0})
+    end_rss = rss_mib()  # before close: what the process holds while it serves
     llm.close()
-    return {"load_s": load_s, "rss_loaded_mib": loaded_rss, "rss_end_mib": rss_mib(), "prompts": results}
+    return {"load_s": load_s, "rss_loaded_mib": loaded_rss, "rss_end_mib": end_rss, "prompts": results}
 
 
 # --- the run ---------------------------------------------------------------------------------------

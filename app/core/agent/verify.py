@@ -33,9 +33,8 @@ from app.core.memory.spans import sentences
 MAX_TOKENS = 60  # one sentence
 OFFERED = 4  # sentences offered when none holds the question's focus
 MAX_CHARS = 300
-INSTRUCTION = ("Answer my question in one short sentence, using only what the lines above say. Speak to me as "
-               "\"you\" (\"You …\", \"Your …\"). Add nothing they don't say. If they don't answer it, reply "
-               "only: Not said.")
+INSTRUCTION = ("Answer in one short sentence from these lines only, speaking to me as \"you\". If they don't say, "
+               "reply: Not said.")
 
 _ABSTAINS = re.compile(r"\b(?:don'?t|do\s+not)\s+know\b|\bhaven'?t\s+(?:told|said|mentioned)|\bnot\s+(?:sure|mentioned|"
                        r"specified|stated|said)\b|\bno\s+(?:information|mention)\b|\bcan'?t\s+(?:tell|say|answer)\b|"
