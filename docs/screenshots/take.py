@@ -24,8 +24,11 @@ SUFFIX = "" if SCALE == "1" else f"-{SCALE}x"
 SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm allergic to peanuts.", "fact", True),
         ("Dentist appointment with Dr. Okafor on Friday at 9.", "note", False),
         ("Our dog Biscuit is a beagle.", "fact", False)]
+# A first exchange as a person has it: an introduction, a request, a question Hearth was told the
+# answer to, one it wasn't (the standard model where it is installed: model_path = auto).
 MESSAGES = ["Hi! I'm Dana. I have a cat called Pixel, and I work as a nurse at St. Mary's hospital.",
-            "What's my cat called?", "Where does my sister live?", "What's my blood type?"]
+            "Could you give me three quick stretches for after a long shift?",
+            "Where does my sister live?", "What's my blood type?"]
 
 
 def wait_until(condition: Callable[[], bool], timeout_s: float = 180) -> None:
@@ -115,8 +118,8 @@ def main() -> int:
     with open_profile(Options()) as profile:
         make_bank(profile, make_default_embedder(Options())).add_many(
             [NewMemory(text=t, kind=k, pinned=p, importance=0.8 if p else 0.5) for t, k, p in SEED])
-    # Greedy and short: the same pictures every run, and the tiny model's chatter doesn't fill the window.
-    services, window = ready_window(("temperature=0", "max_reply_tokens=40"), height=940)
+    # Greedy: the same pictures every run; a request's reply kept to a screenful.
+    services, window = ready_window(("temperature=0", "max_reply_tokens=200"), height=int(os.environ.get("HEIGHT", 940)))
     if sys.argv[1:] == ["working-notes"]:
         take_working_notes(window)
         services.stop()

@@ -44,7 +44,14 @@ _ABOUT_YOU = re.compile(
     rf"\s+own|\s+grew|\s+moved|\s+went|\s+got|\s+recently|\s+just|\s+always|\s+never)\b|"
     rf"\byour\s+(?:\w+\s+)?(?:{_KIN}|name|age|birthday|hobby|hobbies|favourite|favorite|wedding|trip|plan|plans)\b",
     re.I)
-_ADVICE = re.compile(r"\b(?:if|when|whether|should|could|might|may|can|will|would|want|need|'ll|'d)\b", re.I)
+_ABOUT_YOU_SUBJECT = re.compile(r"\byou(?:'re|\s+are|\s+were|'ve|\s+have|\s+had|\s+used\s+to|\s+live|\s+work|\s+love|"
+                                r"\s+own|\s+grew|\s+moved|\s+went|\s+got)\b", re.I)
+_ADVICE = re.compile(r"\b(?:if|when|whether|should|could|might|may|can|will|would|want|need|'ll|'d|until|till|"
+                     r"while|once|before|after|as\s+long\s+as|so\s+that)\b", re.I)
+# "Pet your cat gently", "reach for your toes": an instruction names the user's things without telling
+# them anything about their life; "Your cat Pixel hates the vacuum" does.
+_TELLS_ABOUT_YOURS = re.compile(r"^\W*(?:\d+[.)]\s*)?(?:\*\*[^*]*\*\*:?\s*)?(?:and\s+|so\s+|but\s+|since\s+|because\s+|as\s+|given\s+that\s+|now\s+that\s+)?"
+                               r"your\b", re.I)
 
 
 # SmolLM2's stock sentences that say something untrue about the conversation: an apology for a
@@ -74,6 +81,9 @@ def claim_about_user(sentence: str, known: str) -> bool:
     """The sentence tells the user something about their life that ``known`` (their words) doesn't."""
     match = _ABOUT_YOU.search(sentence)
     if not match:
+        return False
+    if match.group(0).casefold().startswith("your") and not _TELLS_ABOUT_YOURS.match(sentence) and \
+            not _ABOUT_YOU_SUBJECT.search(sentence):
         return False
     before, after = sentence[:match.start()], " ".join(sentence[match.end():].split()[:3])
     if _ADVICE.search(before) or _ADVICE.search(after) or sentence.rstrip().endswith("?"):

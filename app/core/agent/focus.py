@@ -90,7 +90,8 @@ _MEASURES = (("age", _HOW_OLD), ("duration", re.compile(r"\bhow\s+long\b")),
              ("distance", re.compile(r"\bhow\s+far\b")), ("frequency", re.compile(r"\bhow\s+often\b")))
 _SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency": _FREQUENCY}
 _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
-_HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from)\s+(?:the\s+|my\s+|a\s+)?\w",
+_HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from|(?:moved|moving|move|"
+                        r"relocated|went|gone|going|off|emigrated|transferred)\s+(?:back\s+)?to)\s+(?:the\s+|my\s+|a\s+)?\w",
                         re.I)
 # What a few common questions ask, said in other words ("do for a living" ~ "is a carpenter").
 _JOB = re.compile(r"(?:\bis|'s|\bam|'m|\bare|'re|\bas)\s+an?\s|\bwork(?:s|ed|ing)?\b|\bjob\b|\bteach(?:es|ing)?\b|"

@@ -222,7 +222,8 @@ class Agent:
 
         proposal = ""
         for offered in (t for t in tries if t):
-            proposal = "".join(self._propose(turn, [c.note for c in offered], cancel))
+            instruction = verify.INSTRUCTION_HELD if offered == [choice] else verify.INSTRUCTION
+            proposal = "".join(self._propose(turn, [c.note for c in offered], instruction, cancel))
             verified = verify.answer(proposal, offered, question, held)
             if verified is not None:
                 turn.quoted = verified.choice.memory_id
@@ -237,11 +238,11 @@ class Agent:
                 return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
         return voice.not_told(question)
 
-    def _propose(self, turn: Turn, notes: list[str], cancel: threading.Event) -> Iterator[str]:
+    def _propose(self, turn: Turn, notes: list[str], instruction: str, cancel: threading.Event) -> Iterator[str]:
         block = prompting.neutralise(verify.note_for_model(notes))
         proposal = prompting.assemble(
             self.backend, system=self.settings.system_prompt, window=turn.window, user=turn.text, memories=[],
-            max_reply_tokens=verify.MAX_TOKENS, notes=[block, verify.INSTRUCTION], working_notes=turn.working_notes)
+            max_reply_tokens=verify.MAX_TOKENS, notes=[block, instruction], working_notes=turn.working_notes)
         started = time.perf_counter()
         for n, piece in enumerate(self.backend.stream(proposal.rendered, max_tokens=verify.MAX_TOKENS,
                                                       temperature=0.0, should_stop=cancel.is_set)):

@@ -28,6 +28,7 @@ from app.core.agent import voice
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.tools import content_words
+from app.core.memory.entities.extract import RELATION_WORDS
 from app.core.memory.spans import sentences
 
 MAX_TOKENS = 60  # one sentence
@@ -35,6 +36,9 @@ OFFERED = 4  # sentences offered when none holds the question's focus
 MAX_CHARS = 300
 INSTRUCTION = ("Answer in one short sentence from these lines only, speaking to me as \"you\". If they don't say, "
                "reply: Not said.")
+# When focus.py found the sentence that holds the question's focus, the model is told so: asked whether
+# "moved to Lisbon" says where the sister lives, a 1.5B model answered "Not said".
+INSTRUCTION_HELD = "This line answers my question: answer it in one short sentence, speaking to me as \"you\"."
 
 _ABSTAINS = re.compile(r"\b(?:don'?t|do\s+not)\s+know\b|\bhaven'?t\s+(?:told|said|mentioned)|\bnot\s+(?:sure|mentioned|"
                        r"specified|stated|said)\b|\bno\s+(?:information|mention)\b|\bcan'?t\s+(?:tell|say|answer)\b|"
@@ -42,6 +46,7 @@ _ABSTAINS = re.compile(r"\b(?:don'?t|do\s+not)\s+know\b|\bhaven'?t\s+(?:told|sai
 _TOLD_ME = re.compile(r"\b(?:told|tell|telling|said\s+to|mentioned\s+to)\s+me\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re.I)
+_PEOPLE = re.compile(rf"\b(?:{RELATION_WORDS})(?:s|es)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
@@ -75,7 +80,10 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     text = " ".join(proposal.split())
     if not plain(text):
         return False
-    source = f"{sentence} {voice.second_person(sentence)} {question}"
+    # The question's own words ground the answer ("Your son is called Tobi" for "What's my son's name?"),
+    # except whom it asks about: "Hemi's partner is called Hemi" from "My brother Hemi works in Perth"
+    # must find "partner" in the sentence.
+    source = f"{sentence} {voice.second_person(sentence)} {_PEOPLE.sub(' ', question)}"
     folded = source.casefold()
     if any(n not in source for n in _NUMBER.findall(text)):
         return False

@@ -234,3 +234,18 @@ def test_what_was_said_last_about_the_same_thing_is_quoted(bank: MemoryBank) -> 
     _turn(agent, "Tobi wants to study computer science now.", new=True)
     asked = _turn(agent, "What does Tobi want to study?", new=True)
     assert "computer science" in asked.reply and "medicine" not in asked.reply
+
+
+@pytest.mark.parametrize(("sentence", "claim"), [
+    ("Lean forward slightly and reach for your cat's head.", False),  # an instruction names the user's things
+    ("Slowly bend your knees until you are in a squat position.", False),
+    ("Then, gently pet your cat on its back.", False),
+    ("Your cat loves the vacuum cleaner.", True),  # tells the user about their life
+    ("Since your wife is a chef, she cooks dinner.", True),
+    ("You're using a vacuum cleaner to clean your cat's litter box!", True),
+])
+def test_instructions_are_not_claims_about_the_users_life(sentence: str, claim: bool) -> None:
+    """A 1.5B model's stretches came out as "…reach for Hold it gently…": whole instructions dropped."""
+    from app.core.agent.claims import claim_about_user
+
+    assert claim_about_user(sentence, "Give me three stretches. I have a cat called Pixel.") is claim
