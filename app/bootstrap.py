@@ -20,6 +20,7 @@ from app.core.llm.backend import LLMBackend
 from app.core.llm.catalog import OLLAMA, choose
 from app.core.llm.locate import check_gguf
 from app.core.llm.sizing import ram_available
+from app.core.standard_model import STANDARD
 from app.core.types import ModelEntry
 from app.core.units import human_bytes
 from app.core.memory.bank import MemoryBank
@@ -212,7 +213,8 @@ def make_backend(options: Options, settings: Settings, entry: ModelEntry | None 
     entry = entry or chosen_model(settings)
     backend = LlamaBackend(Path(entry.path), n_ctx=settings.context_size, n_threads=settings.threads or None,
                            template_hint=entry.template_format if entry.template == "Ollama" else None,
-                           name=entry.name if entry.source == OLLAMA else None)
+                           name=entry.name if entry.source == OLLAMA else
+                           STANDARD.name if entry.setting == STANDARD.setting else None)
     if entry.why:  # model_path = auto: the welcome page, the Models page and `hearth doctor` say why
         backend.info = replace(backend.info, extra={**backend.info.extra, "chosen": entry.why})
     return backend
