@@ -27,7 +27,7 @@ SEED = [("My sister Ana moved to Lisbon last spring.", "fact", True), ("I'm alle
 # A first exchange as a person has it: an introduction, a request, a question Hearth was told the
 # answer to, one it wasn't (the standard model where it is installed: model_path = auto).
 MESSAGES = ["Hi! I'm Dana. I have a cat called Pixel, and I work as a nurse at St. Mary's hospital.",
-            "Could you give me three quick stretches for after a long shift?",
+            "Could you suggest a quick dinner I can make after a late shift?",
             "Where does my sister live?", "What's my blood type?"]
 
 
