@@ -76,7 +76,7 @@ _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
 # An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old" — not "18 years of marriage"
 _AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b|"
                   rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
-                  rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*,|\b{_N}\s*yo\b", re.I)
+                  rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b", re.I)
 _UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
 # What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"
 _DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"

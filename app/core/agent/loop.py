@@ -214,7 +214,8 @@ class Agent:
         question = self._question(turn)
         choice = self._choose(turn, vector)
         nearest = [c for c in self._candidates(turn, vector) if c.score >= answer.ANCHORED_AT and c != choice]
-        tries = [[choice], nearest[:verify.OFFERED]] if choice is not None else [nearest[:verify.OFFERED]]
+        tries = [self._with_newer(turn, choice, nearest), nearest[:verify.OFFERED]] if choice is not None \
+            else [nearest[:verify.OFFERED]]
         asked = focus(question, turn.names)
 
         def held(piece: str) -> bool:
@@ -222,7 +223,8 @@ class Agent:
 
         proposal = ""
         for offered in (t for t in tries if t):
-            instruction = verify.INSTRUCTION_HELD if offered == [choice] else verify.INSTRUCTION
+            instruction = verify.INSTRUCTION if choice not in offered else \
+                verify.INSTRUCTION_HELD if len(offered) == 1 else verify.INSTRUCTION_NEWER
             proposal = "".join(self._propose(turn, [c.note for c in offered], instruction, cancel))
             verified = verify.answer(proposal, offered, question, held)
             if verified is not None:
@@ -237,6 +239,17 @@ class Agent:
                 turn.quoted = choice.memory_id
                 return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
         return voice.not_told(question)
+
+    def _with_newer(self, turn: Turn, choice: Choice, nearest: list[Choice]) -> list[Choice]:
+        """The chosen sentence, and up to two close ones said after it, oldest first: a correction
+        ("choir moved to Fridays now") may not hold the question's words the old sentence holds."""
+        when = {r.memory.id: r.memory.created_at for r in turn.recalled}
+        said = when.get(choice.memory_id, float("inf"))
+        newer: dict[int, Choice] = {}  # one sentence a memory
+        for c in nearest:
+            if when.get(c.memory_id, float("inf")) > said and c.score >= choice.score - verify.NEWER_WITHIN:
+                newer.setdefault(c.memory_id, c)
+        return sorted([choice, *list(newer.values())[:2]], key=lambda c: when.get(c.memory_id, float("inf")))
 
     def _propose(self, turn: Turn, notes: list[str], instruction: str, cancel: threading.Event) -> Iterator[str]:
         block = prompting.neutralise(verify.note_for_model(notes))

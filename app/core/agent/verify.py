@@ -39,6 +39,10 @@ INSTRUCTION = ("Answer in one short sentence from these lines only, speaking to 
 # When focus.py found the sentence that holds the question's focus, the model is told so: asked whether
 # "moved to Lisbon" says where the sister lives, a 1.5B model answered "Not said".
 INSTRUCTION_HELD = "This line answers my question: answer it in one short sentence, speaking to me as \"you\"."
+# … with lines said after it that may correct it (oldest first).
+INSTRUCTION_NEWER = ("These lines answer my question, oldest first; a later line replaces an earlier one. Answer in one "
+                     "short sentence, speaking to me as \"you\".")
+NEWER_WITHIN = 0.15  # of the chosen sentence's cosine: a later sentence this close is offered beside it
 
 _ABSTAINS = re.compile(r"\b(?:don'?t|do\s+not)\s+know\b|\bhaven'?t\s+(?:told|said|mentioned)|\bnot\s+(?:sure|mentioned|"
                        r"specified|stated|said)\b|\bno\s+(?:information|mention)\b|\bcan'?t\s+(?:tell|say|answer)\b|"
@@ -51,7 +55,7 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
 # Words a rephrasing adds that claim nothing ("You're called Daniel", "Your son's name is Tobi").
-_FRAME = frozenset("called named name told said mentioned currently now still these days".split())
+_FRAME = frozenset("called named name told said mentioned currently now still these days years old aged".split())
 # A sentence in pieces, so that what the answer says is found next to whom it is about: "my father
 # Serik is 84 | lives alone in Taldykorgan | my brother Nurlan checks on him" — 84 is Serik's.
 _PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|cause|while|whereas|though|although)\s+",
