@@ -228,7 +228,8 @@ def what_asked(question: str) -> str:
 
 def _subject(clause_: str) -> tuple[str, str]:
     """("your sister", "live in Leeds") from "your sister live in Leeds"; ("you", "drive") …"""
-    found = re.match(r"(your\s+(?:\w+'s\s+)?\w+|you\b|[A-ZÀ-Þ][\w'’]*(?:\s+[A-ZÀ-Þ][\w'’]*)?)\s*(.*)$", clause_)
+    found = re.match(r"(your\s+(?:\w+'s\s+)?\w+(?:-\w+)*(?:\s+[A-ZÀ-Þ][\w'’]*)?|you\b|"
+                     r"[A-ZÀ-Þ][\w'’]*(?:\s+[A-ZÀ-Þ][\w'’]*)?)\s*(.*)$", clause_)
     return (found.group(1), found.group(2)) if found else ("", "")
 
 

@@ -249,3 +249,8 @@ def test_instructions_are_not_claims_about_the_users_life(sentence: str, claim: 
     from app.core.agent.claims import claim_about_user
 
     assert claim_about_user(sentence, "Give me three stretches. I have a cat called Pixel.") is claim
+
+
+def test_not_told_keeps_a_hyphenated_relative_and_their_name_whole() -> None:
+    assert "what your daughter-in-law Dana does for work" in not_told("What does my daughter-in-law Dana do for work?")
+    assert "what your son Tobi studies" in not_told("What does my son Tobi study?")
