@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QLineEdit, QPlainTextEdit, QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget,
 )
 
-from app.core.settings import BUNDLED, SPECS
+from app.core.settings import AUTO, BUNDLED, SPECS
 from app.core.types import user_part
 from app.services.types import Failure, ModelFile, Preview, SettingsState
 from app.ui.actions import debounced
@@ -234,7 +234,7 @@ class SettingsDialog(QDialog):
     def _set_model_text(self, setting: str) -> None:
         """The field shows a name for the bundled model, a path for any other."""
         self._setting = setting
-        self.model_combo.setEditText(BUNDLED_LABEL if setting == BUNDLED else setting)
+        self.model_combo.setEditText(BUNDLED_LABEL if setting == BUNDLED else AUTO_LABEL if setting == AUTO else setting)
 
     def _browse(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Choose a GGUF model", "", "GGUF models (*.gguf)")
@@ -245,6 +245,10 @@ class SettingsDialog(QDialog):
         """GGUF files on this machine; a file that may chat badly says so (tooltip and a ⚠ mark)."""
         setting = self._chosen_model()
         self.model_combo.clear()
+        self.model_combo.addItem(AUTO_LABEL, AUTO)
+        self.model_combo.setItemData(0, "Hearth picks: the standard model (Qwen2.5-Coder-1.5B-Instruct) when it is installed "
+                                        "and fits in the memory free, else the small bundled one.",
+                                     Qt.ItemDataRole.ToolTipRole)
         for model in found:
             mark = "  ⚠ may not chat well" if model.warnings else ""
             label = BUNDLED_LABEL if model.setting == BUNDLED else f"{model.name} — {model.path}"
@@ -255,14 +259,17 @@ class SettingsDialog(QDialog):
 
     def _picked(self, index: int) -> None:
         """The choice goes in the field ("bundled" by name, never its path); a warning shows below."""
-        self._set_model_text(self.model_combo.itemData(index) or BUNDLED)
-        warning = self.model_combo.itemData(index, Qt.ItemDataRole.ToolTipRole) or ""
+        chosen = self.model_combo.itemData(index) or BUNDLED
+        self._set_model_text(chosen)
+        warning = "" if chosen == AUTO else self.model_combo.itemData(index, Qt.ItemDataRole.ToolTipRole) or ""
         self.model_warning.setText(warning)
         self.model_warning.setVisible(bool(warning))
 
     def _chosen_model(self) -> str:
         text = self.model_combo.currentText().strip()
-        if text in ("", BUNDLED_LABEL) or text == BUNDLED:
+        if text in ("", AUTO_LABEL, AUTO):
+            return AUTO
+        if text in (BUNDLED_LABEL, BUNDLED):
             return BUNDLED
         return self._setting if text == self._setting else text
 
@@ -318,6 +325,7 @@ class SettingsDialog(QDialog):
 
 
 BUNDLED_LABEL = "SmolLM2-135M-Instruct (bundled)"
+AUTO_LABEL = "Automatic (the standard model when it fits in memory)"
 THEMES = (("system", "Follow system"), ("light", "Light"), ("dark", "Dark"))
 ANSWER_STYLES = (("auto", "Quote what you told me (small models), answer freely (large ones)"),
                  ("quote", "Quote what you told me"), ("quote+model", "Quote it, then let the model go on"),

@@ -100,3 +100,21 @@ def test_the_dark_theme_darkens_the_conversation_already_shown(qtbot, window: Ma
         from app.ui.theme import apply_theme
 
         apply_theme(QApplication.instance(), "system")  # the app object outlives this test
+
+
+def test_automatic_is_the_first_choice_and_is_stored_as_auto(qtbot, make_app) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_settings()
+    dialog = window.settings_dialog
+    combo = dialog.model_combo
+    qtbot.waitUntil(lambda: combo.count() > 1, timeout=TIMEOUT_MS)
+    assert combo.itemData(0) == "auto" and combo.currentText().startswith("Automatic")  # the default, by name
+    combo.activated.emit(combo.findData("bundled"))
+    assert dialog.values()["model_path"] == "bundled"
+    combo.activated.emit(0)
+    assert dialog.values()["model_path"] == "auto" and not dialog.model_warning.isVisible()
+    dialog.fields["window_turns"].setValue(5)
+    dialog.accept()
+    qtbot.waitUntil(lambda: window.settings_dialog is None, timeout=TIMEOUT_MS)
+    assert load_settings(Options()).model_path == "auto"
