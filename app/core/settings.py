@@ -68,8 +68,8 @@ SPECS: dict[str, Spec] = {
                                 "embedder and model loaded for commands) stays without a command before it leaves"),
     "answer_style": Spec(str, help="how a reply to a question about you uses memory: quote the note you told "
                          "Hearth that answers it (quote), quote it and let the model go on (quote+model), let the "
-                         "model answer alone (free), or quote with small models and answer freely with large ones "
-                         "(auto)", choices=("auto", "quote", "quote+model", "free")),
+                         "model propose the answer, shown only if your note holds it (free), or quote with small "
+                         "models and check large ones' answers (auto)", choices=("auto", "quote", "quote+model", "free")),
     "http_api": Spec(bool, help="serve the OpenAI-compatible API on 127.0.0.1 while the engine runs "
                      "(`hearth serve`); clients need the token `hearth serve token` prints"),
     "http_port": Spec(int, limits.HTTP_PORT, "the HTTP API's port on 127.0.0.1"),
