@@ -327,9 +327,9 @@ class SettingsDialog(QDialog):
 BUNDLED_LABEL = "SmolLM2-135M-Instruct (bundled)"
 AUTO_LABEL = "Automatic (the standard model when it fits in memory)"
 THEMES = (("system", "Follow system"), ("light", "Light"), ("dark", "Dark"))
-ANSWER_STYLES = (("auto", "Quote what you told me (small models), answer in words checked against it (large ones)"),
+ANSWER_STYLES = (("auto", "Quote you (small models), checked answers (large ones)"),
                  ("quote", "Quote what you told me"), ("quote+model", "Quote it, then let the model go on"),
-                 ("free", "Let the model answer, checked against what you told me"))
+                 ("free", "Let the model answer, checked against your words"))
 
 
 def _memory_text(text: str) -> str:
