@@ -221,9 +221,8 @@ class MainWindow(ModelActions):
     def _on_model_ready(self, status: ModelStatus) -> None:
         self.model = status
         self.model_label.setText(status.name)
-        self.model_label.setToolTip(f"{status.path}\ncontext {status.n_ctx:,} tokens"
-                                    + (f"\n{status.why}" if status.why else "")
-                                    + "".join(f"\n⚠ {w}" for w in status.warnings))
+        self.model_label.setToolTip("\n".join([status.path, f"context {status.n_ctx:,} tokens", *filter(None, [status.why]),
+                                               *(f"⚠ {w}" for w in status.warnings)]))
         self.panel.model_ready(status)
 
     def _on_model_failed(self, problem: ModelProblem) -> None:

@@ -22,11 +22,11 @@ import numpy as np
 
 from app.core.agent import answer
 from app.core.agent import prompt as prompting
-from app.core.agent import record, verify, voice
+from app.core.agent import proposal, record, voice
 from app.core.agent.turn import Turn
 from app.core.agent.claims import ClaimFilter
 from app.core.agent.answer import Choice
-from app.core.agent.focus import anchored, focus, pick
+from app.core.agent.focus import pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.route import COMMANDS, route
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
@@ -149,7 +149,7 @@ class Agent:
         if kind in COMMANDS or (kind == "request" and any(t.name == "now" for t in turn.tools)):
             return voice.confirm(turn.tools, turn.working_notes), False
         if kind == "ask_user" and self.answer_style() == "free":
-            return self._answer_about_user(turn, vector, cancel), False
+            return proposal.answer_about_user(self, turn, vector, cancel), False
         if kind == "ask_user":
             quoted = self._quote(turn, vector)
             return quoted or voice.not_told(" ".join(turn.routed.asked) or turn.text), \
@@ -183,87 +183,31 @@ class Agent:
 
     def _quote(self, turn: Turn, vector: np.ndarray) -> str:
         """The user's sentence that answers their question (focus.py), quoted; "" if none does."""
-        choice = self._choose(turn, vector)
+        choice = self.choose(turn, vector)
         return answer.quote(choice) if choice is not None else ""
 
-    def _choose(self, turn: Turn, vector: np.ndarray) -> Choice | None:
-        """The user's sentence that holds the question's focus (focus.py), or None."""
-        found = self._candidates(turn, vector)
+    def choose(self, turn: Turn, vector: np.ndarray, found: list[Choice] | None = None) -> Choice | None:
+        """The user's sentence that holds the question's focus (focus.py) among ``found`` (by default
+        the turn's candidates), or None."""
+        found = self.candidates(turn, vector) if found is None else found
         when = {r.memory.id: r.memory.created_at for r in turn.recalled}
-        choice = pick(self._question(turn), found, when, turn.names, people=self.bank.names_with_relation,
-                      similar=self._similar) if found else None
+        choice = pick(self.question(turn), found, when, turn.names, people=self.bank.names_with_relation,
+                      similar=self.similar) if found else None
         if choice is not None:
             turn.quoted = choice.memory_id  # 0: a sentence of the working notes, -1: of this conversation
         return choice
 
-    def _candidates(self, turn: Turn, vector: np.ndarray) -> list[Choice]:
+    def candidates(self, turn: Turn, vector: np.ndarray) -> list[Choice]:
         """The user's sentences that could answer: recalled memories, working notes, this conversation."""
         said_here = [t.user for t in turn.window]
         if not (turn.recalled or turn.working_notes.strip() or said_here):
             return []
         return answer.candidates(turn.recalled, vector, self.bank.embed, turn.working_notes, said_here)
 
-    def _question(self, turn: Turn) -> str:
+    def question(self, turn: Turn) -> str:
         return " ".join(turn.routed.asked) or turn.text
 
-    def _answer_about_user(self, turn: Turn, vector: np.ndarray, cancel: threading.Event) -> str:
-        """A model of 1B+ answers from the sentence that holds the focus, or from the closest few
-        when none does (or when it finds no answer in that one); Hearth keeps the answer only if a
-        piece of one of them holds it (verify.py), else says it in its own words or that it hasn't
-        been told."""
-        question = self._question(turn)
-        choice = self._choose(turn, vector)
-        nearest = [c for c in self._candidates(turn, vector) if c.score >= answer.ANCHORED_AT and c != choice]
-        tries = [self._with_newer(turn, choice, nearest), nearest[:verify.OFFERED]] if choice is not None \
-            else [nearest[:verify.OFFERED]]
-        asked = focus(question, turn.names)
-
-        def held(piece: str) -> bool:
-            return anchored(piece, asked, people=self.bank.names_with_relation, similar=self._similar)
-
-        proposal = ""
-        for offered in (t for t in tries if t):
-            instruction = verify.INSTRUCTION if choice not in offered else \
-                verify.INSTRUCTION_HELD if len(offered) == 1 else verify.INSTRUCTION_NEWER
-            proposal = "".join(self._propose(turn, [c.note for c in offered], instruction, cancel))
-            verified = verify.answer(proposal, offered, question, held)
-            if verified is not None:
-                turn.quoted = verified.choice.memory_id
-                return verified.text
-            if not verify.abstains(proposal):
-                break  # it answered, but nothing shown holds that answer: not asked again
-        turn.quoted = None
-        if proposal.strip() and not verify.abstains(proposal):
-            turn.claims_dropped.append(proposal.strip())
-            if choice is not None and choice.score >= answer.SURE_AT and verify.anchored_somewhere(choice, held):
-                turn.quoted = choice.memory_id
-                return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
-        return voice.not_told(question)
-
-    def _with_newer(self, turn: Turn, choice: Choice, nearest: list[Choice]) -> list[Choice]:
-        """The chosen sentence, and up to two close ones said after it, oldest first: a correction
-        ("choir moved to Fridays now") may not hold the question's words the old sentence holds."""
-        when = {r.memory.id: r.memory.created_at for r in turn.recalled}
-        said = when.get(choice.memory_id, float("inf"))
-        newer: dict[int, Choice] = {}  # one sentence a memory
-        for c in nearest:
-            if when.get(c.memory_id, float("inf")) > said and c.score >= choice.score - verify.NEWER_WITHIN:
-                newer.setdefault(c.memory_id, c)
-        return sorted([choice, *list(newer.values())[:2]], key=lambda c: when.get(c.memory_id, float("inf")))
-
-    def _propose(self, turn: Turn, notes: list[str], instruction: str, cancel: threading.Event) -> Iterator[str]:
-        block = prompting.neutralise(verify.note_for_model(notes))
-        proposal = prompting.assemble(
-            self.backend, system=self.settings.system_prompt, window=turn.window, user=turn.text, memories=[],
-            max_reply_tokens=verify.MAX_TOKENS, notes=[block, instruction], working_notes=turn.working_notes)
-        started = time.perf_counter()
-        for n, piece in enumerate(self.backend.stream(proposal.rendered, max_tokens=verify.MAX_TOKENS,
-                                                      temperature=0.0, should_stop=cancel.is_set)):
-            turn.completion_tokens = n + 1
-            yield piece
-        turn.timings["propose_ms"] = (time.perf_counter() - started) * 1000
-
-    def _similar(self, first: Sequence[str], second: Sequence[str]) -> np.ndarray:
+    def similar(self, first: Sequence[str], second: Sequence[str]) -> np.ndarray:
         vectors = self.bank.embed([*first, *second])
         similar: np.ndarray = vectors[:len(first)] @ vectors[len(first):].T  # numpy types @ as Any
         return similar
