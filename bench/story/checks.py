@@ -22,9 +22,12 @@ def norm(text: str) -> str:
 
 
 def matches(text: str, answers: Iterable[str]) -> bool:
-    """Whole words, and a number with its unit glued on: "60" is in "did 60km" (not in "160")."""
+    """Whole words, and a number with its unit glued on: "60" is in "did 60km" (not in "160"); a word
+    answer in the plural too ("walnut" is in "Walnuts.")."""
     spaced = f" {_UNGLUED.sub(' ', norm(text))} "
-    return any(norm(a) and (f" {norm(a)} " in f" {norm(text)} " or f" {norm(a)} " in spaced) for a in answers)
+    forms = [f for a in answers if norm(a) for f in (norm(a), *((norm(a) + "s", norm(a) + "es")
+                                                              if norm(a)[-1:].isalpha() else ()))]
+    return any(f" {f} " in f" {norm(text)} " or f" {f} " in spaced for f in forms)
 
 
 _UNGLUED = re.compile(r"(?<=\d)(?=[a-z])")

@@ -248,10 +248,10 @@ def _covered(asked: Focus, missing: Sequence[str], said: set[str], folded: str, 
     """Common words of a question may be said otherwise ("Which of my knees is the bad one?" ~ "a
     dodgy left knee") when a specific word of it is there by its stem; besides that, one word of
     three or more may be missing when the sentence is close to the whole question (``sure_at``)."""
-    stems = {_stem(w) for w in said}
+    stems = {stem(w) for w in said}
     # anchored: a specific word there by its stem, or the category named ("Which antibiotic can't I take?"
     # ~ "I'm allergic to penicillin")
-    anchored = any(_stem(w) in stems or _related(w, folded) or w in asked.category for w in asked.content
+    anchored = any(stem(w) in stems or _related(w, folded) or w in asked.category for w in asked.content
                    if w not in missing and w not in _GENERIC)
     if anchored and set(missing) <= _GENERIC and not set(missing) & set(asked.category):
         return True
@@ -284,7 +284,8 @@ def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], S
         return True
     for noun in nouns:
         spelled = rf"(?i:{re.escape(noun)}\w*)"
-        after = re.finditer(rf"\b{spelled}(?:'s|’s)?\s*,?\s+(?:(?i:is|was)\s+)?(?:(?i:called|named)\s+)?({_NAME_WORD})", sentence)
+        after = re.finditer(rf"\b{spelled}(?:'s|’s)?\s*,?\s+(?:(?i:name\s+is|name's|name’s|is|was)\s+)?"
+                            rf"(?:(?i:called|named)\s+)?({_NAME_WORD})", sentence)
         before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+(?:[\w-]+\s+)?{spelled}\b", sentence)
         if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before)):
             return True
@@ -326,9 +327,9 @@ def _missing(content: Sequence[str], said: set[str],
              similar: Callable[[Sequence[str], Sequence[str]], np.ndarray] | None, folded: str = "",
              at: float = WORD_MATCH_AT) -> list[str]:
     """The question's content words the sentence doesn't hold (by stem, a related phrase or meaning)."""
-    stems = {_stem(w) for w in said}
+    stems = {stem(w) for w in said}
     # "living" in "do for a living" is a job, never "live" by its stem ("I still live in our old house")
-    missing = [w for w in content if (w in _RELATED_WORDS or _stem(w) not in stems) and not _related(w, folded)]
+    missing = [w for w in content if (w in _RELATED_WORDS or stem(w) not in stems) and not _related(w, folded)]
     if not missing or similar is None:
         return missing
     # A word of the sentence stands for one word of the question: "driving" holds "drive", so it
@@ -339,8 +340,8 @@ def _missing(content: Sequence[str], said: set[str],
 
 def _free(said: set[str], asked: Sequence[str]) -> set[str]:
     """The sentence's words that don't already stand for a word asked (by stem)."""
-    asked_stems = {_stem(w) for w in asked}
-    return {w for w in said if _stem(w) not in asked_stems}
+    asked_stems = {stem(w) for w in asked}
+    return {w for w in said if stem(w) not in asked_stems}
 
 
 def _as_asked(sentence: str, asked: Focus) -> int:
@@ -356,11 +357,11 @@ def _read(sentence: str) -> tuple[set[str], str]:
 
 def _related(word: str, folded: str) -> bool:
     """A few common questions ask in other words than the answer says ("hate" ~ "can't stand")."""
-    said_as = _RELATED_WORDS.get(word) or next((rx for w, rx in _RELATED.items() if _stem(w) == _stem(word)), None)
+    said_as = _RELATED_WORDS.get(word) or next((rx for w, rx in _RELATED.items() if stem(w) == stem(word)), None)
     return bool(said_as and said_as.search(folded))
 
 
-def _stem(word: str) -> str:
+def stem(word: str) -> str:
     """A crude stem, enough to tell inflections apart from other words: "live"/"lives"/"living" →
     "liv", "studies"/"study" → "studi", "day"/"days" → "dai" (but "birthday" → "birth")."""
     stem = re.sub(r"ies$", "i", word)

@@ -16,65 +16,66 @@ from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus
 from app.core.agent.turn import Turn
+from app.core.memory.spans import said_parts
 
 if TYPE_CHECKING:  # the agent calls in here; only its type is named
     from app.core.agent.loop import Agent
 
 
 def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: threading.Event) -> str:
-    """A model of 1B+ answers from the sentence that holds the focus, or from the closest few
-    when none does (or when it finds no answer in that one); Hearth keeps the answer only if a
-    piece of one of them holds it (verify.py), else says it in its own words or that it hasn't
-    been told."""
+    """A model of 1B+ is shown the closest few memories (and what was said in this conversation),
+    already turned to "you", oldest first, and proposes a one-sentence answer or "Not said"; Hearth
+    keeps the answer only if a piece of one of them holds it (verify.py), else says it in its own
+    words from the sentence focus.py chose, or that it hasn't been told."""
     question = agent.question(turn)
     found = agent.candidates(turn, vector)  # embeds the sentences once, for both steps
     choice = agent.choose(turn, vector, found)
-    nearest = [c for c in found if c.score >= answer.ANCHORED_AT and c != choice]
-    tries = [_with_newer(turn, choice, nearest), nearest[:verify.OFFERED]] if choice is not None \
-        else [nearest[:verify.OFFERED]]
+    lines, shown = _offered_lines(turn, found)
+    offered = [c for c in found if c.memory_id in shown]
     asked = focus(question, turn.names)
 
     def held(piece: str) -> bool:
         return anchored(piece, asked, people=agent.bank.names_with_relation, similar=agent.similar)
 
-    proposal = ""
-    for offered in (t for t in tries if t):
-        instruction = verify.INSTRUCTION if choice not in offered else \
-            verify.INSTRUCTION_HELD if len(offered) == 1 else verify.INSTRUCTION_NEWER
-        proposal = "".join(_propose(agent, turn, [c.note for c in offered], instruction, cancel))
-        verified = verify.answer(proposal, offered, question, held)
-        if verified is not None:
-            turn.quoted = verified.choice.memory_id
-            return verified.text
-        if not verify.abstains(proposal):
-            break  # it answered, but nothing shown holds that answer: not asked again
+    proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
+    verified = verify.answer(proposal, offered, question, held) if proposal else None
+    if verified is not None:
+        turn.quoted = verified.choice.memory_id
+        return verified.text
     turn.quoted = None
-    if proposal.strip() and not verify.abstains(proposal):
-        turn.claims_dropped.append(proposal.strip())
-        if choice is not None and choice.score >= answer.SURE_AT and verify.anchored_somewhere(choice, held):
-            turn.quoted = choice.memory_id
-            return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
+    if not proposal or verify.abstains(proposal):
+        return voice.not_told(question)  # shown the closest lines, the model found no answer there
+    turn.claims_dropped.append(proposal)
+    # The model's answer came from the sentence focus.py chose, but the check of whom it is about
+    # failed ("Luxembourg." for "my mum and dad", said of "my parents"): Hearth says that sentence back.
+    # An answer from elsewhere ("Joan worked for CN Rail" beside "Joan passed in 2019") is not.
+    if choice is not None and choice.score >= answer.SURE_AT and verify.anchored_somewhere(choice, held) and \
+            verify.grounded(proposal, choice.note, question):
+        turn.quoted = choice.memory_id
+        return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
     return voice.not_told(question)
 
-def _with_newer(turn: Turn, choice: Choice, nearest: list[Choice]) -> list[Choice]:
-    """The chosen sentence, and up to two close ones said after it, oldest first: a correction
-    ("choir moved to Fridays now") may not hold the question's words the old sentence holds."""
-    when = {r.memory.id: r.memory.created_at for r in turn.recalled}
-    said = when.get(choice.memory_id, float("inf"))
-    newer: dict[int, Choice] = {}  # one sentence a memory
-    for c in nearest:
-        if when.get(c.memory_id, float("inf")) > said and c.score >= choice.score - verify.NEWER_WITHIN:
-            newer.setdefault(c.memory_id, c)
-    return sorted([choice, *list(newer.values())[:2]], key=lambda c: when.get(c.memory_id, float("inf")))
 
-def _propose(agent: Agent, turn: Turn, notes: list[str], instruction: str,
-         cancel: threading.Event) -> Iterator[str]:
-    block = prompting.neutralise(verify.note_for_model(notes))
-    proposal = prompting.assemble(
-        agent.backend, system=agent.settings.system_prompt, window=turn.window, user=turn.text, memories=[],
-        max_reply_tokens=verify.MAX_TOKENS, notes=[block, instruction], working_notes=turn.working_notes)
+def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]]:
+    """The closest ``verify.OFFERED`` memories whole, oldest first (a correction comes after what it
+    corrects), then the user's close sentences of this conversation and working notes: the lines
+    the model is shown, and the memory ids (FROM_WINDOW, FROM_NOTES included) whose sentences may
+    hold its answer."""
+    recalled = sorted(turn.recalled[:verify.OFFERED], key=lambda r: r.memory.created_at)
+    # A summary's parts are lines of their own: "Earlier in a conversation, the user said: …" is ours
+    lines = [prompting.memory_line(part) for r in recalled for part in said_parts(r.memory.text)]
+    shown = {r.memory.id for r in recalled}
+    here = [c for c in found if c.memory_id in (answer.FROM_WINDOW, answer.FROM_NOTES) and c.score >= answer.QUOTE_AT]
+    for c in here[:verify.OFFERED_HERE]:
+        lines.append(c.note)
+        shown.add(c.memory_id)
+    return lines, shown
+
+
+def _propose(agent: Agent, turn: Turn, lines: list[str], cancel: threading.Event) -> Iterator[str]:
+    rendered = agent.backend.render(verify.proposal_messages(agent.settings.system_prompt, lines, turn.text))
     started = time.perf_counter()
-    for n, piece in enumerate(agent.backend.stream(proposal.rendered, max_tokens=verify.MAX_TOKENS,
+    for n, piece in enumerate(agent.backend.stream(rendered, max_tokens=verify.MAX_TOKENS,
                                                   temperature=0.0, should_stop=cancel.is_set)):
         turn.completion_tokens = n + 1
         yield piece

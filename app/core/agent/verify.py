@@ -1,20 +1,22 @@
 """The model proposes, Hearth verifies: an answer about the user, held by what the user said.
 
-With a model of 1B parameters or more (answer style ``free``), a question about the user goes:
+With a model of 1B parameters or more (answer style ``free``), a question about the user goes
+(decision 0027):
 
-1. ``focus.py`` picks the user's sentence that holds the question's focus. When none does, the
-   closest few sentences are offered instead (the model may see what the rules missed: "Which town is
-   my mother in?" → "My mum Rangi lives in Gisborne"); with nothing close, "You haven't told me …
-   yet" (voice.py) and the model isn't asked;
-2. the model is shown the sentence(s), already turned to "you", and asked for a one-sentence answer
-   speaking *to* the user ("You teach maths at …"), or "Not said";
-3. ``answer`` checks the proposal: it answers (no "I don't know"), it speaks to the user and not as
-   them (a first-person proposal is turned round), and one *piece* of an offered sentence holds it:
-   every name and number of the answer and most of its words are in that piece (``grounded``), and
-   the piece is about whom the question asks and says the kind of thing it wants (focus.anchored) —
-   "How old is my brother Nurlan?" is not answered by "my father Serik is 84, my brother Nurlan …";
-4. a proposal that fails becomes Hearth's own words from the sentence focus.py chose (``told``):
-   "You told me you teach maths at …", or, with none, "You haven't told me … yet". Never a guess,
+1. the model is shown the closest recalled memories whole (a summary's parts each on a line) and the
+   closest sentences said in this conversation, already turned to "you", oldest first, after four
+   worked examples (``SHOTS``: an answer in other words, a "Not said", a dislike, a correction), and
+   proposes a one-sentence answer or "Not said";
+2. ``answer`` checks the proposal: it answers (no "I don't know"), says something the question
+   doesn't (``adds``), speaks to the user and not as them (a first-person proposal is turned round),
+   and one *piece* of a shown sentence holds it: every name and number of the answer and most of its
+   words are in that sentence (``grounded``; a number keeps its unit), and the piece is about whom
+   the question asks and says the kind of thing it wants (focus.anchored) — "How old is my brother
+   Nurlan?" is not answered by "my father Serik is 84, my brother Nurlan …". A piece is a clause
+   (``pieces``) or the stretch about one person (``segments``);
+3. "Not said" becomes "You haven't told me … yet" (voice.py); an answer that fails becomes Hearth's
+   own words from the sentence focus.py chose, when the model's answer came from that sentence
+   (``told``: "You told me you teach maths at …"), else "You haven't told me … yet". Never a guess,
    never the user's voice.
 """
 
@@ -25,24 +27,40 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.core.agent import voice
+from app.core.agent.prompt import neutralise
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE
+from app.core.agent.focus import stem
 from app.core.agent.tools import content_words
-from app.core.memory.entities.extract import RELATION_WORDS
+from app.core.llm.backend import ChatMessage
+from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
 from app.core.memory.spans import sentences
+from app.core.memory.store import STOPWORDS
 
 MAX_TOKENS = 60  # one sentence
-OFFERED = 4  # sentences offered when none holds the question's focus
+OFFERED = 5  # the closest memories the model is shown, whole
+OFFERED_HERE = 2  # … and the closest sentences said in this conversation (or in its working notes)
 MAX_CHARS = 300
-INSTRUCTION = ("Answer in one short sentence from these lines only, speaking to me as \"you\". If they don't say, "
-               "reply: Not said.")
-# When focus.py found the sentence that holds the question's focus, the model is told so: asked whether
-# "moved to Lisbon" says where the sister lives, a 1.5B model answered "Not said".
-INSTRUCTION_HELD = "This line answers my question: answer it in one short sentence, speaking to me as \"you\"."
-# … with lines said after it that may correct it (oldest first).
-INSTRUCTION_NEWER = ("These lines answer my question, oldest first; a later line replaces an earlier one. Answer in one "
-                     "short sentence, speaking to me as \"you\".")
-NEWER_WITHIN = 0.15  # of the chosen sentence's cosine: a later sentence this close is offered beside it
+HEADER = "What I told you before, oldest first (a later line replaces an earlier one):"
+INSTRUCTION = ("Answer my question in one short sentence from what I told you, speaking to me as \"you\". If what I "
+               "told you doesn't say, reply exactly: Not said.")
+# Shown before every question, as earlier turns (the same prefix each time: llama.cpp keeps its KV
+# cache). Told only to say "Not said" when the lines don't, Qwen2.5-1.5B said it to 23 of 40 dev
+# questions whose answer was in front of it; with these three examples (one answered in other words,
+# one not said, one a dislike put as a question) to 8, and it names the answer (measured on dev
+# stories, in-sample). What it then invents ("Moko is 8" from "Tama is 8") is the verifier's to catch.
+SHOTS = (
+    (("You're Sam, you work as a nurse at the Mater hospital.", "Your sister Jo lives in Leeds with her two boys.",
+      "Moved to nights now, the pay is better."), "Which city does Jo live in?", "Jo lives in Leeds."),
+    (("Your sister Jo lives in Leeds with her two boys.", "You have a cat, Miso, she's 3."),
+     "What's my sister's husband called?", "Not said."),
+    (("You're Sam, you work as a nurse at the Mater hospital.", "You have a cat, Miso, she's 3.",
+      "Honestly can't stand coriander, tastes like soap to you."), "Is there a herb I don't like?",
+     "You can't stand coriander."),
+    (("You're Sam, you work as a nurse at the Mater hospital.", "Your sister Jo lives in Leeds with her two boys.",
+      "Big change, you left the Mater! School nurse at St Anne's now."), "Where do I work these days?",
+     "You're a school nurse at St Anne's now."),
+)
 
 _ABSTAINS = re.compile(r"\b(?:don'?t|do\s+not)\s+know\b|\bhaven'?t\s+(?:told|said|mentioned)|\bnot\s+(?:sure|mentioned|"
                        r"specified|stated|said)\b|\bno\s+(?:information|mention)\b|\bcan'?t\s+(?:tell|say|answer)\b|"
@@ -50,17 +68,27 @@ _ABSTAINS = re.compile(r"\b(?:don'?t|do\s+not)\s+know\b|\bhaven'?t\s+(?:told|sai
 _TOLD_ME = re.compile(r"\b(?:told|tell|telling|said\s+to|mentioned\s+to)\s+me\b", re.I)
 _FIRST_PERSON = re.compile(r"\b(?:i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
 _SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re.I)
-_PEOPLE = re.compile(rf"\b(?:{RELATION_WORDS})(?:s|es)?\b", re.I)
+_PEOPLE = re.compile(rf"\b({RELATION_WORDS})(?:s|es)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
+_COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares", "6 to 11pm", "180km"
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
 # Words a rephrasing adds that claim nothing ("You're called Daniel", "Your son's name is Tobi").
-_FRAME = frozenset("called named name told said mentioned currently now still these days years old aged".split())
+# "You work as a district nurse now" for "What's my job?": the job is the claim, "work" only its frame.
+_FRAME = frozenset("called named name told said mentioned currently now still these days years old aged work works "
+                   "working job".split())
 # A sentence in pieces, so that what the answer says is found next to whom it is about: "my father
 # Serik is 84 | lives alone in Taldykorgan | my brother Nurlan checks on him" — 84 is Serik's.
 _PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|cause|while|whereas|though|although)\s+",
                     re.I)
-_OWN_SUBJECT = re.compile(r"^\W*(?:(?:my|our|i|i'm|i've|i'd|im|we|we're|the|a|an)\b|[A-ZÀ-Þ][a-zß-ÿ]+\b)")
+# Where another person comes in: a relation ("my brother", "daughter") or a name not right after one.
+_RELATION = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+)?(?:{RELATION_WORDS})(?:s|es)?\b", re.I)
+# A name, but not a place or a thing after a preposition ("in Seoul", "for WestJet")
+_NAMED = re.compile(r"(?<![.!?]\s)(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bof\s)(?<!\bon\s)(?<!\bfor\s)"
+                    r"(?<!\bfrom\s)(?<!\bnear\s)\b[A-ZÀ-Þ][a-zß-ÿ]+\b")
+_OWN_SUBJECT = re.compile(rf"^\W*(?:(?:my|our|i|i'm|i've|i'd|im|we|we're|the|a|an|{RELATION_WORDS})\b|"
+                          r"[A-ZÀ-Þ][a-zß-ÿ]+\b)")
+_LEADING_AND = re.compile(r"^(?:and|but|so)\s+", re.I)  # ", and daughter Aigerim": the comma split it first
 
 
 @dataclass(frozen=True)
@@ -81,28 +109,52 @@ def plain(text: str) -> bool:
 
 def grounded(proposal: str, sentence: str, question: str) -> bool:
     """An answer whose every name and number, and most words, are ``sentence``'s or the question's."""
-    text = " ".join(proposal.split())
+    text = same_people(" ".join(proposal.split()))
     if not plain(text):
         return False
-    # The question's own words ground the answer ("Your son is called Tobi" for "What's my son's name?"),
-    # except whom it asks about: "Hemi's partner is called Hemi" from "My brother Hemi works in Perth"
-    # must find "partner" in the sentence.
-    source = f"{sentence} {voice.second_person(sentence)} {_PEOPLE.sub(' ', question)}"
+    # The question's own words ground the answer ("Your son is called Tobi" for "What's my son's name?");
+    # "Hemi's partner is called Hemi" says nothing the question doesn't (``adds``), and whom an answer
+    # is about is answer()'s to check.
+    source = same_people(f"{sentence} {voice.second_person(sentence)} {question}")
     folded = source.casefold()
-    if any(n not in source for n in _NUMBER.findall(text)):
+    if any(n not in source for n in _NUMBER.findall(text)) or _other_unit(text, source):
         return False
     if any(n.casefold() not in folded for n in _NAME.findall(text) if n.casefold() not in _OWN):
         return False
     claimed = [w for w in content_words(text) if w not in _FRAME]
-    have = {w[:5] for w in content_words(source)}
-    share = sum(1 for w in claimed if w[:5] in have) / len(claimed) if claimed else 0.0
+    have = {stem(w) for w in content_words(source)}
+    share = sum(1 for w in claimed if stem(w) in have) / len(claimed) if claimed else 0.0
     return share >= GROUNDED_SHARE
+
+
+def same_people(text: str) -> str:
+    """Relatives by one word each ("dad" → "father", "grandma" → "grandmother"), for comparing."""
+    return _PEOPLE.sub(lambda m: RELATIONS.get(m.group(1).casefold(), (m.group(1),))[0], text)
+
+
+def _other_unit(text: str, source: str) -> bool:
+    """A number the source says of something else: "15 hectares" from "for 15 years"."""
+    said = {(n, u.casefold()[:4]) for n, u in _COUNTED.findall(source) if u.casefold() not in STOPWORDS}
+    for number, unit in _COUNTED.findall(text):
+        units = {u for n, u in said if n == number}
+        if units and unit.casefold() not in STOPWORDS | _FRAME and unit.casefold()[:4] not in units:
+            return True
+    return False
+
+
+def adds(text: str, question: str) -> bool:
+    """The answer says something the question doesn't: "Sharon's surname is Sharon" and "Marek drives
+    a car" (for "What car does Marek drive?") only say the question back."""
+    asked = {stem(w) for w in content_words(question)}
+    return any(t.casefold() not in question.casefold() for t in _NUMBER.findall(text) + _NAME.findall(text)
+               if t.casefold() not in _OWN) or \
+        any(stem(w) not in asked for w in content_words(text) if w not in _FRAME)
 
 
 def pieces(sentence: str) -> list[str]:
     """The sentence's pieces; a piece with no subject of its own ("lives alone…", "she's 74") only
     with the piece before it (whom it is about)."""
-    parts = [p.strip() for p in _PIECE.split(sentence) if p and p.strip()]
+    parts = [_LEADING_AND.sub("", p.strip()) for p in _PIECE.split(sentence) if p and p.strip()]
     return [f"{parts[i - 1]}, {p}" if i and not _OWN_SUBJECT.match(p) else p for i, p in enumerate(parts)]
 
 
@@ -113,10 +165,11 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
     if _FIRST_PERSON.search(_TOLD_ME.sub(" ", text)) and not _SECOND_PERSON.search(text):
         text = voice.second_person(text)  # "My son Tobi is 17." → "Your son Tobi is 17."
         text = text[:1].upper() + text[1:]
-    if not plain(text):
+    if not plain(text) or not adds(text, question):
         return None
-    facts = [t for t in _NUMBER.findall(text) + _NAME.findall(text)
-             if t.casefold() not in _OWN and t.casefold() not in question.casefold()]
+    # … and the people it names that the question doesn't: "Your sister drives a blue Honda Civic."
+    facts = [t for t in _NUMBER.findall(text) + _NAME.findall(text) + _PEOPLE.findall(same_people(text))
+             if t.casefold() not in _OWN and t.casefold() not in same_people(question).casefold()]
     for choice in offered:
         if not grounded(text, choice.note, question):
             continue
@@ -134,15 +187,40 @@ def anchored_somewhere(choice: Choice, held: Callable[[str], bool]) -> bool:
 
 
 def _pieces_of(choice: Choice) -> list[str]:
-    return [piece for sentence in sentences(choice.note) or [choice.note] for piece in pieces(sentence)]
+    """The clauses and one-person stretches of the sentence, relatives by one word each ("my dad's
+    name is Terje" answers "What's my father's name?")."""
+    return [same_people(piece) for sentence in sentences(choice.note) or [choice.note]
+            for piece in dict.fromkeys([*pieces(sentence), *segments(sentence)])]
 
 
-def note_for_model(notes: Sequence[str]) -> str:
-    """The sentences as the model is shown them: already turned to "you", so that it answers in
-    Hearth's voice rather than copying the user's "I …"."""
-    said = [voice.second_person(n) for n in notes]
-    lines = "\n".join(f'- "{s[:1].upper()}{s[1:]}"' for s in said)
-    return f"What I told you before, said back to me:\n{lines}"
+def segments(sentence: str) -> list[str]:
+    """The sentence cut where another person comes in: "I have son Timur, 31, he is an engineer in
+    Astana, and | daughter Aigerim, 27, she is doing her masters in Seoul" — Seoul is Aigerim's even
+    though a comma stands between them; in "my father Serik is 84 … | my brother Nurlan checks on
+    him", 84 stays Serik's."""
+    relations = list(_RELATION.finditer(sentence))
+    after_relation = {m.end() + 1 for m in relations}  # "brother Nurlan": one person, one start
+    names = [m.start() for m in _NAMED.finditer(sentence) if m.start() not in after_relation
+             and m.group().casefold() not in _OWN and m.group().casefold() not in STOPWORDS]
+    starts = sorted({m.start() for m in relations} | set(names) - {0})
+    bounds = [0, *starts, len(sentence)]
+    return [sentence[a:b].strip(" ,;:-–—") for a, b in zip(bounds, bounds[1:]) if sentence[a:b].strip(" ,;:-–—")]
+
+
+def proposal_messages(system: str, lines: Sequence[str], question: str) -> list[ChatMessage]:
+    """The proposal's prompt: the examples (SHOTS), then the user's own lines turned to "you" (so
+    that the model answers in Hearth's voice, not the user's "I …") and the question."""
+    messages = [ChatMessage("system", f"{system} {INSTRUCTION}".strip())]
+    for shown, asked, reply in SHOTS:
+        messages += [ChatMessage("user", _lines_and_question(shown, asked)), ChatMessage("assistant", reply)]
+    said = [voice.second_person(line) for line in lines]
+    return [*messages, ChatMessage("user", neutralise(_lines_and_question([s[:1].upper() + s[1:] for s in said],
+                                                                          question)))]
+
+
+def _lines_and_question(lines: Sequence[str], question: str) -> str:
+    shown = "\n".join(f'- "{line}"' for line in lines)
+    return f"{HEADER}\n{shown}\n\nMy question: {question}"
 
 
 def told(choice: Choice, names: Sequence[str] = ()) -> str:

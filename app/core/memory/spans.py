@@ -126,6 +126,11 @@ def said_sentences(memory_text: str) -> list[str]:
     return [s for part in _parts(memory_text)[1] for s in sentences(part)]
 
 
+def said_parts(memory_text: str) -> list[str]:
+    """What the user said, as they said it: a summary's parts, or the memory's text."""
+    return _parts(memory_text)[1]
+
+
 def _parts(memory_text: str) -> tuple[str, list[str]]:
     match = _SUMMARY.match(memory_text)
     return (match.group(1), match.group(2).split(" / ")) if match else ("", [memory_text])

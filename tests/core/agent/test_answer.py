@@ -70,11 +70,14 @@ def test_quote_then_model_continues_after_the_quote(bank: MemoryBank) -> None:
 
 
 def test_under_free_style_an_answer_the_users_sentence_does_not_hold_becomes_hearths_own(bank: MemoryBank) -> None:
-    """The model proposes, Hearth verifies (verify.py): "Paris." is not what the user said about their car."""
-    backend = ScriptedBackend(reply="Paris.")
+    """The model proposes, Hearth verifies (verify.py): the car is the user's, not their sister's; the
+    sentence the model answered from is said back in Hearth's words."""
+    backend = ScriptedBackend(reply=lambda prompt: "Paris." if "France" in prompt else
+                              "Your sister drives a blue Honda Civic.")
     agent = Agent(ProfileData(bank), backend, Settings(answer_style="free"))
     done = turn(agent, "Which Honda Civic do I drive?", new=True)[1]
-    assert done.reply == "You told me you drive a blue Honda Civic." and done.stats.answer.claims_dropped == ("Paris.",)
+    assert done.reply == "You told me you drive a blue Honda Civic."
+    assert done.stats.answer.claims_dropped == ("Your sister drives a blue Honda Civic.",)
     assert '"You drive a blue Honda Civic' in backend.prompts[0]  # the model was shown the user's sentence, turned
     agent.settings = Settings(answer_style="quote")
     assert turn(agent, "What is the capital of France?", new=True)[1].reply == "Paris."  # a request: the model's
