@@ -71,6 +71,7 @@ _SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re
 _PEOPLE = re.compile(rf"\b({RELATION_WORDS})(?:s|es)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
+_YES_NO = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|had|can|could|will|am)\b", re.I)
 _COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares", "6 to 11pm", "180km"
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
 # Words a rephrasing adds that claim nothing ("You're called Daniel", "Your son's name is Tobi").
@@ -142,6 +143,16 @@ def _other_unit(text: str, source: str) -> bool:
     return False
 
 
+def on_topic(text: str, question: str) -> bool:
+    """A yes/no question is answered about what it asks: "Does Gary have any kids?" is not answered
+    by "Gary has a cattle station" (a word of the question besides its names must be in the answer)."""
+    if not _YES_NO.match(question):
+        return True
+    names = {n.casefold() for n in _NAME.findall(question)}
+    asked = {stem(w) for w in content_words(same_people(question)) if w not in names and w not in _FRAME}
+    return not asked or bool(asked & {stem(w) for w in content_words(same_people(text))})
+
+
 def adds(text: str, question: str) -> bool:
     """The answer says something the question doesn't: "Sharon's surname is Sharon" and "Marek drives
     a car" (for "What car does Marek drive?") only say the question back."""
@@ -165,7 +176,7 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
     if _FIRST_PERSON.search(_TOLD_ME.sub(" ", text)) and not _SECOND_PERSON.search(text):
         text = voice.second_person(text)  # "My son Tobi is 17." → "Your son Tobi is 17."
         text = text[:1].upper() + text[1:]
-    if not plain(text) or not adds(text, question):
+    if not plain(text) or not adds(text, question) or not on_topic(text, question):
         return None
     # … and the people it names that the question doesn't: "Your sister drives a blue Honda Civic."
     facts = [t for t in _NUMBER.findall(text) + _NAME.findall(text) + _PEOPLE.findall(same_people(text))

@@ -6,7 +6,7 @@ import pytest
 
 from app.core.agent.answer import FROM_NOTES, Choice
 from app.core.agent.focus import anchored, focus
-from app.core.agent.verify import SHOTS, answer, grounded, pieces, proposal_messages, segments, told
+from app.core.agent.verify import SHOTS, answer, grounded, pieces, proposal_messages, same_people, segments, told
 
 SON = "My son Tobi is 17 and wants to study medicine."
 WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
@@ -109,3 +109,19 @@ def test_a_number_keeps_its_unit_or_gains_one() -> None:
     board = "my board is a 6'2 shortboard i bought second hand for 180"
     assert said("You bought your board for 180.", board, "How much did I pay for my surfboard?") != ""
     assert said("You have 15 hectares.", "we farm 15 hectares of Malbec", "How many hectares do I have?") != ""
+
+
+def test_relatives_are_read_by_one_word_each() -> None:
+    assert same_people("my dad and my grandma's kids") == "my father and my grandmother's child"
+    dad = "my dad's name is Terje by the way, he's turning 60 in November"
+    assert said("Your father's name is Terje.", dad, "What's my father's name?") == "Your father's name is Terje."
+    grandma = "My grandma Fumiko turned 91 last week!!"
+    assert said("Your grandma Fumiko is 91 years old.", grandma, "How old is my grandmother?") != ""
+    assert said("Your grandma Fumiko is 91 years old.", grandma, "How old is my father?") == ""
+
+
+def test_a_yes_no_question_is_answered_about_what_it_asks() -> None:
+    gary = "my brother Gary has a cattle station near Tennant Creek, two kids, both at boarding school"
+    assert said("Gary has a cattle station near Tennant Creek.", gary, "Does Gary have any kids?") == ""
+    assert said("Gary has two kids.", gary, "Does Gary have any kids?") == "Gary has two kids."
+    assert said("Gary has a cattle station near Tennant Creek.", gary, "What does Gary have?") != ""
