@@ -134,7 +134,7 @@ _ADVICE = re.compile(
 _ABOUT_USER = re.compile(r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|our|us)\b", re.I)
 _ASSISTANT_SUBJECT = re.compile(r"\b(?:you|your|yourself|you're|hearth)\b", re.I)
 _REQUEST_START = re.compile(
-    r"^\W*(?:quick\s+one\W+)?(?:please\s+|pls\s+|"
+    r"^\W*(?:quick\s+one\W+)?(?:please\s+|pls\s+|kindly\s+|"
     r"(?:can|could|would|will)\s+(?:you|u)\s+|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:you\s+to\s+|some\s+|a\s+|"
     r"help|ideas|tips|advice)|i'?m\s+looking\s+for|i\s+wonder|i\s+was\s+wondering|let'?s\s+|lets\s+|"
     r"what\s+about|how\s+about)?(?:write|give|make|list|suggest|recommend|explain|describe|help|show|translate|"
@@ -144,7 +144,11 @@ _REQUEST_START = re.compile(
     r"remind\s+me\s+(?:to|how)|walk\s+me|talk\s+me|"
     r"any\s+(?:good|decent|nice|great|easy|quick|cheap|fun)\b|any\s+(?:tips|ideas|advice|suggestions|"
     r"recommendations|thoughts|recipes)|(?:best|quickest|easiest)\s+way)\b", re.I)
-_PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)\W*$|^\W*(?:please|pls|plz)\b", re.I)
+_PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)(?:\W*$|\s*,)|^\W*(?:please|pls|plz|kindly)\b", re.I)
+# A request inside a sentence: "I would be grateful if you could help me write …"
+_REQUEST_INSIDE = re.compile(r"\b(?:if\s+(?:you|u)\s+(?:could|can|would)|(?:could|can|would|will)\s+(?:you|u))\s+"
+                             r"(?:please\s+|kindly\s+)?(?:help\s+me|write|draft|give\s+me|make\s+me|explain|suggest|"
+                             r"recommend)\b", re.I)
 # Openers _kind strips before it reads a sentence ("And where do I work these days")
 _CONJUNCTION = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|oh|well|um+|hmm+|also|then|wait|now|anyway|right|hey|hi|"
                           r"actually)\b\W*)+", re.I)
@@ -249,7 +253,7 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
         return "ask_conversation"
     if _RECALL_ASK.search(body):
         return "ask_user"
-    if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body):
+    if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body) or _REQUEST_INSIDE.search(body):
         return "request"
     if _is_question(body):
         return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) else "request"

@@ -254,3 +254,15 @@ def test_instructions_are_not_claims_about_the_users_life(sentence: str, claim: 
 def test_not_told_keeps_a_hyphenated_relative_and_their_name_whole() -> None:
     assert "what your daughter-in-law Dana does for work" in not_told("What does my daughter-in-law Dana do for work?")
     assert "what your son Tobi studies" in not_told("What does my son Tobi study?")
+
+
+@pytest.mark.parametrize(("message", "expected"), [
+    ("Kindly draft a formal email to a client: the container is delayed by four days.", "request"),
+    ("packing list for 6 weeks at a summer camp pls, hot weather and hand luggage only", "request"),
+    ("My publisher paid me late again. I would be grateful if you could help me write a complaint.", "mixed"),
+    ("I told my boss I could write the report.", "statement"),
+    ("My sister asked if you could come.", "statement"),
+])
+def test_polite_and_terse_requests_are_requests(message: str, expected: str) -> None:
+    """A new writer's requests (issue 30's test split) were acknowledged as things to remember."""
+    assert route(message).route == expected
