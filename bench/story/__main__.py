@@ -47,7 +47,9 @@ class ProcessRunner:
         self.env = {**os.environ, "HEARTH_HOME": str(home), "HEARTH_PASSPHRASE": "bench", "HF_HUB_OFFLINE": "1",
                     "PYTHONPATH": str(REPO)}
         self.env.pop("HEARTH_EMBEDDER", None)
-        self.globals = [a for s in args.set for a in ("--set", s)] + (["--model", args.model] if args.model else [])
+        # `hearth` takes the model as a setting (`--model` is the bench's own option)
+        model = [f"model_path={args.model}"] if args.model else []
+        self.globals = [a for s in [*args.set, *model] for a in ("--set", s)]
 
     def hearth(self, *argv: str) -> Any:
         run = subprocess.run([sys.executable, "-m", "app", *self.globals, *argv], env=self.env, cwd=REPO,
