@@ -17,9 +17,10 @@ every candidate is kept: the same result, a second sooner. Larger models choose.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from app.core.llm.backend import ChatMessage, LLMBackend
+from app.core.llm.backend import ChatMessage, LLMBackend, Rendered
 from app.core.memory.spans import fact_spans
 
 MAX_FACTS = 4
@@ -35,15 +36,20 @@ def choice_schema(n: int) -> dict[str, Any]:
             "required": ["keep"], "additionalProperties": False}
 
 
-def extract_facts(backend: LLMBackend, user_text: str, *, choose: bool = True) -> list[str]:
+def extract_facts(backend: LLMBackend, user_text: str, *, choose: bool = True,
+                  prompt_for: Callable[[str], Rendered] | None = None) -> list[str]:
     """The spans of ``user_text`` worth keeping as facts (the user's words, tidied).
 
-    ``choose=False`` keeps every candidate span without asking the model."""
+    ``choose=False`` keeps every candidate span without asking the model. ``prompt_for(numbered)``:
+    the prompt asking about them, by default on its own; the agent's has the conversation's prompt
+    head, so that llama.cpp's KV cache of it survives the question (a head of its own cost the next
+    request its whole system prompt and window again)."""
     spans = fact_spans(user_text)[:8]
     if not spans or not choose:
         return spans[:MAX_FACTS]
     numbered = "\n".join(f"{n}. {span}" for n, span in enumerate(spans, start=1))
-    prompt = backend.render([ChatMessage("system", INSTRUCTION), ChatMessage("user", numbered)])
+    prompt = prompt_for(numbered) if prompt_for is not None else \
+        backend.render([ChatMessage("system", INSTRUCTION), ChatMessage("user", numbered)])
     return chosen_spans(backend.complete_json(prompt, choice_schema(len(spans)), max_tokens=40), spans)
 
 

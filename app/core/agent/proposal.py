@@ -73,7 +73,11 @@ def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]
 
 
 def _propose(agent: Agent, turn: Turn, lines: list[str], cancel: threading.Event) -> Iterator[str]:
-    rendered = agent.backend.render(verify.proposal_messages(agent.settings.system_prompt, lines, turn.text))
+    head = prompting.build_messages(agent.system_prompt(), agent.model_window(turn), "", [],
+                                    working_notes=turn.working_notes)[:-1]
+    rendered = agent.backend.render(verify.proposal_messages(head, lines, turn.text))
+    if agent.backend.count_tokens(rendered.text) > agent.backend.info.n_ctx - verify.MAX_TOKENS:
+        rendered = agent.backend.render(verify.proposal_messages(head[:1], lines, turn.text))  # the window left out
     started = time.perf_counter()
     for n, piece in enumerate(agent.backend.stream(rendered, max_tokens=verify.MAX_TOKENS,
                                                   temperature=0.0, should_stop=cancel.is_set)):

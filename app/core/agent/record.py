@@ -11,7 +11,9 @@ import numpy as np
 
 from app.core.agent import answer
 from app.core.agent import prompt as prompting
+from app.core.agent.extract import INSTRUCTION as EXTRACTION
 from app.core.agent.extract import extract_facts
+from app.core.llm.backend import Rendered
 from app.core.agent.turn import Turn, Writes
 from app.core.memory.consolidate import apply_facts, episode_text, leaving_window, plan_facts, summary_text
 from app.core.memory.store import MemoryStore, NewMemory
@@ -81,12 +83,19 @@ def _memories_to_write(agent: Agent, turn: Turn) -> tuple[list[NewMemory], list[
     choose = not answer.is_small(agent.n_params())  # a small model keeps every span anyway (extract.py)
     # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's clause
     said = ". ".join(turn.routed.stated) if turn.routed.route == "mixed" else turn.text
-    facts = [] if asked else extract_facts(agent.backend, said, choose=choose)
+    facts = [] if asked else extract_facts(agent.backend, said, choose=choose,
+                                           prompt_for=lambda numbered: _extraction_prompt(agent, turn, numbered))
     episode = "" if asked else episode_text(said)
     written = [NewMemory(text=episode, kind="episode", importance=0.3, origin="message")] if episode else []
     written += [NewMemory(text=text, kind="fact", importance=0.9, origin="words")
                 for tool in turn.tools for text in tool.add]
     return written, facts
+
+def _extraction_prompt(agent: Agent, turn: Turn, numbered: str) -> Rendered:
+    """Which sentences to keep, asked after the conversation's own prompt head (extract.py)."""
+    return prompting.assemble(agent.backend, system=agent.system_prompt(), window=agent.model_window(turn),
+                              user=numbered, memories=[], max_reply_tokens=40, notes=[EXTRACTION],
+                              working_notes=turn.working_notes).rendered
 
 def _plan_summary(agent: Agent, turn: Turn) -> tuple[str, np.ndarray, list[Memory]] | None:
     """Episodes of turns that have left the window, once there are ``SUMMARY_EVERY`` of them

@@ -42,8 +42,8 @@ OFFERED = 5  # the closest memories the model is shown, whole
 OFFERED_HERE = 2  # … and the closest sentences said in this conversation (or in its working notes)
 MAX_CHARS = 300
 HEADER = "What I told you before, oldest first (a later line replaces an earlier one):"
-INSTRUCTION = ("Answer my question in one short sentence from what I told you, speaking to me as \"you\". If what I "
-               "told you doesn't say, reply exactly: Not said.")
+INSTRUCTION = ("From now on I ask about myself: answer my question in one short sentence from what I told you, "
+               "speaking to me as \"you\". If what I told you doesn't say, reply exactly: Not said.")
 # Shown before every question, as earlier turns (the same prefix each time: llama.cpp keeps its KV
 # cache). Told only to say "Not said" when the lines don't, Qwen2.5-1.5B said it to 23 of 40 dev
 # questions whose answer was in front of it; with these three examples (one answered in other words,
@@ -218,12 +218,16 @@ def segments(sentence: str) -> list[str]:
     return [sentence[a:b].strip(" ,;:-–—") for a, b in zip(bounds, bounds[1:]) if sentence[a:b].strip(" ,;:-–—")]
 
 
-def proposal_messages(system: str, lines: Sequence[str], question: str) -> list[ChatMessage]:
-    """The proposal's prompt: the examples (SHOTS), then the user's own lines turned to "you" (so
-    that the model answers in Hearth's voice, not the user's "I …") and the question."""
-    messages = [ChatMessage("system", f"{system} {INSTRUCTION}".strip())]
-    for shown, asked, reply in SHOTS:
-        messages += [ChatMessage("user", _lines_and_question(shown, asked)), ChatMessage("assistant", reply)]
+def proposal_messages(head: Sequence[ChatMessage], lines: Sequence[str], question: str) -> list[ChatMessage]:
+    """The proposal's prompt: the conversation's own head (system prompt and window, as its last
+    prompt had them: llama.cpp's KV cache of it is reused, and a request after the question doesn't
+    read the window again), the examples (SHOTS, the instruction with the first), then the user's
+    own lines turned to "you" (so that the model answers in Hearth's voice, not the user's "I …")
+    and the question."""
+    messages = list(head)
+    for n, (shown, asked, reply) in enumerate(SHOTS):
+        lead = f"{INSTRUCTION}\n\n" if n == 0 else ""
+        messages += [ChatMessage("user", lead + _lines_and_question(shown, asked)), ChatMessage("assistant", reply)]
     said = [voice.second_person(line) for line in lines]
     return [*messages, ChatMessage("user", neutralise(_lines_and_question([s[:1].upper() + s[1:] for s in said],
                                                                           question)))]
