@@ -43,14 +43,19 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         turn.quoted = verified.choice.memory_id
         return verified.text
     turn.quoted = None
-    if not proposal or verify.abstains(proposal):
-        return voice.not_told(question)  # shown the closest lines, the model found no answer there
-    turn.claims_dropped.append(proposal)
-    # The model's answer came from the sentence focus.py chose, but the check of whom it is about
-    # failed ("Luxembourg." for "my mum and dad", said of "my parents"): Hearth says that sentence back.
-    # An answer from elsewhere ("Joan worked for CN Rail" beside "Joan passed in 2019") is not.
-    if choice is not None and choice.score >= answer.SURE_AT and verify.anchored_somewhere(choice, held) and \
-            verify.grounded(proposal, choice.note, question):
+    said_something = bool(proposal) and not verify.abstains(proposal)
+    if said_something:
+        turn.claims_dropped.append(proposal)
+    # When focus.py is sure of a sentence and the model answered, Hearth says that sentence back in its
+    # own words if the answer failed only the check of whom it is about ("Luxembourg." for "my mum and
+    # dad", said of "my parents") or is held by nothing shown (an example copied: "Jo lives in Leeds.").
+    # Not when another sentence shown holds it ("Joan worked for CN Rail" is the user's own job, beside
+    # "Joan passed in 2019"), nor after "Not said" (measured on dev: the sentence was then not the answer).
+    if not said_something or choice is None or choice.score < answer.SURE_AT or \
+            not verify.anchored_somewhere(choice, held):
+        return voice.not_told(question)
+    if verify.grounded(proposal, choice.note, question) or \
+            not any(verify.grounded(proposal, c.note, question) for c in offered):
         turn.quoted = choice.memory_id
         return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
     return voice.not_told(question)
