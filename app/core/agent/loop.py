@@ -134,7 +134,7 @@ class Agent:
 
     def _assemble(self, turn: Turn, window: list[prompting.Turn]) -> prompting.Assembled:
         return prompting.assemble(
-            self.backend, system=self.system_prompt(), window=self._model_window(turn, window), user=turn.text,
+            self.backend, system=self.settings.system_prompt, window=self.model_window(turn, window), user=turn.text,
             memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
             notes=[t.text for t in turn.tools] + self._instruction(turn),
             prefix=f"{turn.prefix} " if turn.prefix and turn.prefix_in_prompt else "",
@@ -173,16 +173,11 @@ class Agent:
     def _follows_request(self, turn: Turn) -> bool:
         return bool(turn.window) and route(turn.window[-1].user, turn.names).route in ("request", "mixed")
 
-    def system_prompt(self) -> str:
-        return self.settings.system_prompt
-
-    def model_window(self, turn: Turn) -> list[prompting.Turn]:
-        return self._model_window(turn, turn.window)
-
-    def _model_window(self, turn: Turn, window: list[prompting.Turn]) -> list[prompting.Turn]:
+    def model_window(self, turn: Turn, window: list[prompting.Turn] | None = None) -> list[prompting.Turn]:
         """The turns a model sees. A small model's window keeps only the exchanges it wrote itself
         (requests): shown Hearth's acknowledgements, a 135M model copies them ("Noted: write a short
         poem about rain" for a poem). What the user said in the others reaches it as recalled notes."""
+        window = turn.window if window is None else window
         if self.answer_style() == "free":
             return window
         return [t for t in window if route(t.user, turn.names).route == "request"]
@@ -340,7 +335,7 @@ class Agent:
         """Stream the reply through the guard (guard.py); returns True if it was repeating an
         earlier reply of the conversation (then nothing of it was shown, and the caller regenerates)."""
         earlier = [answer.unquoted(r) for r in turn.earlier_replies] if check_repeats else []
-        guard = ReplyGuard(earlier, leak_sentences(self.system_prompt(), *prompting.OWN_WORDS))
+        guard = ReplyGuard(earlier, leak_sentences(self.settings.system_prompt, *prompting.OWN_WORDS))
         claims = ClaimFilter(self._known(turn))
         # after an acknowledgement, the model's answer starts a new paragraph
         lead = "\n\n" if turn.prefix and not turn.prefix_in_prompt else ""

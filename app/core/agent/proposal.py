@@ -78,7 +78,7 @@ def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]
 
 
 def _propose(agent: Agent, turn: Turn, lines: list[str], cancel: threading.Event) -> Iterator[str]:
-    head = prompting.build_messages(agent.system_prompt(), agent.model_window(turn), "", [],
+    head = prompting.build_messages(agent.settings.system_prompt, agent.model_window(turn), "", [],
                                     working_notes=turn.working_notes)[:-1]
     rendered = agent.backend.render(verify.proposal_messages(head, lines, turn.text))
     if agent.backend.count_tokens(rendered.text) > agent.backend.info.n_ctx - verify.MAX_TOKENS:
