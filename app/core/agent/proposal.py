@@ -16,7 +16,10 @@ from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus
 from app.core.agent.turn import Turn
+from app.core.llm.backend import ChatMessage
 from app.core.memory.spans import said_parts
+
+SLOT = "proposal"  # the backend's KV slot for this prompt's fixed head
 
 if TYPE_CHECKING:  # the agent calls in here; only its type is named
     from app.core.agent.loop import Agent
@@ -78,14 +81,15 @@ def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]
 
 
 def _propose(agent: Agent, turn: Turn, lines: list[str], cancel: threading.Event) -> Iterator[str]:
-    head = prompting.build_messages(agent.settings.system_prompt, agent.model_window(turn), "", [],
-                                    working_notes=turn.working_notes)[:-1]
+    # A prompt of its own (the system prompt, the examples, the lines), read in a KV slot of its own:
+    # the examples' ~450 tokens are read once per session, not per question, and the conversation's
+    # cache is put back for the next request (decision 0028).
+    system = agent.settings.system_prompt
+    head = [ChatMessage("system", system)] if system else []
     rendered = agent.backend.render(verify.proposal_messages(head, lines, turn.text))
-    if agent.backend.count_tokens(rendered.text) > agent.backend.info.n_ctx - verify.MAX_TOKENS:
-        rendered = agent.backend.render(verify.proposal_messages(head[:1], lines, turn.text))  # the window left out
     started = time.perf_counter()
-    for n, piece in enumerate(agent.backend.stream(rendered, max_tokens=verify.MAX_TOKENS,
-                                                  temperature=0.0, should_stop=cancel.is_set)):
+    for n, piece in enumerate(agent.backend.stream_aside(rendered, slot=SLOT, max_tokens=verify.MAX_TOKENS,
+                                                        temperature=0.0, should_stop=cancel.is_set)):
         turn.completion_tokens = n + 1
         yield piece
     turn.timings["propose_ms"] = (time.perf_counter() - started) * 1000

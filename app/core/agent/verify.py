@@ -219,11 +219,9 @@ def segments(sentence: str) -> list[str]:
 
 
 def proposal_messages(head: Sequence[ChatMessage], lines: Sequence[str], question: str) -> list[ChatMessage]:
-    """The proposal's prompt: the conversation's own head (system prompt and window, as its last
-    prompt had them: llama.cpp's KV cache of it is reused, and a request after the question doesn't
-    read the window again), the examples (SHOTS, the instruction with the first), then the user's
-    own lines turned to "you" (so that the model answers in Hearth's voice, not the user's "I …")
-    and the question."""
+    """The proposal's prompt: ``head`` (the system prompt), the examples (SHOTS, the instruction with
+    the first; the same every time, so their KV cache is kept), then the user's own lines turned to
+    "you" (so that the model answers in Hearth's voice, not the user's "I …") and the question."""
     messages = list(head)
     for n, (shown, asked, reply) in enumerate(SHOTS):
         lead = f"{INSTRUCTION}\n\n" if n == 0 else ""

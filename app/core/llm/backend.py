@@ -49,6 +49,12 @@ class LLMBackend(Protocol):
         """Generate after ``prompt``, one text piece per token; stops early when ``should_stop()``."""
         ...
 
+    def stream_aside(self, prompt: Rendered, *, slot: str, max_tokens: int, temperature: float,
+                     should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+        """As ``stream`` for a side prompt with a fixed head of its own (``slot`` names it): the
+        conversation's prompt cache is left as it was, and the slot's is kept for next time."""
+        ...
+
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
         """Generate text constrained by a JSON-schema grammar (the caller still validates it)."""
         ...

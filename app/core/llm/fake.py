@@ -28,6 +28,7 @@ class ScriptedBackend:
         self.info = ModelInfo(name="scripted", path="<scripted>", n_ctx=n_ctx, n_ctx_train=n_ctx, n_params=n_params)
         self.prompts: list[str] = []
         self.json_prompts: list[str] = []
+        self.aside_slots: list[str] = []  # the slot of each stream_aside call, in order
 
     def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
         text = "".join(f"<|im_start|>{m.role}\n{defang(m.content)}<|im_end|>\n" for m in messages)
@@ -45,6 +46,11 @@ class ScriptedBackend:
             if should_stop():
                 return
             yield piece
+
+    def stream_aside(self, prompt: Rendered, *, slot: str, max_tokens: int, temperature: float,
+                     should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+        self.aside_slots.append(slot)
+        return self.stream(prompt, max_tokens=max_tokens, temperature=temperature, should_stop=should_stop)
 
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
         self.json_prompts.append(prompt.text)

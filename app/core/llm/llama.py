@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from app.core.llm import kv_slots
 from app.core.llm.backend import ChatMessage, ModelInfo, Rendered
 from app.core.llm.locate import check_gguf, physical_cores
 from app.core.llm.names import display_name
@@ -56,6 +57,7 @@ class LlamaBackend:
         # One generation at a time: a llama.cpp context is not thread-safe, and the warm engine (or
         # the app serving commands) may be asked for two replies at once; the second waits.
         self._generating = threading.Lock()
+        self._slots: dict[str, kv_slots.Saved] = {}  # side prompts' KV caches (stream_aside)
         meta = self._llm.metadata
         arch = meta.get("general.architecture", "")
         self._chat = resolve(meta, path.name, self._is_one_token, builtin_templates(llama_cpp), hint=template_hint)
@@ -115,23 +117,46 @@ class LlamaBackend:
     # --- generation ---------------------------------------------------------
     def stream(self, prompt: Rendered, *, max_tokens: int, temperature: float,
                should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+        tokens = self._checked_tokens(prompt)
+        with self._generating:
+            yield from self._stream(tokens, prompt.stop, max_tokens, temperature, should_stop)
+
+    def stream_aside(self, prompt: Rendered, *, slot: str, max_tokens: int, temperature: float,
+                     should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
+        """As ``stream``, but in the KV cache kept for ``slot`` (a side prompt with a fixed head of its
+        own, e.g. worked examples): the conversation's cache is put back afterwards, and the slot's is
+        kept for the next side prompt, so neither reads its shared head again."""
+        tokens = self._checked_tokens(prompt)
+        with self._generating:
+            conversation = kv_slots.save(self._llama_cpp, self._llm)
+            kv_slots.restore(self._llama_cpp, self._llm, self._slots.get(slot, kv_slots.EMPTY))
+            try:
+                yield from self._stream(tokens, prompt.stop, max_tokens, temperature, should_stop)
+            finally:
+                self._slots[slot] = kv_slots.save(self._llama_cpp, self._llm)
+                kv_slots.restore(self._llama_cpp, self._llm, conversation)
+
+    def _checked_tokens(self, prompt: Rendered) -> list[int]:
         tokens = self.tokens(prompt.text)
-        room = self.info.n_ctx - len(tokens)
-        if room <= 0:
+        if self.info.n_ctx - len(tokens) <= 0:
             raise KnownError(f"the prompt takes {len(tokens)} tokens, more than the model's context of "
                              f"{self.info.n_ctx}", "shorten the message or raise the context size")
+        return tokens
+
+    def _stream(self, tokens: list[int], stop: tuple[str, ...], max_tokens: int, temperature: float,
+                should_stop: Callable[[], bool]) -> Iterator[str]:
+        room = self.info.n_ctx - len(tokens)
         # llama_cpp types the result for both stream modes at once; with stream=True it is a generator.
-        with self._generating:
-            chunks = cast("Generator[CreateCompletionStreamResponse, None, None]", self._llm.create_completion(
-                tokens, max_tokens=min(max_tokens, room), temperature=temperature, repeat_penalty=REPEAT_PENALTY,
-                stop=list(prompt.stop), stream=True))
-            try:
-                for chunk in chunks:
-                    if should_stop():
-                        break
-                    yield chunk["choices"][0]["text"]
-            finally:
-                chunks.close()  # there is no cancel(): closing the stream is how generation stops
+        chunks = cast("Generator[CreateCompletionStreamResponse, None, None]", self._llm.create_completion(
+            tokens, max_tokens=min(max_tokens, room), temperature=temperature, repeat_penalty=REPEAT_PENALTY,
+            stop=list(stop), stream=True))
+        try:
+            for chunk in chunks:
+                if should_stop():
+                    break
+                yield chunk["choices"][0]["text"]
+        finally:
+            chunks.close()  # there is no cancel(): closing the stream is how generation stops
 
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
         # Its own module: the package re-exports it at run time only, not to the type checker.
@@ -148,13 +173,13 @@ class LlamaBackend:
             return self._complete_keeping_cache(tokens, grammar, min(max_tokens, room), prompt.stop)
 
     def _complete_keeping_cache(self, tokens: list[int], grammar: Any, max_tokens: int, stop: tuple[str, ...]) -> str:
-        state = self._llm.save_state()
+        kept = kv_slots.save(self._llama_cpp, self._llm)
         try:
             # llama_cpp types the result for both stream modes at once; without stream it is one response.
             result = cast("CreateCompletionResponse", self._llm.create_completion(
                 tokens, max_tokens=max_tokens, temperature=0.0, grammar=grammar, stop=list(stop)))
         finally:
-            self._llm.load_state(state)
+            kv_slots.restore(self._llama_cpp, self._llm, kept)
         return result["choices"][0]["text"]
 
 

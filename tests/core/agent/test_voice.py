@@ -209,6 +209,19 @@ def test_a_larger_model_is_not_asked_about_what_the_user_never_said(bank: Memory
     assert done.reply == "You haven't told me where your sister lives yet." and backend.prompts == []
 
 
+def test_a_larger_models_proposal_is_read_in_a_slot_of_its_own_without_the_window(bank: MemoryBank) -> None:
+    """The examples are the same every time (their KV cache is kept apart); the window isn't in that
+    prompt, so a question doesn't make the conversation's cache read its window again."""
+    backend = ScriptedBackend(reply=lambda p: "Your sister lives in Leeds." if "My question" in p else "1. Rice.",
+                              n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings())
+    told = _turn(agent, "My sister lives in Leeds with her two boys.", new=True)
+    _turn(agent, "Give me a recipe for rice.", conversation_id=told.conversation_id)
+    asked = _turn(agent, "Where does my sister live?", conversation_id=told.conversation_id)
+    assert asked.reply == "Your sister lives in Leeds." and backend.aside_slots == ["proposal"]
+    assert "Give me a recipe for rice." not in backend.prompts[-1] and "Jo lives in Leeds" in backend.prompts[-1]
+
+
 def test_a_larger_model_answers_requests_with_the_routes_instruction(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="1. Wrist circles.\n2. Shoulder rolls.\n3. Easy traverses.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings()), "Give me three warm-ups for climbing", new=True)
