@@ -9,10 +9,12 @@ stop would only run after the reply it should stop).
 
 from __future__ import annotations
 
+import logging
 import threading
 
 from PySide6.QtCore import QObject, Signal
 
+from app.core.agent.read_ahead import read_ahead
 from app.core.memory.capture import remember_message
 from app.core.memory.recall import RecallParams
 from app.core.types import Memory, Message, RecallReceipt, TextDelta, ToolCall, TurnDone, Written
@@ -23,6 +25,7 @@ from app.services.types import ChatMessage, ConversationHit, Failure, History, N
 from app.services.worker import OnFailure, Worker
 
 SNIPPET_CHARS = 80
+log = logging.getLogger(__name__)
 
 
 class ChatService(QObject):
@@ -115,6 +118,7 @@ class ChatService(QObject):
             events = agent.run_turn(request.text, conversation_id=request.conversation_id or None,
                                     new=not request.conversation_id, cancel=self._cancel,
                                     private=request.private)
+        done: TurnDone | None = None
         for event in events:
             if isinstance(event, TextDelta):
                 self.delta.emit(event.text)
@@ -124,7 +128,20 @@ class ChatService(QObject):
                 self.turn_done.emit(_result(event))
                 if event.notes is not None:
                     self.notes.emit(NotesState(event.conversation_id, event.notes, None, "tool"))
+                done = event
         self.refresh()
+        if done is not None:
+            self._read_ahead(done.conversation_id)
+
+    def _read_ahead(self, conversation_id: int) -> None:
+        """While the person reads the reply and types, the model reads what the next turn will send
+        first; it stops for the next job (their message) or Stop. The turn is done and shown: a
+        failure here is only logged (the send's failure callback would put their text back)."""
+        try:
+            read_ahead(self._session.agent, conversation_id,
+                       should_stop=lambda: self._cancel.is_set() or self._engine.has_waiting())
+        except Exception:  # noqa: BLE001 - preparing for the next turn must never fail this one
+            log.exception("reading the conversation ahead failed")
 
     # --- reader thread -----------------------------------------------------------------
     def _load_notes(self, conversation_id: int) -> None:

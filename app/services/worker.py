@@ -9,6 +9,7 @@ so reading never waits behind a streaming reply.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -69,6 +70,9 @@ class Worker(QObject):
         # Queued even when submitted from its own thread: a job never runs inside another.
         self._submitted.connect(self._run, Qt.ConnectionType.QueuedConnection)
         self._closers: list[Job] = []
+        self._waiting = 0  # jobs submitted and not yet started (submitted on one thread, started on another)
+        self._count_lock = threading.Lock()
+        self.closing = threading.Event()  # set by WorkerThread.stop before the closers run
         self._relay = _Relay()  # not a child: it stays on this thread when the worker moves
 
     def submit(self, op: Callable[[], T], *, doing: str, on_result: Callable[[T], None] | None = None,
@@ -88,7 +92,14 @@ class Worker(QObject):
                 return
             if on_result is not None:
                 self._relay.post(on_result, result)
+        with self._count_lock:
+            self._waiting += 1
         self._submitted.emit(guarded)
+
+    def has_waiting(self) -> bool:
+        """A job is queued behind the one running, or the app is closing: work that only prepares
+        for later (reading ahead) stops for it."""
+        return self._waiting > 0 or self.closing.is_set()
 
     def on_close(self, closer: Job) -> None:
         """Run ``closer`` on this thread when the app shuts down (close connections where they live)."""
@@ -96,6 +107,8 @@ class Worker(QObject):
 
     @Slot(object)
     def _run(self, job: Job) -> None:
+        with self._count_lock:
+            self._waiting -= 1
         job()
 
     @Slot()
@@ -121,6 +134,7 @@ class WorkerThread:
 
     def stop(self, timeout_ms: int = 10_000) -> None:
         """Run the closers on the thread (after the jobs already queued), then end it."""
+        self.worker.closing.set()
         if self.thread.isRunning():
             QMetaObject.invokeMethod(self.worker, "close", Qt.ConnectionType.BlockingQueuedConnection)
             self.thread.quit()

@@ -8,7 +8,12 @@
    tokens/s of the model's streaming, and every prompt it sent to the model.
 2. **Bare llama.cpp** (another process): ``llama_cpp.Llama`` with the same file, context, threads
    and seed, given exactly those prompts in the same order (so it keeps and reuses its KV cache the
-   same way), temperature 0, the same token limits: first token and tokens/s.
+   same way), temperature 0, the same token limits: first token and tokens/s. Hearth keeps a side
+   prompt's cache apart (``stream_aside``: the proposal's worked examples); bare llama.cpp gets each
+   such slot's prompts in a ``Llama`` of its own, after the conversation's, so its caches see the same.
+   After each turn Hearth reads the conversation's next prompt head ahead (``read_ahead``, as the app
+   does while the person reads the reply and types); that time is not in the next turn's first token,
+   and bare llama.cpp reads the same head at the same point, untimed.
 3. Load time and resident memory (VmRSS after loading, and at the end) of each process.
 
 Prints one table; the ratios are what to read (absolute times on a shared 2-core machine are noisy).
@@ -71,6 +76,7 @@ def pct(values: list[float], p: float) -> float:
 def run_hearth(model: str, max_tokens: int) -> dict[str, Any]:
     from app.bootstrap import Options, load_settings, make_backend, make_data, make_default_embedder, open_profile
     from app.core.agent.loop import Agent
+    from app.core.agent.read_ahead import read_ahead
     from app.core.types import TextDelta, TurnDone
 
     home = tempfile.mkdtemp(prefix="hearth-speed-")
@@ -83,13 +89,26 @@ def run_hearth(model: str, max_tokens: int) -> dict[str, Any]:
     load_s = time.perf_counter() - started
     loaded_rss = rss_mib()
     prompts: list[dict[str, Any]] = []
-    original = backend.stream
+    original, original_aside = backend.stream, backend.stream_aside
 
     def recording(prompt: Any, **kw: Any) -> Any:
-        prompts.append({"text": prompt.text, "stop": list(prompt.stop), "max_tokens": kw["max_tokens"]})
+        prompts.append({"text": prompt.text, "stop": list(prompt.stop), "max_tokens": kw["max_tokens"], "slot": None})
         return original(prompt, **kw)
 
+    def recording_aside(prompt: Any, **kw: Any) -> Any:
+        prompts.append({"text": prompt.text, "stop": list(prompt.stop), "max_tokens": kw["max_tokens"],
+                        "slot": kw["slot"]})
+        return original_aside(prompt, **kw)
+
     backend.stream = recording  # type: ignore[method-assign]
+    backend.stream_aside = recording_aside  # type: ignore[method-assign]
+    original_prefill = backend.prefill
+
+    def recording_prefill(prompt: Any, should_stop: Any = None) -> None:
+        prompts.append({"text": prompt.text, "stop": [], "max_tokens": 0, "slot": None, "prefill": True})
+        original_prefill(prompt)
+
+    backend.prefill = recording_prefill  # type: ignore[method-assign]
     turns = []
     with open_profile(options) as profile:
         agent = Agent(make_data(profile, make_default_embedder(options)), backend, settings)
@@ -104,44 +123,61 @@ def run_hearth(model: str, max_tokens: int) -> dict[str, Any]:
                     first = time.perf_counter() - sent
                 if isinstance(event, TurnDone):
                     conversation, done = event.conversation_id, event
-            turns.append({"kind": kind, "text": text, "reply": done.reply, "first_s": first,
-                          "total_s": time.perf_counter() - sent, "tokens": done.stats.completion_tokens,
+            total, sent_prompts = time.perf_counter() - sent, list(range(before, len(prompts)))
+            read_ahead(agent, conversation)  # as the app does while the person reads and types
+            turns.append({"kind": kind, "text": text, "reply": done.reply, "first_s": first, "total_s": total,
+                          "read_ahead_s": time.perf_counter() - sent - total, "tokens": done.stats.completion_tokens,
                           "tokens_per_s": done.stats.timings.get("tokens_per_s", 0.0),
-                          "prompts": list(range(before, len(prompts)))})
+                          "prompts": sent_prompts})
     return {"model": backend.info.name, "path": backend.info.path, "n_ctx": backend.info.n_ctx,
             "threads": backend.info.extra.get("threads"), "load_s": load_s, "rss_loaded_mib": loaded_rss,
             "rss_end_mib": rss_mib(), "turns": turns, "prompts": prompts}
 
 
 def run_bare(path: str, n_ctx: int, threads: int, prompts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each KV slot's prompts (the conversation's, then each side prompt's) in their own order, in a
+    ``Llama`` of their own: every cache sees what Hearth's slot saw, with no copying between them."""
     import llama_cpp
 
     from app.core.llm.llama import load_cpu_backends  # the same CPU backend Hearth loads (a wheel detail)
 
     load_cpu_backends()
-    started = time.perf_counter()
-    llm = llama_cpp.Llama(model_path=path, n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads, seed=0,
-                          verbose=False)
-    load_s = time.perf_counter() - started
-    loaded_rss = rss_mib()
-    results = []
-    for prompt in prompts:
-        tokens = llm.tokenize(prompt["text"].encode("utf-8"), add_bos=False, special=True)
-        if llm._model.add_bos_token() and tokens[:1] != [llm.token_bos()]:
-            tokens.insert(0, llm.token_bos())
-        sent = time.perf_counter()
-        first = last = None
-        count = 0
-        for _chunk in llm.create_completion(tokens, max_tokens=prompt["max_tokens"], temperature=0.0,
-                                            repeat_penalty=1.1, stop=prompt["stop"], stream=True):
-            now = time.perf_counter()
-            first, last, count = first or now, now, count + 1
-        results.append({"first_s": (first or time.perf_counter()) - sent, "total_s": time.perf_counter() - sent,
-                        "tokens": count, "tokens_per_s": (count - 1) / (last - first) if first and last and last > first
-                        else 0.0})
-    end_rss = rss_mib()  # before close: what the process holds while it serves
-    llm.close()
-    return {"load_s": load_s, "rss_loaded_mib": loaded_rss, "rss_end_mib": end_rss, "prompts": results}
+    results: list[dict[str, Any]] = [{} for _ in prompts]
+    slots = list(dict.fromkeys(p.get("slot") for p in prompts))
+    measured: dict[str, float] = {}
+    for slot in sorted(slots, key=lambda s: s is not None):  # the conversation first: its load and memory
+        started = time.perf_counter()
+        llm = llama_cpp.Llama(model_path=path, n_ctx=n_ctx, n_threads=threads, n_threads_batch=threads, seed=0,
+                              verbose=False)
+        measured.setdefault("load_s", time.perf_counter() - started)
+        measured.setdefault("rss_loaded_mib", rss_mib())
+        for index, prompt in enumerate(prompts):
+            if prompt.get("slot") == slot:
+                results[index] = _bare_prompt(llm, prompt)
+        measured.setdefault("rss_end_mib", rss_mib())  # before close: what the process holds while it serves
+        llm.close()
+    return {**measured, "prompts": results}
+
+
+def _bare_prompt(llm: Any, prompt: dict[str, Any]) -> dict[str, Any]:
+    tokens = llm.tokenize(prompt["text"].encode("utf-8"), add_bos=False, special=True)
+    if llm._model.add_bos_token() and tokens[:1] != [llm.token_bos()]:
+        tokens.insert(0, llm.token_bos())
+    if prompt.get("prefill"):  # read ahead: into the cache, nothing generated (llama.cpp's own prefix reuse)
+        held = next((n for n, (a, b) in enumerate(zip(llm.input_ids[:llm.n_tokens], tokens)) if a != b),
+                    min(llm.n_tokens, len(tokens)))
+        llm.n_tokens = held
+        llm.eval(tokens[held:])
+        return {"first_s": 0.0, "total_s": 0.0, "tokens": 0, "tokens_per_s": 0.0}
+    sent = time.perf_counter()
+    first = last = None
+    count = 0
+    for _chunk in llm.create_completion(tokens, max_tokens=prompt["max_tokens"], temperature=0.0,
+                                        repeat_penalty=1.1, stop=prompt["stop"], stream=True):
+        now = time.perf_counter()
+        first, last, count = first or now, now, count + 1
+    return {"first_s": (first or time.perf_counter()) - sent, "total_s": time.perf_counter() - sent,
+            "tokens": count, "tokens_per_s": (count - 1) / (last - first) if first and last and last > first else 0.0}
 
 
 # --- the run ---------------------------------------------------------------------------------------

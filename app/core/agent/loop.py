@@ -229,7 +229,7 @@ class Agent:
         return facts or [voice.Kept(m.text, "new") for m in writes.memories if m.kind == "episode"]
 
     def _turns_of(self, turn: Turn) -> list[prompting.Turn]:
-        return self._turns(turn.conversation_id) if turn.conversation_id is not None else []
+        return self.turns(turn.conversation_id) if turn.conversation_id is not None else []
 
     def _instruction(self, turn: Turn) -> list[str]:
         """For a model that writes the reply itself: what this kind of message asks of it."""
@@ -269,7 +269,7 @@ class Agent:
         text = text.strip()
         if conversation is None:
             return Turn(text, None, " ".join(text.split())[:TITLE_CHARS], window=[], private=private)
-        turns = self._turns(conversation.id)
+        turns = self.turns(conversation.id)
         turn = Turn(text, conversation.id, conversation.title, window=[],
                      earlier_replies=[t.assistant for t in turns], private=conversation.private,
                      working_notes=self.notes.get(conversation.id).text)
@@ -282,7 +282,7 @@ class Agent:
         turn.window = prompting.window_of(turns, self.settings.window_turns)
         return turn
 
-    def _turns(self, conversation_id: int) -> list[prompting.Turn]:
+    def turns(self, conversation_id: int) -> list[prompting.Turn]:
         """The conversation's complete user→assistant pairs, oldest first."""
         turns: list[prompting.Turn] = []
         pending_user: str | None = None

@@ -55,6 +55,11 @@ class LLMBackend(Protocol):
         conversation's prompt cache is left as it was, and the slot's is kept for next time."""
         ...
 
+    def prefill(self, prompt: Rendered, should_stop: Callable[[], bool] = lambda: False) -> None:
+        """Read ``prompt`` into the model's prompt cache ahead of time (a later prompt that starts with
+        it reads only the rest); generates nothing. A backend without a cache does nothing."""
+        ...
+
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
         """Generate text constrained by a JSON-schema grammar (the caller still validates it)."""
         ...

@@ -29,6 +29,7 @@ class ScriptedBackend:
         self.prompts: list[str] = []
         self.json_prompts: list[str] = []
         self.aside_slots: list[str] = []  # the slot of each stream_aside call, in order
+        self.prefilled: list[str] = []  # each prompt prefill() was given
 
     def render(self, messages: Sequence[ChatMessage], add_generation_prompt: bool = True) -> Rendered:
         text = "".join(f"<|im_start|>{m.role}\n{defang(m.content)}<|im_end|>\n" for m in messages)
@@ -51,6 +52,9 @@ class ScriptedBackend:
                      should_stop: Callable[[], bool] = lambda: False) -> Iterator[str]:
         self.aside_slots.append(slot)
         return self.stream(prompt, max_tokens=max_tokens, temperature=temperature, should_stop=should_stop)
+
+    def prefill(self, prompt: Rendered, should_stop: Callable[[], bool] = lambda: False) -> None:
+        self.prefilled.append(prompt.text)
 
     def complete_json(self, prompt: Rendered, schema: dict[str, Any], *, max_tokens: int) -> str:
         self.json_prompts.append(prompt.text)

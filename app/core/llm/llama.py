@@ -33,6 +33,7 @@ if TYPE_CHECKING:  # llama_cpp itself is imported only when a model is loaded
     from llama_cpp.llama_types import CreateCompletionResponse, CreateCompletionStreamResponse
 
 log = logging.getLogger("hearth.llama_cpp")
+PREFILL_STEP = 128  # tokens read between checks for a stop (≈ 0.75 s of a 1.5B model on 2 cores)
 REPEAT_PENALTY = 1.1  # llama.cpp's own default; without it small models loop on one sentence
 
 
@@ -135,6 +136,22 @@ class LlamaBackend:
             finally:
                 self._slots[slot] = kv_slots.save(self._llama_cpp, self._llm)
                 kv_slots.restore(self._llama_cpp, self._llm, conversation)
+
+    def prefill(self, prompt: Rendered, should_stop: Callable[[], bool] = lambda: False) -> None:
+        """Read ``prompt`` into the KV cache now (only what the cache doesn't hold), generating nothing:
+        a prompt that starts with it later reads only the rest. Read in steps of ``PREFILL_STEP``
+        tokens, stopping between them when ``should_stop()`` (what was read stays cached)."""
+        tokens = self.tokens(prompt.text)
+        if len(tokens) >= self.info.n_ctx:
+            return
+        with self._generating:
+            llm = self._llm
+            held = next((n for n, (a, b) in enumerate(zip(llm.input_ids[:llm.n_tokens], tokens)) if a != b),
+                        min(llm.n_tokens, len(tokens)))
+            llm.n_tokens = held  # eval() drops the cells after it
+            while held < len(tokens) and not should_stop():
+                llm.eval(tokens[held:held + PREFILL_STEP])
+                held = llm.n_tokens
 
     def _checked_tokens(self, prompt: Rendered) -> list[int]:
         tokens = self.tokens(prompt.text)
