@@ -175,3 +175,40 @@ def test_a_replaced_model_is_closed_at_once_and_the_last_one_at_quit_on_the_engi
     desktop.stop()
     assert ClosingBackend.closed == [(0, engine_thread), (1, engine_thread)]
     assert desktop.session.backend is None and desktop.session.profile is None
+
+
+def test_a_job_knows_when_another_waits_behind_it_or_the_app_is_closing(qtbot) -> None:
+    worker = WorkerThread("test-engine")
+    worker.start()
+    started, gate, seen = threading.Event(), threading.Event(), []
+
+    def job() -> None:
+        seen.append(worker.worker.has_waiting())
+        started.set()
+        gate.wait(10)
+        seen.append(worker.worker.has_waiting())
+
+    try:
+        worker.worker.submit(job, doing="a long job")
+        assert started.wait(10)
+        worker.worker.submit(lambda: None, doing="the next job")
+        gate.set()
+        qtbot.waitUntil(lambda: len(seen) == 2, timeout=TIMEOUT_MS)
+    finally:
+        worker.stop()
+    assert seen == [False, True] and worker.worker.has_waiting()  # stopped: closing from then on
+
+
+def test_after_a_turn_the_larger_model_reads_the_next_head_ahead(qtbot, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HEARTH_PASSPHRASE", "pw")
+    backend = ScriptedBackend(reply="1. Rice.", n_params=3_000_000_000)
+    made = build_desktop(Options(), backend_factory=lambda options, settings: backend)
+    with qtbot.waitSignal(made.settings.model_ready, timeout=TIMEOUT_MS):
+        made.start()
+    try:
+        with qtbot.waitSignal(made.chat.turn_done, timeout=TIMEOUT_MS):
+            made.chat.send(SendRequest("My sister Ana lives in Lisbon."), on_failure=Answers())
+        qtbot.waitUntil(lambda: bool(backend.prefilled), timeout=TIMEOUT_MS)
+    finally:
+        made.stop()
+    assert "My sister Ana lives in Lisbon." in backend.prefilled[-1]

@@ -83,16 +83,16 @@ def test_an_answer_the_sentence_does_not_hold_becomes_hearths_own_words(agent: A
     done = say(agent, "How old is my son?", new=True)
     assert "17" in done.reply and not _FIRST_PERSON.search(done.reply), done.reply
     # A proposal the memory doesn't hold (as a model may write it) is replaced, not shown.
-    original = agent.backend.stream
+    original = agent.backend.stream_aside  # the proposal's own KV slot
 
     def inventing(prompt, **kw):  # noqa: ANN001, ANN003, ANN202
         yield "Your son Max is 19."
 
-    agent.backend.stream = inventing  # type: ignore[method-assign]
+    agent.backend.stream_aside = inventing  # type: ignore[method-assign]
     try:
         done = say(agent, "How old is my son?", new=True)
     finally:
-        agent.backend.stream = original  # type: ignore[method-assign]
+        agent.backend.stream_aside = original  # type: ignore[method-assign]
     # Hearth's own words from the sentence when it is sure of it, else "you haven't told me" — never the guess
     assert done.reply.startswith("You told me your son Tobi is 17") or "haven't told me how old your son is" in \
         done.reply, done.reply

@@ -12,6 +12,7 @@ import pytest
 from app.core.agent.claims import ClaimFilter, claim_about_user, persona_claim, stock_claim
 from app.core.agent.focus import focus, holds
 from app.core.agent.loop import Agent
+from app.core.agent.read_ahead import read_ahead
 from app.core.agent.route import ROUTES, route
 from app.core.agent.voice import Kept, acknowledge, greet, not_told, second_person, thank
 from app.core.llm.fake import ScriptedBackend
@@ -220,6 +221,20 @@ def test_a_larger_models_proposal_is_read_in_a_slot_of_its_own_without_the_windo
     asked = _turn(agent, "Where does my sister live?", conversation_id=told.conversation_id)
     assert asked.reply == "Your sister lives in Leeds." and backend.aside_slots == ["proposal"]
     assert "Give me a recipe for rice." not in backend.prompts[-1] and "Jo lives in Leeds" in backend.prompts[-1]
+
+
+def test_reading_ahead_reads_exactly_the_head_the_next_request_sends(bank: MemoryBank) -> None:
+    """What read_ahead puts in the model's cache is a prefix of the next prompt, so the request reads
+    only its own message (a head that differed by one character would be read again)."""
+    backend = ScriptedBackend(reply=lambda p: "Your sister lives in Leeds." if "My question" in p else "1. Rice.",
+                              n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings())
+    told = _turn(agent, "My sister lives in Leeds with her two boys.", new=True)
+    _turn(agent, "Where does my sister live?", conversation_id=told.conversation_id)
+    read_ahead(agent, told.conversation_id)
+    _turn(agent, "Give me a recipe for rice.", conversation_id=told.conversation_id)
+    assert "Where does my sister live?" in backend.prefilled[-1]
+    assert backend.prompts[-1].startswith(backend.prefilled[-1]) and len(backend.prompts[-1]) > len(backend.prefilled[-1])
 
 
 def test_a_larger_model_answers_requests_with_the_routes_instruction(bank: MemoryBank) -> None:

@@ -57,3 +57,20 @@ def test_a_side_prompt_leaves_the_conversations_cache_and_answers_as_a_fresh_mod
     assert again == _run(fresh, _side(fresh, "What colour is Ana's car?"))
     backend.close()
     fresh.close()
+
+
+def test_a_prefilled_head_is_read_once_and_the_reply_is_the_same() -> None:
+    backend = LlamaBackend(default_model_path(), n_ctx=1024)
+    fresh = LlamaBackend(default_model_path(), n_ctx=1024)
+    head = backend.render([SYSTEM, ChatMessage("user", "Name three colours."), ChatMessage("assistant", "Red, blue, green.")],
+                          add_generation_prompt=False)
+    backend.prefill(head, should_stop=lambda: True)  # stopped before the first step: nothing read
+    assert backend._llm.n_tokens == 0
+    backend.prefill(head)
+    assert [int(t) for t in backend._llm.input_ids[:backend._llm.n_tokens]] == backend.tokens(head.text)
+    follow = backend.render([SYSTEM, ChatMessage("user", "Name three colours."), ChatMessage("assistant", "Red, blue, green."),
+                             ChatMessage("user", "Now name two animals.")])
+    assert follow.text.startswith(head.text)
+    assert _run(backend, follow) == _run(fresh, follow)
+    backend.close()
+    fresh.close()
