@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.core.agent.tools import note_request
+from app.core.memory.entities.extract import RELATION_WORDS
 from app.core.memory.spans import is_question, sentences, words
 
 RouteName = Literal["statement", "mixed", "ask_user", "ask_conversation", "request", "greeting", "thanks",
@@ -118,7 +119,7 @@ _RECALL_ASK = re.compile(
     r"have\s+i\s+(?:ever\s+)?(?:told|mentioned|said)|what\s+(?:else\s+)?do\s+you\s+have\s+(?:on|about))\b", re.I)
 _ADVICE = re.compile(
     r"\b(?:should\s+i|shall\s+i|can\s+i|could\s+i|would\s+i|may\s+i|do\s+i\s+need|how\s+(?:do|can|could|should|would|"
-    r"might|to)\b|how\s+much\s+(?:should|do\s+i\s+need)|what\s+(?:should|could|can|would|might|shall)\b|"
+    r"might|to)\b|how\s+(?:i|we)\s+(?:can|could|should|shall|might)\b|how\s+much\s+(?:should|do\s+i\s+need)|what\s+(?:should|could|can|would|might|shall)\b|"
     r"what'?s\s+(?:a|the)\s+(?:good|best|easiest|quickest|quick|right|nice|healthy|cheap|simple|easy|fun)|"
     # "whats a quick dinner i can make": what the user could do is advice, not a fact they told
     r"\b(?:i|we)\s+(?:can|could|should|might|shall)\s+(?!not\b)\w+\s*\??\s*$|"
@@ -149,6 +150,22 @@ _PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)(?:\W*$|\s*,)|^\W*(?:please|pl
 _REQUEST_INSIDE = re.compile(r"\b(?:if\s+(?:you|u)\s+(?:could|can|would)|(?:could|can|would|will)\s+(?:you|u))\s+"
                              r"(?:please\s+|kindly\s+)?(?:help\s+me|write|draft|give\s+me|make\s+me|explain|suggest|"
                              r"recommend)\b", re.I)
+# What a person asks an assistant to make, named without a verb: "Need a rota for calving season.",
+# "Email to the co-op.", "Three stretches for the lower back.", "I would like a short poem for her card."
+_MADE = (r"(?:poem|email|e-mail|letter|note|message|text|card|speech|toast|story|essay|list|checklist|rota|"
+         r"schedule|timetable|itinerary|plan|recipe|menu|summary|draft|template|script|caption|reply|response|"
+         r"cover\s+letter|packing\s+list|shopping\s+list|workout|routine)")
+_MADE_MANY = (r"(?:stretches|exercises|recipes|meals|ideas|tips|phrases|sentences|ways|books|questions|names|songs|"
+              r"games|activities|snacks|dishes|gifts|options|examples|words|jokes|quotes|steps)")
+_COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+few|some|a\s+couple\s+of)"
+_REQUEST_NOUN = re.compile(
+    rf"^\W*(?:(?:i\s+)?(?:need|want|would\s+like|'d\s+like|d\s+like)\s+(?:a|an|some|{_COUNT})\s+(?:[\w-]+\s+){{0,3}}"
+    rf"(?:{_MADE}|{_MADE_MANY})\b|(?:a\s+|an\s+)?(?:(?:short|quick|polite|formal|simple|funny|brief|firm)\s+)*"
+    rf"{_MADE}\s+(?:to|for|about|on|asking|telling|saying)\b|{_COUNT}\s+(?:[\w-]+\s+){{0,2}}{_MADE_MANY}\s+(?:for|to|"
+    rf"on|about|i\s+can|we\s+can|that)\b)", re.I)
+# Text-speak modal verbs ("what shd i get her"), read as their words
+_TEXT_SPEAK = ((re.compile(r"\b(?:shd|shld)\b", re.I), "should"), (re.compile(r"\bcld\b", re.I), "could"),
+               (re.compile(r"\b(?:wd|wld)\b", re.I), "would"))
 # Openers _kind strips before it reads a sentence ("And where do I work these days")
 _CONJUNCTION = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|oh|well|um+|hmm+|also|then|wait|now|anyway|right|hey|hi|"
                           r"actually)\b\W*)+", re.I)
@@ -182,7 +199,7 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
     asked = tuple(s for s, k in pieces if k in ("ask_user", "ask_conversation", "request"))
-    combined = _combine(kinds, stated)
+    combined = _combine(kinds, stated, known_names)
     if combined == "statement" and follows_request and _follow_up(text, known_names):
         return Routed("request", (), (text.strip(),))
     return Routed(combined, stated, asked, keep=len(kept) == len(said))
@@ -221,17 +238,29 @@ def _command(text: str) -> RouteName | None:
     return None
 
 
-def _combine(kinds: list[str], stated: tuple[str, ...]) -> RouteName:
+_SOMEONES = re.compile(r"\b(?!(?:It|That|There|Here|What|Who|Where|How|He|She|Let|This|Today|Now|Everyone|"
+                       r"Nobody|Someone|Everything|Nothing)['’]s\b)[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+\w+")  # "Sunita's birthday …"
+_RELATIVE_LEAD = re.compile(rf"^\W*(?:the\s+|our\s+)?(?:{RELATION_WORDS})(?:'s|’s|s)?\b", re.I)  # "mum's bday is …"
+
+
+def _combine(kinds: list[str], stated: tuple[str, ...], known_names: Sequence[str] = ()) -> RouteName:
     present = set(kinds)
     if "ask_user" in present:
         return "ask_user"
     if "ask_conversation" in present:
         return "ask_conversation"
     if "request" in present:
-        return "mixed" if any(_ABOUT_USER.search(s) or _IMPLICIT_SELF.match(s) for s in stated) else "request"
+        return "mixed" if any(_tells_about_life(s, known_names) for s in stated) else "request"
     if "statement" in present:
         return "statement"
     return "thanks" if "thanks" in present else "greeting"
+
+
+def _tells_about_life(statement: str, known_names: Sequence[str]) -> bool:
+    """About the user ("I …", "my …", "Just moved to Berlin") or someone in their life ("Sunita's birthday
+    falls on 22nd November", a name they told about)."""
+    return bool(_ABOUT_USER.search(statement) or _IMPLICIT_SELF.match(statement) or _SOMEONES.search(statement)
+                or _RELATIVE_LEAD.match(statement) or any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", statement) for n in known_names if len(n) > 1))
 
 
 def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
@@ -253,7 +282,10 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
         return "ask_conversation"
     if _RECALL_ASK.search(body):
         return "ask_user"
-    if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body) or _REQUEST_INSIDE.search(body):
+    for pattern, word in _TEXT_SPEAK:
+        body = pattern.sub(word, body)
+    if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body) or _REQUEST_INSIDE.search(body) or \
+            _REQUEST_NOUN.search(body):
         return "request"
     if _is_question(body):
         return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) else "request"

@@ -39,6 +39,16 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("Remember that my locker code is 4411.", "remember"),
     ("Forget what I said about Tom.", "forget"),
     ("note: book the train", "note"),
+    # a request named by what is to be made, without a verb; text-speak modals; "how I can …"
+    ("Need a rota for calving season. Me, Siobhan, Oisín. Two weeks.", "mixed"),
+    ("Email to the co-op. Milk collection missed Tuesday. Firm but polite.", "request"),
+    ("Three stretches for the lower back. Nothing fancy.", "request"),
+    ("Sunita's birthday falls on 22nd November; I would like a short poem in English for her card.", "mixed"),
+    ("mum's bday is 3rd march and shes turning 45, what shd i get her thats under £30", "mixed"),
+    ("How I can say no to extra work politely? Give me example sentence.", "request"),
+    ("I need a new car.", "statement"),
+    ("I would like a dog someday.", "statement"),
+    ("It's raining. Write me a poem.", "request"),
 ])
 def test_each_route(text: str, expected: str) -> None:
     assert route(text).route == expected
