@@ -134,7 +134,7 @@ class Agent:
 
     def _assemble(self, turn: Turn, window: list[prompting.Turn]) -> prompting.Assembled:
         return prompting.assemble(
-            self.backend, system=self.settings.system_prompt, window=self.model_window(turn, window), user=turn.text,
+            self.backend, system=self.settings.system_prompt, window=self.model_window(window, turn.names), user=turn.text,
             memories=turn.recalled, max_reply_tokens=self.settings.max_reply_tokens,
             notes=[t.text for t in turn.tools] + self._instruction(turn),
             prefix=f"{turn.prefix} " if turn.prefix and turn.prefix_in_prompt else "",
@@ -173,14 +173,17 @@ class Agent:
     def _follows_request(self, turn: Turn) -> bool:
         return bool(turn.window) and route(turn.window[-1].user, turn.names).route in ("request", "mixed")
 
-    def model_window(self, turn: Turn, window: list[prompting.Turn] | None = None) -> list[prompting.Turn]:
-        """The turns a model sees. A small model's window keeps only the exchanges it wrote itself
-        (requests): shown Hearth's acknowledgements, a 135M model copies them ("Noted: write a short
-        poem about rain" for a poem). What the user said in the others reaches it as recalled notes."""
-        window = turn.window if window is None else window
-        if self.answer_style() == "free":
-            return window
-        return [t for t in window if route(t.user, turn.names).route == "request"]
+    def model_window(self, window: list[prompting.Turn], names: Sequence[str] = ()) -> list[prompting.Turn]:
+        """The turns a model sees. Shown Hearth's acknowledgements, a model copies them for the next
+        request ("Got it — I'll remember that can u give me 3 cheap meals…"): under ``quote`` the window
+        keeps only the exchanges the model wrote (requests); a larger model's keeps what the user said
+        in the others, without Hearth's reply (decision 0029). What was said also reaches it as recalled
+        notes. (A small model made to speak freely gets the whole window: user turns back to back
+        confused it into repeating itself.)"""
+        if self.answer_style() != "free":
+            return [t for t in window if route(t.user, names).route == "request"]
+        return window if answer.is_small(self.n_params()) else \
+            [prompting.as_model_wrote(t, route(t.user).route) for t in window]
 
     def _quote(self, turn: Turn, vector: np.ndarray) -> str:
         """The user's sentence that answers their question (focus.py), quoted; "" if none does."""

@@ -68,6 +68,16 @@ class Turn:
     notes: tuple[str, ...] = ()  # the memory lines that turn's prompt carried (from its receipt)
 
 
+def as_model_wrote(turn: Turn, route: str) -> Turn:
+    """A past turn as a larger model is shown it: its own reply whole (a request, a question about the
+    conversation); after a mixed message only what follows Hearth's acknowledgement; after anything
+    else the user's words alone. Hearth's replies left in, the model copied them for requests."""
+    if route in ("request", "ask_conversation"):
+        return turn
+    wrote = turn.assistant.partition("\n\n")[2].strip() if route == "mixed" else ""
+    return replace(turn, assistant=wrote)
+
+
 @dataclass(frozen=True)
 class Assembled:
     rendered: Rendered
@@ -127,8 +137,9 @@ def build_messages(system: str, window: Sequence[Turn], user: str, memories: Seq
     for turn in window:
         # A past turn is replayed exactly as it was sent (its notes included), so the prompt's
         # head matches the KV cache llama.cpp kept from that turn and is not evaluated again.
-        messages += [ChatMessage("user", user_block(turn.user, turn.notes)),
-                     ChatMessage("assistant", neutralise(turn.assistant))]
+        messages.append(ChatMessage("user", user_block(turn.user, turn.notes)))
+        if turn.assistant:  # a turn whose reply the model doesn't see (as_model_wrote) is the user's words alone
+            messages.append(ChatMessage("assistant", neutralise(turn.assistant)))
     lines = [memory_line(r.memory.text) for r in memories]
     messages.append(ChatMessage("user", user_block(user, lines, notes)))
     return messages

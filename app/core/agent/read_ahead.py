@@ -25,7 +25,7 @@ def read_ahead(agent: Agent, conversation_id: int, should_stop: Callable[[], boo
     person sent the next message, or the app is closing."""
     if agent.answer_style() != "free" or agent.conversations.get(conversation_id) is None:
         return
-    window = prompting.window_of(agent.turns(conversation_id), agent.settings.window_turns)
+    window = agent.model_window(prompting.window_of(agent.turns(conversation_id), agent.settings.window_turns))
     notes = agent.notes.get(conversation_id).text
     head = prompting.build_messages(agent.settings.system_prompt, window, "", [], working_notes=notes)[:-1]
     if head:

@@ -93,7 +93,7 @@ def _memories_to_write(agent: Agent, turn: Turn) -> tuple[list[NewMemory], list[
 
 def _extraction_prompt(agent: Agent, turn: Turn, numbered: str) -> Rendered:
     """Which sentences to keep, asked after the conversation's own prompt head (extract.py)."""
-    return prompting.assemble(agent.backend, system=agent.settings.system_prompt, window=agent.model_window(turn),
+    return prompting.assemble(agent.backend, system=agent.settings.system_prompt, window=agent.model_window(turn.window, turn.names),
                               user=numbered, memories=[], max_reply_tokens=40, notes=[EXTRACTION],
                               working_notes=turn.working_notes).rendered
 

@@ -199,7 +199,7 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
     asked = tuple(s for s, k in pieces if k in ("ask_user", "ask_conversation", "request"))
-    combined = _combine(kinds, stated, known_names)
+    combined = _combine(kinds, stated)
     if combined == "statement" and follows_request and _follow_up(text, known_names):
         return Routed("request", (), (text.strip(),))
     return Routed(combined, stated, asked, keep=len(kept) == len(said))
@@ -243,24 +243,24 @@ _SOMEONES = re.compile(r"\b(?!(?:It|That|There|Here|What|Who|Where|How|He|She|Le
 _RELATIVE_LEAD = re.compile(rf"^\W*(?:the\s+|our\s+)?(?:{RELATION_WORDS})(?:'s|’s|s)?\b", re.I)  # "mum's bday is …"
 
 
-def _combine(kinds: list[str], stated: tuple[str, ...], known_names: Sequence[str] = ()) -> RouteName:
+def _combine(kinds: list[str], stated: tuple[str, ...]) -> RouteName:
     present = set(kinds)
     if "ask_user" in present:
         return "ask_user"
     if "ask_conversation" in present:
         return "ask_conversation"
     if "request" in present:
-        return "mixed" if any(_tells_about_life(s, known_names) for s in stated) else "request"
+        return "mixed" if any(_tells_about_life(s) for s in stated) else "request"
     if "statement" in present:
         return "statement"
     return "thanks" if "thanks" in present else "greeting"
 
 
-def _tells_about_life(statement: str, known_names: Sequence[str]) -> bool:
+def _tells_about_life(statement: str) -> bool:
     """About the user ("I …", "my …", "Just moved to Berlin") or someone in their life ("Sunita's birthday
-    falls on 22nd November", a name they told about)."""
+    falls on 22nd November", "mum's bday is …")."""
     return bool(_ABOUT_USER.search(statement) or _IMPLICIT_SELF.match(statement) or _SOMEONES.search(statement)
-                or _RELATIVE_LEAD.match(statement) or any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", statement) for n in known_names if len(n) > 1))
+                or _RELATIVE_LEAD.match(statement))
 
 
 def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
