@@ -4,9 +4,10 @@ a proposal that isn't held becomes Hearth's own words or "you haven't told me"."
 
 from __future__ import annotations
 
+import re
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -17,9 +18,12 @@ from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
+from app.core.memory.corrections import corrects, later_corrections
 from app.core.memory.spans import said_parts
+from app.core.types import Recall
 
 SLOT = "proposal"  # the backend's KV slot for this prompt's fixed head
+CORRECTION = "a later correction"  # how a memory joined by memory/corrections.py is shown in the receipt
 
 if TYPE_CHECKING:  # the agent calls in here; only its type is named
     from app.core.agent.loop import Agent
@@ -31,6 +35,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     keeps the answer only if a piece of one of them holds it (verify.py), else says it in its own
     words from the sentence focus.py chose, or that it hasn't been told."""
     question = agent.question(turn)
+    _add_corrections(agent, turn)
     found = agent.candidates(turn, vector)  # embeds the sentences once, for both steps
     choice = agent.choose(turn, vector, found)
     lines, shown = _offered_lines(turn, found)
@@ -43,8 +48,12 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
     verified = verify.answer(proposal, offered, question, held) if proposal else None
     if verified is not None:
-        turn.quoted = verified.choice.memory_id
-        return verified.text
+        newer = _newer(turn, verified.choice, found, held)
+        if newer is None:
+            turn.quoted = verified.choice.memory_id
+            return verified.text
+        turn.quoted = newer.memory_id  # the model chose the line a later one corrects: say the later one
+        return verify.told(newer, turn.names)
     turn.quoted = None
     said_something = bool(proposal) and not verify.abstains(proposal)
     if said_something:
@@ -59,9 +68,35 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         return voice.not_told(question)
     if verify.grounded(proposal, choice.note, question) or \
             not any(verify.grounded(proposal, c.note, question) for c in offered):
+        choice = _newer(turn, choice, found, held) or choice
         turn.quoted = choice.memory_id
         return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
     return voice.not_told(question)
+
+
+def _add_corrections(agent: Agent, turn: Turn) -> None:
+    """What the user said later that changes one of the closest memories joins them (memory/corrections.py):
+    shown after it, in the receipt "via a later correction"."""
+    closest = turn.recalled[:verify.OFFERED]
+    later = later_corrections(agent.data.memory_rows, [r.memory for r in closest])
+    score = {r.memory.id: r for r in closest}
+    turn.recalled = [*closest, *(Recall(m, score[old.id].score, score[old.id].rank, via=CORRECTION) for m, old in later),
+                     *turn.recalled[verify.OFFERED:]]
+
+
+def _newer(turn: Turn, choice: Choice, found: list[Choice], held: Callable[[str], bool]) -> Choice | None:
+    """The closest sentence of a recalled memory that corrects the one ``choice`` is from and is about
+    what the question asks (``held``): "the choir rehearsals have moved to Thursday evenings" after
+    "Every Wednesday evening I sing in a choir". The model, shown both, still picks the older at times."""
+    memories = {r.memory.id: r.memory for r in turn.recalled}
+    said = memories.get(choice.memory_id)
+    later = sorted((m for m in memories.values() if said is not None and corrects(m, said)),
+                   key=lambda m: -m.created_at)
+    for memory in later:
+        sentence = next((c for c in found if c.memory_id == memory.id), None)  # found: closest first
+        if sentence is not None and verify.anchored_somewhere(sentence, held):
+            return sentence
+    return None
 
 
 def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]]:
@@ -69,15 +104,22 @@ def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]
     corrects), then the user's close sentences of this conversation and working notes: the lines
     the model is shown, and the memory ids (FROM_WINDOW, FROM_NOTES included) whose sentences may
     hold its answer."""
-    recalled = sorted(turn.recalled[:verify.OFFERED], key=lambda r: r.memory.created_at)
+    offered = [r for r in turn.recalled if r.via == CORRECTION]
+    recalled = sorted([*turn.recalled[:verify.OFFERED], *offered], key=lambda r: r.memory.created_at)
     # A summary's parts are lines of their own: "Earlier in a conversation, the user said: …" is ours
-    lines = [prompting.memory_line(part) for r in recalled for part in said_parts(r.memory.text)]
+    # … each once: a message's fact and its episode may be the same words
+    lines = list({_said_as(line): line for line in (prompting.memory_line(part) for r in recalled
+                                                    for part in said_parts(r.memory.text))}.values())
     shown = {r.memory.id for r in recalled}
     here = [c for c in found if c.memory_id in (answer.FROM_WINDOW, answer.FROM_NOTES) and c.score >= answer.QUOTE_AT]
     for c in here[:verify.OFFERED_HERE]:
         lines.append(c.note)
         shown.add(c.memory_id)
     return lines, shown
+
+
+def _said_as(line: str) -> str:
+    return " ".join(re.findall(r"\w+", line.casefold()))
 
 
 def _propose(agent: Agent, turn: Turn, lines: list[str], cancel: threading.Event) -> Iterator[str]:

@@ -166,7 +166,17 @@ def pieces(sentence: str) -> list[str]:
     """The sentence's pieces; a piece with no subject of its own ("lives alone…", "she's 74") only
     with the piece before it (whom it is about)."""
     parts = [_LEADING_AND.sub("", p.strip()) for p in _PIECE.split(sentence) if p and p.strip()]
-    return [f"{parts[i - 1]}, {p}" if i and not _OWN_SUBJECT.match(p) else p for i, p in enumerate(parts)]
+    return [", ".join(parts[_subject_start(parts, i):i + 1]) if i and not _OWN_SUBJECT.match(p) else p
+            for i, p in enumerate(parts)]
+
+
+def _subject_start(parts: Sequence[str], i: int) -> int:
+    """Where the subject of a subject-less piece starts: the piece before it, and before that an
+    appositive's head ("The wife, | Siobhan, | does the books": whose books is "The wife")."""
+    start = i - 1
+    while start > 0 and len(parts[start].split()) <= 2 and len(parts[start - 1].split()) <= 3:
+        start -= 1
+    return start
 
 
 def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callable[[str], bool]) -> Verified | None:

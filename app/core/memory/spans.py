@@ -20,7 +20,8 @@ from app.core.types import LEGACY_EPISODE_PREFIX, user_part
 
 # Sentence ends: . ! ? (and runs of them) followed by space, or a line break; not the dot of
 # "Mr. Patel", "St. Mary's" or "e.g." (fixed-width look-behinds, one per length).
-_ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "vs", "etc", "prof", "e.g", "i.e", "no")
+_ABBREVIATIONS = ("mr", "mrs", "ms", "dr", "st", "jr", "sr", "mt", "vs", "etc", "prof", "e.g", "i.e", "no", "co", "ave",
+                  "rd", "approx", "dept", "fr", "rev", "capt", "sgt")
 _NOT_AFTER = "".join(f"(?<!\\b{re.escape(a)}\\.)(?<!\\b{re.escape(a.title())}\\.)" for a in _ABBREVIATIONS)
 _SENTENCE = re.compile(rf"{_NOT_AFTER}(?<=[.!?])[\"')\]]*\s+|\n+")
 # A clause boundary: ", and" / " and" / "; " / ", but" followed by a new subject.

@@ -247,6 +247,16 @@ def test_reading_ahead_reads_exactly_the_head_the_next_request_sends(bank: Memor
     assert backend.prompts[-1].startswith(backend.prefilled[-1]) and len(backend.prompts[-1]) > len(backend.prefilled[-1])
 
 
+def test_an_answer_from_a_line_a_later_one_corrects_is_said_from_the_later_one(bank: MemoryBank) -> None:
+    """Shown both, the model may pick the older line; Hearth says the correction instead."""
+    bank.add(NewMemory(text="Every Wednesday evening I sing in my choir at the Philharmonic.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="My choir rehearsals have moved to Thursday evenings now.", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="You sing in your choir on Wednesday evenings.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings()), "Which evening do I sing in my choir?", new=True)
+    assert "Thursday" in done.reply and "Wednesday" not in done.reply, done.reply
+    assert "moved to Thursday evenings" in backend.prompts[-1]  # the model was shown the correction
+
+
 def test_a_larger_model_answers_requests_with_the_routes_instruction(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="1. Wrist circles.\n2. Shoulder rolls.\n3. Easy traverses.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings()), "Give me three warm-ups for climbing", new=True)

@@ -21,15 +21,18 @@ from app.core.memory.store import STOPWORDS
 _PEOPLE = """son daughter child kid baby wife husband partner spouse boyfriend girlfriend fiance fiancé fiancee fiancée
 mother father parent brother sister sibling twin grandmother grandfather grandson granddaughter grandchild aunt uncle
 cousin niece nephew stepson stepdaughter stepmother stepfather friend boss manager colleague neighbour roommate
-flatmate doctor dentist therapist teacher coach tutor mentor landlord landlady nanny babysitter""".split()
-_PETS = "dog cat puppy kitten parrot hamster horse rabbit bunny pony tortoise turtle".split()
+flatmate housemate doctor dentist therapist teacher coach tutor mentor landlord landlady nanny babysitter stepbrother
+stepsister mother-in-law father-in-law son-in-law daughter-in-law brother-in-law sister-in-law godson goddaughter
+bro sis missus""".split()
+_PETS = "dog cat puppy kitten parrot hamster horse rabbit bunny pony tortoise turtle sheepdog pup".split()
 _THINGS = "car bike boat".split()
 _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "mother", "mama": "mother",
              "dad": "father", "daddy": "father", "papa": "father", "grandma": "grandmother", "granny": "grandmother",
              "nan": "grandmother", "grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather",
              "coworker": "colleague", "co-worker": "colleague", "neighbor": "neighbour", "hubby": "husband",
              "gf": "girlfriend", "bf": "boyfriend", "puppy": "dog", "kitten": "cat", "bunny": "rabbit",
-             "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance", "kid": "child"}
+             "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance", "kid": "child", "bro": "brother",
+             "sis": "sister", "missus": "wife", "sheepdog": "dog", "pup": "dog"}
 RELATIONS: dict[str, tuple[str, str]] = {
     **{w: (_SYNONYMS.get(w, w), "person") for w in _PEOPLE},
     **{w: (_SYNONYMS.get(w, w), "pet") for w in _PETS},
@@ -40,7 +43,7 @@ WORKS_AT, LIVES_IN = "works at", "lives in"
 
 RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))  # a regex alternation, longest first
 _REL = RELATION_WORDS
-_ADJ = r"(?:(?:little|younger|older|big|baby|eldest|oldest|youngest|twin|new|late|dear|best|good|old)\s+)?"
+_ADJ = r"(?:(?:little|lil|younger|older|big|baby|eldest|oldest|youngest|twin|new|late|dear|best|good|old)\s+)?"
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
 _WORDNAME = rf"[{_UP}][{_LOW}]+(?:-[{_UP}]?[{_LOW}]+|'[{_UP}][{_LOW}]+)?"
 NAME = rf"{_WORDNAME}(?:\s+{_WORDNAME})?"  # "Leo", "Anna Smith", "O'Brien", "Anne-Marie"
