@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -15,7 +15,8 @@ import numpy as np
 from app.core.agent import answer, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
-from app.core.agent.focus import anchored, focus
+from app.core.agent.focus import anchored, focus, stem
+from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
 from app.core.memory.corrections import corrects, later_corrections
@@ -48,7 +49,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
     verified = verify.answer(proposal, offered, question, held) if proposal else None
     if verified is not None:
-        newer = _newer(turn, verified.choice, found, held)
+        newer = _newer(turn, verified.choice, found, question)
         if newer is None:
             turn.quoted = verified.choice.memory_id
             return verified.text
@@ -68,7 +69,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         return voice.not_told(question)
     if verify.grounded(proposal, choice.note, question) or \
             not any(verify.grounded(proposal, c.note, question) for c in offered):
-        choice = _newer(turn, choice, found, held) or choice
+        choice = _newer(turn, choice, found, question) or choice
         turn.quoted = choice.memory_id
         return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
     return voice.not_told(question)
@@ -84,19 +85,16 @@ def _add_corrections(agent: Agent, turn: Turn) -> None:
                      *turn.recalled[verify.OFFERED:]]
 
 
-def _newer(turn: Turn, choice: Choice, found: list[Choice], held: Callable[[str], bool]) -> Choice | None:
-    """The closest sentence of a recalled memory that corrects the one ``choice`` is from and is about
-    what the question asks (``held``): "the choir rehearsals have moved to Thursday evenings" after
-    "Every Wednesday evening I sing in a choir". The model, shown both, still picks the older at times."""
+def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str) -> Choice | None:
+    """The closest sentence of a recalled memory that corrects the one ``choice`` is from and shares a
+    word with the question: "choir moved to Fridays now" after "every Wednesday evening I sing in a
+    choir", for "Which evening is choir practice?". The model, shown both, still picks the older at times."""
     memories = {r.memory.id: r.memory for r in turn.recalled}
     said = memories.get(choice.memory_id)
-    later = sorted((m for m in memories.values() if said is not None and corrects(m, said)),
-                   key=lambda m: -m.created_at)
-    for memory in later:
-        sentence = next((c for c in found if c.memory_id == memory.id), None)  # found: closest first
-        if sentence is not None and verify.anchored_somewhere(sentence, held):
-            return sentence
-    return None
+    asked = {stem(w) for w in content_words(question)}
+    later = sorted((m for m in memories.values() if said is not None and corrects(m, said)
+                    and asked & {stem(w) for w in content_words(m.text)}), key=lambda m: -m.created_at)
+    return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
 
 
 def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]]:

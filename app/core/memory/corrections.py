@@ -26,7 +26,8 @@ CHANGES = re.compile(
     r"now|these\s+days|rather\s+than|not\s+\w+\s+but)\b", re.I)
 # Words a correction shares with anything: they don't tie it to the memory it changes
 _LOOSE = frozenset("now instead actually changed change moved moving also still really just thing things one got "
-                   "doing going thinking like get new old".split())
+                   "doing going thinking like get new old cannot can't don't didn't won't make made went come came "
+                   "back well good bit lot much many more time day days week year years every".split())
 
 
 def later_corrections(store: MemoryStore, recalled: Sequence[Memory],
