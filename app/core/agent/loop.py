@@ -2,12 +2,11 @@
 
 The whole turn, step by step: docs/ARCHITECTURE.md, "One chat turn".
 
-``Agent.run_turn`` is a generator of ``AgentEvent``s (``TextDelta`` while the
-reply streams, ``ToolCall`` for each tool step, then ``TurnDone``). Nothing is
-written until the reply is finished or stopped; then the user message, the
-reply with its receipt, the episode, extracted facts, tool writes and any
-consolidation land in ONE transaction: after a crash the file holds whole turns
-or none. A stopped reply is saved, marked interrupted.
+``Agent.run_turn`` is a generator of ``AgentEvent``s (``TextDelta`` while the reply streams,
+``ToolCall`` for each tool step, then ``TurnDone``). Nothing is written until the reply is finished
+or stopped; then the user message, the reply with its receipt, the episode, extracted facts, tool
+writes and any consolidation land in ONE transaction: after a crash the file holds whole turns or
+none. A stopped reply is saved, marked interrupted.
 """
 
 from __future__ import annotations
@@ -148,8 +147,10 @@ class Agent:
         kind = turn.routed.route
         if kind in COMMANDS or (kind == "request" and any(t.name == "now" for t in turn.tools)):
             return voice.confirm(turn.tools, turn.working_notes), False
-        if kind == "ask_user" and self.answer_style() == "free":
-            return proposal.answer_about_user(self, turn, vector, cancel), False
+        if self.answer_style() == "free" and (kind == "ask_user" or proposal.asks_what_was_said(turn)):
+            said = proposal.answer_about_user(self, turn, vector, cancel, or_nothing=kind != "ask_user")
+            if said:
+                return said, False
         if kind == "ask_user":
             quoted = self._quote(turn, vector)
             return quoted or voice.not_told(" ".join(turn.routed.asked) or turn.text), \
@@ -174,12 +175,10 @@ class Agent:
         return bool(turn.window) and route(turn.window[-1].user, turn.names).route in ("request", "mixed")
 
     def model_window(self, window: list[prompting.Turn], names: Sequence[str] = ()) -> list[prompting.Turn]:
-        """The turns a model sees. Shown Hearth's acknowledgements, a model copies them for the next
-        request ("Got it — I'll remember that can u give me 3 cheap meals…"): under ``quote`` the window
-        keeps only the exchanges the model wrote (requests); a larger model's keeps what the user said
-        in the others, without Hearth's reply (decision 0029). What was said also reaches it as recalled
-        notes. (A small model made to speak freely gets the whole window: user turns back to back
-        confused it into repeating itself.)"""
+        """The turns a model sees (decision 0029): shown Hearth's acknowledgements, a model copies them
+        ("Got it — I'll remember that can u give me 3 cheap meals…"). Under ``quote``, only requests'
+        exchanges; a larger model's, the user's words without Hearth's replies; a small model made to
+        speak freely, all (back-to-back user turns made it repeat itself)."""
         if self.answer_style() != "free":
             return [t for t in window if route(t.user, names).route == "request"]
         return window if answer.is_small(self.n_params()) else \
@@ -381,8 +380,7 @@ class Agent:
 
     def _known(self, turn: Turn) -> str:
         """The user's own words this turn may say back: the message, the window, what was recalled."""
-        return "\n".join([turn.text, turn.working_notes, *(t.user for t in turn.window),
-                          *(r.memory.text for r in turn.recalled)])
+        return "\n".join([turn.text, turn.working_notes, *(t.user for t in turn.window), *(r.memory.text for r in turn.recalled)])
 
     def _stats(self, turn: Turn, assembled: prompting.Assembled) -> TurnStats:
         return TurnStats(

@@ -16,6 +16,7 @@ from app.core.agent import answer, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, stem
+from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
@@ -30,7 +31,18 @@ if TYPE_CHECKING:  # the agent calls in here; only its type is named
     from app.core.agent.loop import Agent
 
 
-def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: threading.Event) -> str:
+def asks_what_was_said(turn: Turn) -> bool:
+    """A question without "my" about something the user told ("Which evening is choir practice?"):
+    routed as a request, it goes to the proposal when one of the closest memories shares two of its
+    words; if that finds nothing, the model answers it as a request."""
+    if turn.routed.route != "request" or not open_question(turn.text):
+        return False
+    asked = {stem(w) for w in content_words(turn.text)}
+    return any(len(asked & {stem(w) for w in content_words(r.memory.text)}) >= 2 for r in turn.recalled[:3])
+
+
+def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: threading.Event,
+                      or_nothing: bool = False) -> str:
     """A model of 1B+ is shown the closest few memories (and what was said in this conversation),
     already turned to "you", oldest first, and proposes a one-sentence answer or "Not said"; Hearth
     keeps the answer only if a piece of one of them holds it (verify.py), else says it in its own
@@ -66,13 +78,13 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     # "Joan passed in 2019"), nor after "Not said" (measured on dev: the sentence was then not the answer).
     if not said_something or choice is None or choice.score < answer.SURE_AT or \
             not verify.anchored_somewhere(choice, held):
-        return voice.not_told(question)
+        return "" if or_nothing else voice.not_told(question)
     if verify.grounded(proposal, choice.note, question) or \
             not any(verify.grounded(proposal, c.note, question) for c in offered):
         choice = _newer(turn, choice, found, question) or choice
         turn.quoted = choice.memory_id
         return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
-    return voice.not_told(question)
+    return "" if or_nothing else voice.not_told(question)
 
 
 def _add_corrections(agent: Agent, turn: Turn) -> None:

@@ -297,6 +297,15 @@ _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:bi
                          r"allerg\w*|phone|email|team|class|teacher|doctor|dog|cat)\b|\bhow\s+old\s+is\s+[A-ZÀ-Þ]")
 
 
+def open_question(text: str) -> bool:
+    """One question that asks for a fact, not advice, and not about Hearth ("Which evening is choir
+    practice?"): it may be about something the user told (proposal.asks_what_was_said)."""
+    said = sentences(text)
+    body = _CONJUNCTION.sub("", _LEAD.sub("", text.strip())).strip()
+    return len(said) == 1 and _is_question(body) and not _asks_advice(body) and \
+        not _ASSISTANT_SUBJECT.search(body)
+
+
 def _names_someone(question: str, known_names: Sequence[str]) -> bool:
     """A fact question about someone the user told about ("What car does Marek drive?")."""
     if _asks_advice(question):

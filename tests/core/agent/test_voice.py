@@ -257,6 +257,23 @@ def test_an_answer_from_a_line_a_later_one_corrects_is_said_from_the_later_one(b
     assert "moved to Thursday evenings" in backend.prompts[-1]  # the model was shown the correction
 
 
+def test_a_question_without_my_about_what_was_told_is_answered_from_memory_else_as_a_request(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="Every Wednesday evening I sing in a choir at the Philharmonic.", kind="fact"))
+    bank.add(NewMemory(text="i love old choir music from the baroque era", kind="fact"))
+
+    def reply(prompt: str) -> str:
+        if "My question: Which evening is choir practice?" in prompt:
+            return "Wednesday evening."
+        return "Not said." if "My question" in prompt else "Gregorian chant is among the oldest."
+
+    backend = ScriptedBackend(reply=reply, n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings())
+    choir = _turn(agent, "Which evening is choir practice?", new=True)
+    assert choir.reply == "Wednesday evening." and backend.aside_slots == ["proposal"]
+    oldest = _turn(agent, "what is the oldest choir music?", new=True)
+    assert oldest.reply == "Gregorian chant is among the oldest." and backend.aside_slots == ["proposal", "proposal"]
+
+
 def test_a_larger_model_answers_requests_with_the_routes_instruction(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="1. Wrist circles.\n2. Shoulder rolls.\n3. Easy traverses.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings()), "Give me three warm-ups for climbing", new=True)
