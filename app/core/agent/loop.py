@@ -27,7 +27,7 @@ from app.core.agent.claims import ClaimFilter
 from app.core.agent.answer import Choice
 from app.core.agent.focus import pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
-from app.core.agent.route import COMMANDS, route
+from app.core.agent.route import COMMANDS, open_question, route
 from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
     note_tool, parse_call, propose_call
 from app.core.llm.backend import LLMBackend
@@ -108,9 +108,9 @@ class Agent:
                 assembled = self._assemble(turn, [])
                 if (yield from self._stream(turn, assembled, cancel)):
                     yield from self._stream(turn, assembled, cancel, check_repeats=False, temperature=0.8)
-            if not turn.reply.strip() and not turn.interrupted:  # the guards dropped every sentence
-                turn.reply = NO_ANSWER
-                yield TextDelta(NO_ANSWER)
+            if not turn.reply.strip() and not turn.interrupted:  # the guards dropped every sentence: of
+                turn.reply = voice.not_told(turn.text) if open_question(turn.text) else NO_ANSWER  # a question,
+                yield TextDelta(turn.reply)  # a claim about the user's life; never "ask it another way"
         except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what was said
             record.save(self, turn, assembled)
             raise

@@ -37,8 +37,15 @@ def asks_what_was_said(turn: Turn) -> bool:
     words; if that finds nothing, the model answers it as a request."""
     if turn.routed.route != "request" or not open_question(turn.text):
         return False
-    asked = {stem(w) for w in content_words(turn.text)}
-    return any(len(asked & {stem(w) for w in content_words(r.memory.text)}) >= 2 for r in turn.recalled[:3])
+    return any(_shared(turn.text, r.memory.text) >= 2 for r in turn.recalled[:3])
+
+
+def _shared(question: str, text: str) -> int:
+    """How many of the question's content words ``text`` has, by stem ("evening" ~ "evenings": the
+    crude stems "even" and "eveni", one the start of the other)."""
+    said = {stem(w) for w in content_words(text)}
+    return sum(1 for a in {stem(w) for w in content_words(question)}
+               if any(a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a))) for b in said))
 
 
 def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: threading.Event,
@@ -98,14 +105,16 @@ def _add_corrections(agent: Agent, turn: Turn) -> None:
 
 
 def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str) -> Choice | None:
-    """The closest sentence of a recalled memory that corrects the one ``choice`` is from and shares a
-    word with the question: "choir moved to Fridays now" after "every Wednesday evening I sing in a
-    choir", for "Which evening is choir practice?". The model, shown both, still picks the older at times."""
+    """The closest sentence of a recalled memory that corrects the one ``choice`` is from and shares two
+    words with the question: "choir practice moved to Fridays now" after "every Wednesday evening I go
+    to choir practice", for "Which evening is choir practice?". One shared word let a correction of
+    something else replace a right answer ("What part do I sing in the choir?" → "choir practice has
+    been moved to Wednesdays"; held-out split, 2026-11-27). The model, shown both, still picks the
+    older line at times."""
     memories = {r.memory.id: r.memory for r in turn.recalled}
     said = memories.get(choice.memory_id)
-    asked = {stem(w) for w in content_words(question)}
     later = sorted((m for m in memories.values() if said is not None and corrects(m, said)
-                    and asked & {stem(w) for w in content_words(m.text)}), key=lambda m: -m.created_at)
+                    and _shared(question, m.text) >= 2), key=lambda m: -m.created_at)
     return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
 
 

@@ -138,7 +138,7 @@ _REQUEST_START = re.compile(
     r"^\W*(?:quick\s+one\W+)?(?:please\s+|pls\s+|kindly\s+|"
     r"(?:can|could|would|will)\s+(?:you|u)\s+|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:you\s+to\s+|some\s+|a\s+|"
     r"help|ideas|tips|advice)|i'?m\s+looking\s+for|i\s+wonder|i\s+was\s+wondering|let'?s\s+|lets\s+|"
-    r"what\s+about|how\s+about)?(?:write|give|make|list|suggest|recommend|explain|describe|help|show|translate|"
+    r"what\s+about|how\s+about)?(?:write|give|gimme|make|list|suggest|recommend|explain|describe|help|show|translate|"
     r"summari[sz]e|tell|draft|compose|create|plan|find|calculate|convert|compare|name|generate|brainstorm|"
     r"rewrite|fix|check|proofread|teach|define|recap|outline|come\s+up|think\s+of|pick|choose|play|sing|"
     r"imagine|pretend|quiz|convince|cheer|say|count|spell|read|sum|add\s+up|solve|guess|rhyme|continue|finish|"
@@ -159,10 +159,10 @@ _MADE_MANY = (r"(?:stretches|exercises|recipes|meals|ideas|tips|phrases|sentence
               r"games|activities|snacks|dishes|gifts|options|examples|words|jokes|quotes|steps)")
 _COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+few|some|a\s+couple\s+of)"
 _REQUEST_NOUN = re.compile(
-    rf"^\W*(?:(?:i\s+)?(?:need|want|would\s+like|'d\s+like|d\s+like)\s+(?:a|an|some|{_COUNT})\s+(?:[\w-]+\s+){{0,3}}"
+    rf"^\W*(?:(?:i\s+)?(?:need|want|would\s+like|'d\s+like|d\s+like)\s+(?:(?:a|an|some|{_COUNT})\s+)?(?:[\w-]+\s+){{0,3}}"
     rf"(?:{_MADE}|{_MADE_MANY})\b|(?:a\s+|an\s+)?(?:(?:short|quick|polite|formal|simple|funny|brief|firm)\s+)*"
     rf"{_MADE}\s+(?:to|for|about|on|asking|telling|saying)\b|{_COUNT}\s+(?:[\w-]+\s+){{0,2}}{_MADE_MANY}\s+(?:for|to|"
-    rf"on|about|i\s+can|we\s+can|that)\b)", re.I)
+    rf"on|about|against|with|i\s+can|we\s+can|that)\b)", re.I)
 # Text-speak modal verbs ("what shd i get her"), read as their words
 _TEXT_SPEAK = ((re.compile(r"\b(?:shd|shld)\b", re.I), "should"), (re.compile(r"\bcld\b", re.I), "could"),
                (re.compile(r"\b(?:wd|wld)\b", re.I), "would"))
@@ -219,7 +219,7 @@ def _follow_up(text: str, known_names: Sequence[str]) -> bool:
 _SPLIT = re.compile(r"\s+[—–-]+\s+|;\s+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+|\s*:\s+(?=[a-z])|"
                     r",\s*(?=(?:so\s+|and\s+|but\s+)?(?:can|could|would|will|what|what'?s|how|any|anything|best|"
                     r"where|which|who|should|shall|is\s+it|is\s+there|are\s+there|do\s+you|does|please|pls|"
-                    r"tips|ideas|suggestions|recommend|suggest|help|give|write|tell\s+me)\b)", re.I)
+                    r"tips|ideas|suggestions|recommend|suggest|help|give|gimme|write|tell\s+me)\b)", re.I)
 _FILLER_ONLY = re.compile(r"^\W*(?:ok|okay|k|kk|right|well|oh|hmm+|mm+|um+|uh+|yes|yeah|yep|no|nope|nah|sure|fine|"
                           r"alright|lol|haha+|hah|ah|i\s+see)\W*$", re.I)
 
@@ -306,6 +306,14 @@ def open_question(text: str) -> bool:
         not _ASSISTANT_SUBJECT.search(body)
 
 
+# "the twins", "the sister", "the wife" (not "the doctor": people anyone may ask about in general)
+_THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|kids|twins|sister|brother|son|daughter|mum|mom|dad|"
+                           r"boys|girls|grandkids|dog|cat|baby)(?:'s|’s)?\b", re.I)
+_LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]s\b)"
+                               r"[a-z]{3,}['’]s\s+(?:\w+\s+)?(?:wife|husband|name|job|work|birthday|age|kids|children|"
+                               r"son|daughter|partner)\b")  # "what's imran's wife called?"
+
+
 def _names_someone(question: str, known_names: Sequence[str]) -> bool:
     """A fact question about someone the user told about ("What car does Marek drive?")."""
     if _asks_advice(question):
@@ -336,7 +344,8 @@ def _asks_own_fact(question: str) -> bool:
         return True
     if _asks_advice(question):
         return False
-    if _THEIR_FACT.search(question):  # "when is Lily's birthday": someone the user told about
+    # Someone the user told about: "when is Lily's birthday", "What are the twins called?"
+    if _THEIR_FACT.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question):
         return True
     lowered = question.casefold()
     if not _ABOUT_USER.search(lowered) or len(words(question)) < 2:

@@ -49,6 +49,14 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("I need a new car.", "statement"),
     ("I would like a dog someday.", "statement"),
     ("It's raining. Write me a poem.", "request"),
+    ("Need short letter to a supplier. Asphalt delivery 3 weeks late.", "request"),
+    ("5 tips against black pod disease.", "request"),
+    ("our anniversary is next saturday, gimme 5 ideas for a surprise", "mixed"),
+    # someone the user told about, without "my"
+    ("What are the twins called?", "ask_user"),
+    ("what's imran's wife called?", "ask_user"),
+    ("What does the doctor recommend for a cold?", "request"),
+    ("what is the oldest choir music?", "request"),
 ])
 def test_each_route(text: str, expected: str) -> None:
     assert route(text).route == expected
@@ -257,6 +265,14 @@ def test_an_answer_from_a_line_a_later_one_corrects_is_said_from_the_later_one(b
     assert "moved to Thursday evenings" in backend.prompts[-1]  # the model was shown the correction
 
 
+def test_a_correction_of_something_else_does_not_replace_a_right_answer(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="I sing alto in a ladies' choir, practice is Thursday nights.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Choir practice has been moved to Wednesdays now.", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="You sing alto.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings()), "What part do I sing in the choir?", new=True)
+    assert done.reply == "You sing alto."
+
+
 def test_a_question_without_my_about_what_was_told_is_answered_from_memory_else_as_a_request(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="Every Wednesday evening I sing in a choir at the Philharmonic.", kind="fact"))
     bank.add(NewMemory(text="i love old choir music from the baroque era", kind="fact"))
@@ -331,3 +347,10 @@ def test_not_told_keeps_a_hyphenated_relative_and_their_name_whole() -> None:
 def test_polite_and_terse_requests_are_requests(message: str, expected: str) -> None:
     """A new writer's requests (issue 30's test split) were acknowledged as things to remember."""
     assert route(message).route == expected
+
+
+def test_the_clock_answers_what_the_date_is_but_not_the_date_of_something_told() -> None:
+    from app.core.agent.tools import detect_intent
+
+    assert detect_intent("what's the date?") == "now" and detect_intent("What's the time now?") == "now"
+    assert detect_intent("What's the date of the choir concert?") is None
