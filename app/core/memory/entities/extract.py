@@ -25,6 +25,11 @@ flatmate housemate doctor dentist therapist teacher coach tutor mentor landlord 
 stepsister mother-in-law father-in-law son-in-law daughter-in-law brother-in-law sister-in-law godson goddaughter
 bro sis missus""".split()
 _PETS = "dog cat puppy kitten parrot hamster horse rabbit bunny pony tortoise turtle sheepdog pup".split()
+# Breeds people name a pet by ("Mot, our old border collie"): each is its kind
+_DOG_BREEDS = ("collie labrador lab spaniel terrier poodle retriever beagle dachshund husky huntaway kelpie greyhound "
+               "whippet pug bulldog shiba corgi schnauzer rottweiler doberman chihuahua labradoodle cockapoo "
+               "staffie dalmatian").split()
+_CAT_BREEDS = "siamese persian tabby ragdoll chartreux bengal sphynx".split()
 _THINGS = "car bike boat".split()
 _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "mother", "mama": "mother",
              "dad": "father", "daddy": "father", "papa": "father", "grandma": "grandmother", "granny": "grandmother",
@@ -32,12 +37,14 @@ _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "moth
              "coworker": "colleague", "co-worker": "colleague", "neighbor": "neighbour", "hubby": "husband",
              "gf": "girlfriend", "bf": "boyfriend", "puppy": "dog", "kitten": "cat", "bunny": "rabbit",
              "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance", "kid": "child", "bro": "brother",
-             "sis": "sister", "missus": "wife", "sheepdog": "dog", "pup": "dog"}
+             "sis": "sister", "missus": "wife", "sheepdog": "dog", "pup": "dog",
+             **{b: "dog" for b in _DOG_BREEDS}, **{b: "cat" for b in _CAT_BREEDS}}
 RELATIONS: dict[str, tuple[str, str]] = {
     **{w: (_SYNONYMS.get(w, w), "person") for w in _PEOPLE},
-    **{w: (_SYNONYMS.get(w, w), "pet") for w in _PETS},
+    **{w: (_SYNONYMS.get(w, w), "pet") for w in (*_PETS, *_DOG_BREEDS, *_CAT_BREEDS)},
     **{w: (w, "thing") for w in _THINGS},
-    **{w: (canonical, "person") for w, canonical in _SYNONYMS.items() if w not in _PEOPLE + _PETS},
+    **{w: (canonical, "person") for w, canonical in _SYNONYMS.items()
+       if w not in _PEOPLE + _PETS + _DOG_BREEDS + _CAT_BREEDS},
 }
 WORKS_AT, LIVES_IN = "works at", "lives in"
 
