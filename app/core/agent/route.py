@@ -131,7 +131,9 @@ _ADVICE = re.compile(
     r"what\s+(?:goes|would\s+go)|what\s+to\b|whether\b|what\s+(?:are|is)\s+(?:some|the\s+best|good)|"
     r"how\s+long\s+(?:should|does|do|will|would)|how\s+often\s+(?:should|do|does)|anything\s+(?:i|we)\s+can|"
     r"(?:best|quickest|easiest)\s+way|what\s+\w+\s+(?:can|could|should|shall)\s+(?:i|we)\b|what\s+(?:time|day|"
-    r"date)\s+is\s+it)", re.I)
+    r"date)\s+is\s+it|"
+    # "What things I must bring in the hand luggage?": what the user has to do is advice, not a fact told
+    r"what\s+(?:\w+\s+)?(?:i|we)\s+(?:must|should|need\s+to|have\s+to|ought\s+to)\b|must\s+(?:i|we)\b)", re.I)
 _ABOUT_USER = re.compile(r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|our|us)\b", re.I)
 _ASSISTANT_SUBJECT = re.compile(r"\b(?:you|your|yourself|you're|hearth)\b", re.I)
 _REQUEST_START = re.compile(
