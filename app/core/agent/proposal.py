@@ -4,7 +4,6 @@ a proposal that isn't held becomes Hearth's own words or "you haven't told me"."
 
 from __future__ import annotations
 
-import re
 import threading
 import time
 from collections.abc import Iterator
@@ -21,7 +20,7 @@ from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
 from app.core.memory.corrections import corrects, later_corrections
-from app.core.memory.spans import said_parts
+from app.core.memory.spans import normalise, said_parts
 from app.core.types import Recall
 
 SLOT = "proposal"  # the backend's KV slot for this prompt's fixed head
@@ -123,11 +122,11 @@ def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]
     corrects), then the user's close sentences of this conversation and working notes: the lines
     the model is shown, and the memory ids (FROM_WINDOW, FROM_NOTES included) whose sentences may
     hold its answer."""
-    offered = [r for r in turn.recalled if r.via == CORRECTION]
-    recalled = sorted([*turn.recalled[:verify.OFFERED], *offered], key=lambda r: r.memory.created_at)
+    corrections = [r for r in turn.recalled if r.via == CORRECTION]
+    recalled = sorted([*turn.recalled[:verify.OFFERED], *corrections], key=lambda r: r.memory.created_at)
     # A summary's parts are lines of their own: "Earlier in a conversation, the user said: …" is ours
     # … each once: a message's fact and its episode may be the same words
-    lines = list({_said_as(line): line for line in (prompting.memory_line(part) for r in recalled
+    lines = list({normalise(line): line for line in (prompting.memory_line(part) for r in recalled
                                                     for part in said_parts(r.memory.text))}.values())
     shown = {r.memory.id for r in recalled}
     here = [c for c in found if c.memory_id in (answer.FROM_WINDOW, answer.FROM_NOTES) and c.score >= answer.QUOTE_AT]
@@ -135,10 +134,6 @@ def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]
         lines.append(c.note)
         shown.add(c.memory_id)
     return lines, shown
-
-
-def _said_as(line: str) -> str:
-    return " ".join(re.findall(r"\w+", line.casefold()))
 
 
 def _propose(agent: Agent, turn: Turn, lines: list[str], cancel: threading.Event) -> Iterator[str]:
