@@ -112,8 +112,11 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str) -> Ch
     older line at times."""
     memories = {r.memory.id: r.memory for r in turn.recalled}
     said = memories.get(choice.memory_id)
+    # A later memory that says the chosen sentence again (the message's episode, a summary) repeats it
+    # rather than correcting it: "She is now five" beside "We adopted Anaya in 2021" (dev, ravi).
     later = sorted((m for m in memories.values() if said is not None and corrects(m, said)
-                    and _shared(question, m.text) >= 2), key=lambda m: -m.created_at)
+                    and _shared(question, m.text) >= 2 and normalise(choice.note) not in normalise(m.text)),
+                   key=lambda m: -m.created_at)
     return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
 
 

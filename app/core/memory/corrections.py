@@ -51,6 +51,26 @@ def later_corrections(store: MemoryStore, recalled: Sequence[Memory],
 
 def corrects(later: Memory, earlier: Memory) -> bool:
     """``later`` was written after ``earlier``, shares a word with it (not a ``_LOOSE`` one) and says it
-    changes something."""
-    return later.created_at > earlier.created_at and bool(CHANGES.search(later.text)) and \
-        bool((set(query_words(earlier.text)) - _LOOSE) & set(query_words(later.text)))
+    changes something: a ``CHANGES`` cue, or "not" before a word of ``earlier`` ("its v5 not v4").
+    When it says what is no longer so and none of that is in ``earlier``, it changes something else:
+    "the trip to Madrid is not april anymore" does not correct "Martín is a chef in Madrid"."""
+    if later.created_at <= earlier.created_at:
+        return False
+    before = set(query_words(earlier.text))
+    if not (before - _LOOSE) & set(query_words(later.text)):
+        return False
+    negated = _negated(later.text)
+    if negated and not negated & before:
+        return False
+    return bool(negated or CHANGES.search(later.text))
+
+
+_NOT = re.compile(r"\bnot\s+(?:(?:a|an|the|in|on|at|to|for|until|till|by|from|of)\s+)?([\w£$€.,-]+)", re.I)
+# "not" before these says nothing about what changed: "not sure", "not really", "not going to"
+_NOT_A_VALUE = frozenset("sure really very too so that this it be been being have had just yet quite much many "
+                         "going able bad great easy hard true long always".split())
+
+
+def _negated(text: str) -> set[str]:
+    """The words said to be no longer so: "v4" in "its v5 not v4", "lofoten" in "Not Lofoten."."""
+    return {w for m in _NOT.finditer(text) for w in query_words(m.group(1))} - _NOT_A_VALUE - _LOOSE

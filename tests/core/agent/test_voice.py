@@ -276,6 +276,16 @@ def test_a_correction_of_something_else_does_not_replace_a_right_answer(bank: Me
     assert done.reply == "You sing alto."
 
 
+def test_a_later_memory_repeating_the_answer_is_no_correction_of_it(bank: MemoryBank) -> None:
+    """The message's episode says the chosen sentence again beside "She is now five": not a correction."""
+    bank.add(NewMemory(text="We adopted our daughter, Anaya, in 2021.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="We adopted our daughter, Anaya, in 2021. She is now five and attends a pre-school.",
+                       kind="episode", created_at=2_000))
+    backend = ScriptedBackend(reply="You adopted Anaya in 2021.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings()), "When did we adopt Anaya?", new=True)
+    assert done.reply == "You adopted Anaya in 2021."
+
+
 def test_a_question_without_my_about_what_was_told_is_answered_from_memory_else_as_a_request(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="Every Wednesday evening I sing in a choir at the Philharmonic.", kind="fact"))
     bank.add(NewMemory(text="i love old choir music from the baroque era", kind="fact"))

@@ -30,3 +30,15 @@ def test_the_same_words_twice_and_superseded_or_expired_ones_join_once_or_not_at
     found = later_corrections(MemoryStore(bank.conn), [bank.get(old)], now=10_000)
     assert [later.text for later, _ in found] == ["choir practice has moved to Thursday evenings"]
     assert len(found) <= MAX_LATER
+
+
+def test_not_before_an_old_value_corrects_it_and_a_negated_other_value_corrects_something_else(bank: MemoryBank) -> None:
+    grade = _add(bank, "i go bouldering 3 times a week, currently stuck on v4", 1_000)
+    chef = _add(bank, "My son Martín lives in Madrid, he is a chef in a restaurant there.", 1_100)
+    trip = _add(bank, "We go to Madrid in april to see Martín.", 1_200)
+    fix_grade = _add(bank, "oh and its v5 not v4, i sent a v5 last month", 2_000)
+    fix_trip = _add(bank, "the trip to Madrid is not april anymore, Martín has to work a lot then", 2_100)
+    store = MemoryStore(bank.conn)
+    assert [(a.id, b.id) for a, b in later_corrections(store, [bank.get(grade)], now=10_000)] == [(fix_grade, grade)]
+    assert [(a.id, b.id) for a, b in later_corrections(store, [bank.get(trip)], now=10_000)] == [(fix_trip, trip)]
+    assert later_corrections(store, [bank.get(chef)], now=10_000) == []
