@@ -289,9 +289,10 @@ def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], S
         before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+(?:[\w-]+\s+)?{spelled}\b", sentence)
         if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before)):
             return True
-    # a pet may be named by its kind (holds checked that by meaning): "a rescue greyhound called Luna"
-    pets = any(RELATIONS.get(m, ("", "person"))[1] != "person" for meanings in asked.relations for m in meanings)
-    return pets and bool(re.search(rf"\b(?i:called|named)\s+{_NAME_WORD}", sentence))
+    # a pet may be named by its kind (holds checked that by meaning): "a rescue greyhound called Luna",
+    # "a Rottweiler puppy, the children named him Bruno"
+    pets = any(RELATIONS.get(m, ("", "person"))[1] != "person" for m in (*nouns, *(m for r in asked.relations for m in r)))
+    return pets and bool(re.search(rf"\b(?i:called|named)\s+(?:(?i:him|her|it)\s+)?{_NAME_WORD}", sentence))
 
 
 def _only_about_others(sentence: str) -> bool:

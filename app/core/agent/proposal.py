@@ -68,11 +68,13 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     verified = verify.answer(proposal, offered, question, held) if proposal else None
     if verified is not None:
         newer = _newer(turn, verified.choice, found, question)
-        if newer is None:
-            turn.quoted = verified.choice.memory_id
+        chosen = newer or verified.choice  # the model chose a line a later one corrects: say the later one
+        turn.quoted = chosen.memory_id
+        if newer is None and verify.names_one(verified.text, question):
             return verified.text
-        turn.quoted = newer.memory_id  # the model chose the line a later one corrects: say the later one
-        return verify.told(newer, turn.names)
+        said = verified.text.rstrip(".") if newer is None else voice.clause(newer.note, turn.names)
+        return verify.told(newer, turn.names) if verify.names_one(said, question) else \
+            _unnamed(turn, question, said, or_nothing)
     turn.quoted = None
     said_something = bool(proposal) and not verify.abstains(proposal)
     if said_something:
@@ -89,8 +91,19 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
             not any(verify.grounded(proposal, c.note, question) for c in offered):
         choice = _newer(turn, choice, found, question) or choice
         turn.quoted = choice.memory_id
+        said = voice.clause(choice.note, turn.names)
+        if not verify.names_one(said, question):
+            return _unnamed(turn, question, said, or_nothing)
         return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
     return "" if or_nothing else voice.not_told(question)
+
+
+def _unnamed(turn: Turn, question: str, said: str, or_nothing: bool) -> str:
+    """What was told names no one thing of the kind asked: say so, and what was told."""
+    if or_nothing:
+        turn.quoted = None
+        return ""
+    return voice.not_told_which(question, said[:1].lower() + said[1:] if not said.startswith(tuple(turn.names)) else said)
 
 
 def _add_corrections(agent: Agent, turn: Turn) -> None:

@@ -162,6 +162,22 @@ def adds(text: str, question: str) -> bool:
         any(stem(w) not in asked for w in content_words(text) if w not in _FRAME)
 
 
+_WHICH = re.compile(r"^\W*(?:(?:at|in|for|from|to|with|on|by)\s+)?(?:which|what)\s+([a-z]+)\b", re.I)
+
+
+def names_one(text: str, question: str) -> bool:
+    """"Which restaurant does Martín work at?" is not answered by "Martín works at a restaurant in
+    Madrid", nor "At which school does Daniel teach?" by "Daniel is a high-school music teacher": a
+    "which/what <thing>" question wants one named, and "a <thing>" names none (unless a name follows:
+    "a restaurant called Luigi's", "a pub, the Crown")."""
+    asked = _WHICH.match(question)
+    if not asked or asked.group(1).casefold() in STOPWORDS | _FRAME | _OWN:
+        return True  # "What is …", "Which one …"
+    thing = re.escape(asked.group(1).casefold())
+    unnamed = rf"\b(?:an?|some)\s+(?:[a-z]\w*[\s-]+)?{thing}(?:e?s)?\b(?!-|\s*,?\s*(?:called|named|[A-Z\"“'‘]))"
+    return not re.search(unnamed, text)
+
+
 def pieces(sentence: str) -> list[str]:
     """The sentence's pieces; a piece with no subject of its own ("lives alone…", "she's 74") only
     with the piece before it (whom it is about)."""

@@ -258,6 +258,14 @@ def not_told(question: str) -> str:
     return pick(_NOT_TOLD, question).format(what)
 
 
+def not_told_which(question: str, said: str) -> str:
+    """"You haven't told me which gym you go to — only that you go to a gym in Bangsar.": the question
+    wants one named, and what was told names none (verify.names_one)."""
+    what = what_asked(sentences(question)[-1] if sentences(question) else question)
+    what = what if what and len(what) <= 80 else "that"
+    return f"You haven't told me {what} — only that {said}."
+
+
 # --- what a command did ---------------------------------------------------------------------
 _NOTED = {"add": "Done — it's in this conversation's working notes.", "set": "Done — the working notes are replaced.",
           "clear": "Done — this conversation's working notes are empty now."}

@@ -115,6 +115,8 @@ def test_a_pet_may_be_named_by_its_kind_but_a_person_never_by_meaning() -> None:
                  sure_at=0.45, similar=close)
     assert not holds("My brother lives in Leeds.", focus("Where does my sister live?"), score=0.5, sure_at=0.45,
                      similar=close)
+    assert holds("We got a dog last month, a Rottweiler puppy, the children named him Bruno.",
+                 focus("What's the dog called?"), score=0.5, sure_at=0.45, similar=close)
 
 
 def test_a_category_is_named_by_a_word_close_enough_but_not_by_a_word_already_used() -> None:
@@ -284,6 +286,17 @@ def test_a_later_memory_repeating_the_answer_is_no_correction_of_it(bank: Memory
     backend = ScriptedBackend(reply="You adopted Anaya in 2021.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings()), "When did we adopt Anaya?", new=True)
     assert done.reply == "You adopted Anaya in 2021."
+
+
+def test_which_thing_answered_by_a_thing_of_that_kind_says_it_was_not_named(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="My son Martín lives in Madrid, he is a chef in a restaurant there.", kind="fact"))
+    backend = ScriptedBackend(reply=lambda p: "Martín works at a restaurant in Madrid." if "Which restaurant" in p
+                              else "Martín lives in Madrid.", n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings())
+    done = _turn(agent, "Which restaurant does Martín work at?", new=True)
+    assert done.reply.startswith("You haven't told me which restaurant Martín works at — only that Martín works at "
+                                 "a restaurant in Madrid"), done.reply
+    assert _turn(agent, "Which city does Martín live in?", new=True).reply == "Martín lives in Madrid."
 
 
 def test_a_question_without_my_about_what_was_told_is_answered_from_memory_else_as_a_request(bank: MemoryBank) -> None:
