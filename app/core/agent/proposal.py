@@ -73,7 +73,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         if newer is None and verify.names_one(verified.text, question):
             return verified.text
         said = verified.text.rstrip(".") if newer is None else voice.clause(newer.note, turn.names)
-        return verify.told(newer, turn.names) if verify.names_one(said, question) else \
+        return verify.told(chosen, turn.names) if verify.names_one(said, question) else \
             _unnamed(turn, question, said, or_nothing)
     turn.quoted = None
     said_something = bool(proposal) and not verify.abstains(proposal)
