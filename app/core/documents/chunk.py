@@ -30,7 +30,7 @@ class _Unit:
     start: int
     end: int
     words: int
-    opens_paragraph: bool
+    opens: int  # the words of the paragraph this unit opens; 0 inside a paragraph
 
 
 def passages(extracted: Extracted, target_words: int = 120, max_words: int = 200,
@@ -51,11 +51,10 @@ def passages(extracted: Extracted, target_words: int = 120, max_words: int = 200
 def _units(text: str, max_words: int) -> list[_Unit]:
     units = []
     for paragraph in _PARAGRAPH.finditer(text):
-        first = True
-        for sentence in _SENTENCE.finditer(text, paragraph.start(), paragraph.end()):
-            for start, end, words in _pieces(text, sentence.start(), sentence.end(), max_words):
-                units.append(_Unit(start, end, words, first))
-                first = False
+        pieces = [piece for sentence in _SENTENCE.finditer(text, paragraph.start(), paragraph.end())
+                  for piece in _pieces(text, sentence.start(), sentence.end(), max_words)]
+        total = sum(words for _, _, words in pieces)
+        units += [_Unit(start, end, words, total if k == 0 else 0) for k, (start, end, words) in enumerate(pieces)]
     return units
 
 
@@ -74,7 +73,8 @@ def _groups(units: list[_Unit], target: int, most: int, overlap: int) -> list[li
     for unit in units:
         size = sum(u.words for u in current)
         full = size + unit.words > most or size >= target
-        paragraph_break = unit.opens_paragraph and size >= target * 0.6 and size + unit.words > target
+        # the paragraph starting here will not fit whole: cut before it rather than inside it
+        paragraph_break = unit.opens and size >= target / 2 and size + unit.opens > target
         if len(current) > carried and (full or paragraph_break):
             groups.append(current)
             current = _tail(current, overlap)
