@@ -50,7 +50,8 @@ def extract_isolated(path: Path | str, limits: Limits = Limits(), timeout_s: flo
         if child.is_alive():
             child.kill()
         child.join(5)
-        child.close()
+        if child.exitcode is not None:  # a child stuck in the kernel cannot be closed yet: leave it to the OS
+            child.close()
     return _result(path, message, timeout_s)
 
 

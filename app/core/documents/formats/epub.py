@@ -86,8 +86,9 @@ def _xml(path: Path, data: bytes) -> Element:
     import defusedxml.ElementTree as SafeTree  # entity declarations refused, not expanded
 
     try:
-        return SafeTree.fromstring(data)
+        root: Element = SafeTree.fromstring(data)
     except (SyntaxError, ValueError) as exc:  # ParseError; defusedxml's refusals (EntitiesForbidden, ...)
         raise Unreadable(f"{path.name} is damaged or not a complete EPUB book",
                          "get a fresh copy and add it again") from exc
+    return root
 
