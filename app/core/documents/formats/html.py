@@ -1,0 +1,68 @@
+"""Web pages (HTML, XHTML), read with inscriptis (licence Apache-2.0, checked with
+``pip show inscriptis``; it parses with lxml, BSD-3-Clause). Not html2text: that one is GPL.
+
+inscriptis lays the page out as text the way a browser would (blocks, lists, tables) and marks
+where each ``<h1>``–``<h6>`` landed in that text; the text between two headings is a section.
+The EPUB reader uses ``add_html`` for each chapter.
+"""
+
+from __future__ import annotations
+
+import codecs
+import html as html_lib
+import re
+from pathlib import Path
+
+from app.core.documents.files import read_bytes
+from app.core.documents.formats.text import decode
+from app.core.documents.model import Extracted, Limits
+from app.core.documents.sections import SectionBuilder, one_line, require_text
+
+_CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
+_TITLE = re.compile(r"<title[^>]*>(.*?)</title", re.IGNORECASE | re.DOTALL)
+_HEAD = 65_536  # where <meta charset> and <title> are looked for
+
+
+def read(path: Path, limits: Limits) -> Extracted:
+    markup = html_text(path, read_bytes(path, limits))
+    builder = SectionBuilder(path, limits)
+    add_html(builder, markup)
+    return Extracted(page_title(markup) or path.stem, "html", 0, require_text(path, builder.sections()))
+
+
+def html_text(path: Path, data: bytes) -> str:
+    """The page's characters: UTF-8 when it is, else the charset its ``<meta>`` names, else a guess."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    declared = _CHARSET.search(data[:_HEAD])
+    if declared:
+        try:
+            return data.decode(codecs.lookup(declared[1].decode("ascii")).name, errors="replace")
+        except LookupError:  # a charset Python does not know: guess as for plain text
+            pass
+    return decode(path, data)
+
+
+def page_title(markup: str) -> str:
+    found = _TITLE.search(markup[:_HEAD])
+    return one_line(html_lib.unescape(re.sub(r"<[^>]*>", "", found[1])))[:300] if found else ""
+
+
+def add_html(builder: SectionBuilder, markup: str) -> None:
+    """The page's text into ``builder``: headings as headings, the rest as paragraphs."""
+    from inscriptis import get_annotated_text
+    from inscriptis.model.config import ParserConfig
+
+    rules: dict[str, list[str]] = {f"h{level}": ["heading"] for level in range(1, 7)}
+    laid_out = get_annotated_text(markup, ParserConfig(annotation_rules=rules))
+    text: str = laid_out.get("text", "")
+    at = 0
+    for start, end, _ in sorted(laid_out.get("label", [])):
+        if start < at:  # a heading inside a heading: the outer one already took it
+            continue
+        builder.paragraph(text[at:start])
+        builder.heading(text[start:end])
+        at = end
+    builder.paragraph(text[at:])
