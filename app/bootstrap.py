@@ -36,6 +36,7 @@ from app.paths import Paths
 
 if TYPE_CHECKING:  # Qt: the CLI imports this module, so the desktop is imported only where it is built
     from app.core.sync.folder import Sync
+    from app.core.documents.library import Library
     from app.services.desktop import Desktop
 
 DEFAULT_PROFILE = "default"
@@ -145,6 +146,13 @@ def make_data(profile: Connected, embedder: Embedder, *, outside: bool = False) 
     for another program's turn (the HTTP API): recall leaves out what looks like a credential
     unless the person shared it."""
     return ProfileData.open(profile.conn, embedder, visible=is_servable if outside else None)
+
+
+def make_library(data: ProfileData) -> "Library":
+    """The user's documents (core/documents/library.py): each file read in a child process."""
+    from app.core.documents.library import Library  # the readers' libraries load only when a file is read
+
+    return Library(data.documents)
 
 
 class Located(Protocol):

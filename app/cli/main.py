@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, entities, history, mcp, memory, models, notes, serve, sync, system
+from app.cli import chat, docs, entities, history, mcp, memory, models, notes, serve, sync, system
 from app.cli.call import COLD, SIGNALS, Call, Command, Resources, Stops
 from app.cli.parser import PRINT_TO, build_parser
 from app.engine.commands import WITH_ACTIONS
@@ -26,6 +26,7 @@ COMMANDS: dict[str, Command] = {
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},
     **{f"memory {action}": command for action, command in entities.COMMANDS.items()},
     **{f"sync {action}": command for action, command in sync.COMMANDS.items()},
+    **{f"docs {action}": command for action, command in docs.COMMANDS.items()},
 }
 
 

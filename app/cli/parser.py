@@ -94,6 +94,9 @@ def build_parser() -> "Parser":
 
     notes = commands.add_parser("notes", parents=[common], help="show or change a conversation's working notes")
     _add_notes_commands(notes.add_subparsers(dest="action", metavar="ACTION", required=True), common)
+    docs = commands.add_parser("docs", parents=[common], help="add your documents (files, folders) for Hearth to "
+                               "answer from, with the page")
+    _add_docs_commands(docs.add_subparsers(dest="action", metavar="ACTION", required=True), common)
     _add_history_commands(commands, common)
     sync = commands.add_parser(
         "sync", parents=[common], help="one memory on several computers, through a folder Syncthing keeps in step",
@@ -254,6 +257,27 @@ def _add_sync_commands(actions: Subcommands, common: "Parser") -> None:
 
 def _add_which_conversation(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--conversation", type=ID, metavar="ID", help="the conversation (default: the latest)")
+
+
+def _add_docs_commands(actions: Subcommands, common: "Parser") -> None:
+    add = actions.add_parser("add", parents=[common], help="read files into your library; a folder is watched "
+                             "(`docs reindex` reads its new and changed files)")
+    add.add_argument("paths", nargs="+", metavar="PATH", help="PDF, .docx, .odt, .epub, .html, .md or .txt files, "
+                     "or folders")
+    add.add_argument("--conversation", type=ID, metavar="ID", help="for this conversation only, not the library")
+    add.add_argument("--json", action="store_true")
+    listing = actions.add_parser("list", parents=[common], help="list your documents and their state")
+    listing.add_argument("--json", action="store_true")
+    remove = actions.add_parser("remove", parents=[common], help="remove documents (the files stay where they are)")
+    remove.add_argument("ids", type=ID, nargs="+", metavar="ID")
+    reindex = actions.add_parser("reindex", parents=[common], help="read changed files and library folders again")
+    reindex.add_argument("--force", action="store_true", help="read every file again, changed or not")
+    reindex.add_argument("--json", action="store_true")
+    search = actions.add_parser("search", parents=[common], help="find passages of your documents by meaning")
+    search.add_argument("query", type=words, metavar="QUERY")
+    search.add_argument("--top-k", type=option(limits.SEARCH_TOP_K), default=5, metavar="K")
+    search.add_argument("--threshold", type=option(limits.THRESHOLD), default=0.0, metavar="T")
+    search.add_argument("--json", action="store_true")
 
 
 def _add_entity_commands(actions: Subcommands, common: "Parser") -> None:

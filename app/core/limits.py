@@ -71,6 +71,7 @@ ROW_ID = Range(int, 1, 2**63 - 1, "an id")  # SQLite's rowid
 # --- settings ------------------------------------------------------------------
 WINDOW_TURNS = Range(int, 0, 50, "turns")
 PROMPT_TOP_K = Range(int, 1, 50, "memories")
+DOCS_TOP_K = Range(int, 0, 20, "passages")  # 0: documents are never recalled into a reply
 CONTEXT_SIZE = Range(int, 512, 131_072, "tokens")
 THREADS = Range(int, 0, 256, "threads")
 TEMPERATURE = Range(float, 0.0, 2.0)

@@ -53,6 +53,10 @@ SPECS: dict[str, Spec] = {
     "window_turns": Spec(int, limits.WINDOW_TURNS, "recent turns of this conversation kept word for word in the prompt"),
     "top_k": Spec(int, limits.PROMPT_TOP_K, "long-term memories recalled into the prompt at most"),
     "threshold": Spec(float, limits.THRESHOLD, "minimum cosine similarity for a memory to be recalled"),
+    "docs_top_k": Spec(int, limits.DOCS_TOP_K, "passages of your documents recalled for a question at most "
+                       "(0: never use documents in replies)"),
+    "docs_threshold": Spec(float, limits.THRESHOLD, "minimum cosine similarity for a passage of your documents "
+                           "to be recalled"),
     "model_path": Spec(str, help=f"the chat model: {AUTO!r} (the standard Qwen2.5-Coder-1.5B-Instruct when it "
                        f"fits in memory, else the small one), {BUNDLED!r} (the small SmolLM2-135M-Instruct), a "
                        "name `hearth models` lists, or a .gguf path"),
@@ -85,6 +89,8 @@ class Settings:
     window_turns: int = 4
     top_k: int = 3
     threshold: float = 0.2
+    docs_top_k: int = 4
+    docs_threshold: float = 0.35
     model_path: str = AUTO
     model_folders: str = ""
     context_size: int = 4096

@@ -130,6 +130,53 @@ class Entity:
                 "links": list(self.links), "aliases": list(self.aliases), "memories": self.memory_count}
 
 
+DocumentState = Literal["indexed", "unreadable"]
+
+
+@dataclass(frozen=True)
+class Document:
+    """A file the user added (issue 31). Its passages are not memories: they are cited, never said
+    to be the user's words. ``conversation_id``: dropped into that conversation, else in the library."""
+
+    id: int
+    path: str
+    name: str
+    title: str
+    kind: str
+    size: int
+    pages: int
+    passages: int
+    state: DocumentState
+    reason: str = ""  # why it is unreadable, said to the user
+    folder: str = ""  # the library folder it was found in
+    conversation_id: int | None = None
+    added_at: float = 0.0
+    indexed_at: float | None = None
+    content_hash: str = ""
+    mtime: float = 0.0
+
+
+@dataclass(frozen=True)
+class PassageHit:
+    """A passage recalled for a question, with where it is: "lease.pdf, p. 4"."""
+
+    id: int
+    document_id: int
+    name: str
+    path: str
+    text: str
+    page: int | None
+    heading: str | None
+    score: float
+
+    @property
+    def source(self) -> str:
+        """How a reply cites it: "lease.pdf, p. 4", "itinerary.docx, “Day 3”", "notes.md"."""
+        if self.page:
+            return f"{self.name}, p. {self.page}"
+        return f"{self.name}, “{self.heading}”" if self.heading else self.name
+
+
 @dataclass(frozen=True)
 class ReceiptLine:
     """One memory a reply's prompt carried, as the reply's recall receipt shows it."""

@@ -23,7 +23,8 @@ from tests.support.cli import Result, hearth
 MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "share", "unshare", "forget", "export",
                   "import", "reindex", "entities", "entity", "entity-rename", "entity-merge", "entity-forget")
 ACTIONS = {"memory": MEMORY_ACTIONS, "notes": ("show", "set", "clear"),  # commands with a second word
-           "sync": ("enable", "link", "join", "now", "status", "off")}
+           "sync": ("enable", "link", "join", "now", "status", "off"),
+           "docs": ("add", "list", "remove", "reindex", "search")}
 
 
 def every_command() -> list[list[str]]:

@@ -31,6 +31,14 @@ def undo_v9(conn: apsw.Connection) -> None:
         conn.execute(f"ALTER TABLE memories DROP COLUMN {column}")
 
 
+def undo_v10(conn: apsw.Connection) -> None:
+    """Drop what v10 added (documents); passage_vec is the vector code's, made on first use."""
+    conn.execute("DROP TABLE IF EXISTS passage_vec")
+    for name in ("passages_fts", "passages", "documents", "library_folders"):
+        conn.execute(f"DROP TABLE {name}")
+    conn.execute("DELETE FROM meta WHERE key LIKE 'passage_%'")
+
+
 def undo_v6(conn: apsw.Connection) -> None:
     """Drop what v6 added (working notes)."""
     conn.execute("ALTER TABLE conversations DROP COLUMN notes_updated_at")
@@ -50,7 +58,7 @@ def undo_v7(conn: apsw.Connection) -> None:
 
 
 # Every migration after v3 (v3 has fixture files).
-UNDO = {4: _undo_v4_only, 5: undo_v5, 6: undo_v6, 7: undo_v7, 8: undo_v8, 9: undo_v9}
+UNDO = {4: _undo_v4_only, 5: undo_v5, 6: undo_v6, 7: undo_v7, 8: undo_v8, 9: undo_v9, 10: undo_v10}
 
 
 def undo_to(conn: apsw.Connection, version: int) -> None:

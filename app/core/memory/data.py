@@ -5,7 +5,8 @@ is made in one place (the composition root's ``make_data``, which the desktop's 
 command line both use) and handed to whoever needs the data; nobody else builds a store or touches
 the connection. It is split by feature: ``memories`` (long-term memory with its vectors and
 embedder: the MemoryBank), ``conversations`` (conversations and their messages), ``notes`` (each
-conversation's working notes) and ``entities`` (people, places and things). ``unit()`` is a unit of
+conversation's working notes), ``entities`` (people, places and things) and ``documents`` (the
+user's files and their passages). ``unit()`` is a unit of
 work (txn.py): everything written in it lands together or not at all, and units nest, so an
 operation spanning features — deleting a conversation with what was remembered from it, undoing a
 forget — is one atomic operation, defined here.
@@ -22,6 +23,7 @@ import apsw
 
 from app.core.memory.bank import MemoryBank
 from app.core.memory.conversations import ConversationStore
+from app.core.memory.documents import DocumentStore
 from app.core.memory.embed import Embedder
 from app.core.memory.entities.store import EntityStore
 from app.core.memory.notes import NotesStore
@@ -30,12 +32,13 @@ from app.core.types import Memory
 
 
 class ProfileData:
-    def __init__(self, memories: MemoryBank) -> None:
+    def __init__(self, memories: MemoryBank, documents: DocumentStore | None = None) -> None:
         conn = memories.conn  # every feature's store shares the bank's connection: one unit of work spans them
         self.memories = memories
         self.conversations = ConversationStore(conn)
         self.notes = NotesStore(conn, memories.clock)
         self.entities = EntityStore(conn)
+        self.documents = documents or DocumentStore(conn, memories.embedder, memories.clock)
 
     @classmethod
     def open(cls, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time, *,
@@ -56,7 +59,7 @@ class ProfileData:
 
     def reader(self, conn: apsw.Connection) -> "ProfileData":
         """The read-only twin on another connection and thread (the reader thread's); never writes."""
-        return ProfileData(self.memories.reader(conn))
+        return ProfileData(self.memories.reader(conn), self.documents.reader(conn))
 
     # --- operations spanning features: each one unit of work -----------------------------
     def delete_conversation(self, conversation_id: int, *, forget_memories: bool) -> None:

@@ -236,6 +236,60 @@ ALTER TABLE memories ADD COLUMN shareable INTEGER NOT NULL DEFAULT 0 CHECK (shar
 """
 
 
+# v10 (issue 31, the user's documents): files and library folders the user added, and the passages
+# read from them (their vectors are passage_vec, made by vectors.py like memory_vec). Passages are
+# not memories: nothing consolidates, supersedes or expires them, and each names its document.
+# A document dropped into a conversation belongs to it (``conversation_id``) and goes with it.
+V10 = """
+CREATE TABLE library_folders (
+    id       INTEGER PRIMARY KEY,
+    path     TEXT NOT NULL UNIQUE,
+    added_at REAL NOT NULL
+) STRICT;
+
+CREATE TABLE documents (
+    id              INTEGER PRIMARY KEY,
+    path            TEXT NOT NULL,
+    name            TEXT NOT NULL,
+    title           TEXT NOT NULL DEFAULT '',
+    kind            TEXT NOT NULL DEFAULT '',
+    content_hash    TEXT NOT NULL DEFAULT '',
+    size            INTEGER NOT NULL DEFAULT 0,
+    mtime           REAL NOT NULL DEFAULT 0,
+    pages           INTEGER NOT NULL DEFAULT 0,
+    folder_id       INTEGER REFERENCES library_folders(id) ON DELETE CASCADE,
+    conversation_id INTEGER REFERENCES conversations(id) ON DELETE CASCADE,
+    state           TEXT NOT NULL CHECK (state IN ('indexed', 'unreadable')),
+    reason          TEXT NOT NULL DEFAULT '',
+    added_at        REAL NOT NULL,
+    indexed_at      REAL
+) STRICT;
+CREATE UNIQUE INDEX documents_by_path ON documents(path, coalesce(conversation_id, 0));
+CREATE INDEX documents_by_folder ON documents(folder_id);
+
+CREATE TABLE passages (
+    id          INTEGER PRIMARY KEY,
+    document_id INTEGER NOT NULL REFERENCES documents(id) ON DELETE CASCADE,
+    ord         INTEGER NOT NULL,
+    text        TEXT NOT NULL,
+    page        INTEGER,
+    heading     TEXT,
+    start       INTEGER NOT NULL,
+    "end"       INTEGER NOT NULL
+) STRICT;
+CREATE INDEX passages_by_document ON passages(document_id, ord);
+
+CREATE VIRTUAL TABLE passages_fts USING fts5(
+    text, content='passages', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER passages_ai AFTER INSERT ON passages BEGIN
+    INSERT INTO passages_fts(rowid, text) VALUES (new.id, new.text);
+END;
+CREATE TRIGGER passages_ad AFTER DELETE ON passages BEGIN
+    INSERT INTO passages_fts(passages_fts, rowid, text) VALUES ('delete', old.id, old.text);
+END;
+"""
+
 Step = str | Callable[[apsw.Connection], None]
 MIGRATIONS: list[tuple[int, Step]] = [
     (1, V1),
@@ -247,6 +301,7 @@ MIGRATIONS: list[tuple[int, Step]] = [
     (7, v7_entities),
     (8, v8_speakers_and_threads),
     (9, V9),
+    (10, V10),
 ]
 LATEST = MIGRATIONS[-1][0]
 

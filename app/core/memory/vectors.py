@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import cast
 
 import apsw
@@ -39,6 +40,21 @@ from app.core.memory.embed import check_vectors
 from app.errors import KnownError
 
 VEC0_MAX_K = 4096
+
+
+@dataclass(frozen=True)
+class VecTable:
+    """Which vectors: a ``vec0`` table, the table whose rows they belong to (a deleted row takes its
+    vector with it), the ``meta`` keys naming the embedder that made them, and what rebuilds them."""
+
+    name: str
+    owner: str
+    meta_prefix: str
+    rebuild: str
+
+
+MEMORY_VECTORS = VecTable("memory_vec", "memories", "", "hearth memory reindex")
+PASSAGE_VECTORS = VecTable("passage_vec", "passages", "passage_", "hearth docs reindex")
 
 
 class EmbedderMismatch(KnownError):
@@ -93,8 +109,9 @@ class VectorIndex:
     """Vectors of one embedder in one connection. Writes must run inside the caller's transaction."""
 
     def __init__(self, conn: apsw.Connection, embedder_id: str, dim: int, *,
-                 follow: "VectorIndex | None" = None) -> None:
+                 follow: "VectorIndex | None" = None, table: VecTable = MEMORY_VECTORS) -> None:
         self.conn = conn
+        self.table = table
         self.embedder_id = embedder_id
         self.dim = dim
         self._ram: _RamVectors | None = None
@@ -104,44 +121,45 @@ class VectorIndex:
 
     # --- set-up -----------------------------------------------------------
     @staticmethod
-    def stored_embedder(conn: apsw.Connection) -> tuple[str, int] | None:
-        rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('embedder_id', 'embedding_dim')"))
-        if "embedder_id" not in rows:
+    def stored_embedder(conn: apsw.Connection, table: VecTable = MEMORY_VECTORS) -> tuple[str, int] | None:
+        key, dim = f"{table.meta_prefix}embedder_id", f"{table.meta_prefix}embedding_dim"
+        rows = dict(conn.execute("SELECT key, value FROM meta WHERE key IN (?, ?)", (key, dim)))
+        if key not in rows:
             return None
-        return rows["embedder_id"], int(rows["embedding_dim"])
+        return rows[key], int(rows[dim])
 
     @staticmethod
-    def has_table(conn: apsw.Connection) -> bool:
-        return conn.execute("SELECT 1 FROM sqlite_schema WHERE name = 'memory_vec'").fetchall() != []
+    def has_table(conn: apsw.Connection, table: VecTable = MEMORY_VECTORS) -> bool:
+        return conn.execute("SELECT 1 FROM sqlite_schema WHERE name = ?", (table.name,)).fetchall() != []
 
     def ensure(self) -> None:
         """Create the table on first use; refuse a file indexed by another model."""
-        stored = self.stored_embedder(self.conn)
-        if stored == (self.embedder_id, self.dim):
+        stored = self.stored_embedder(self.conn, self.table)
+        if stored == (self.embedder_id, self.dim) and self.has_table(self.conn, self.table):
             return
-        if stored is not None and self.conn.execute("SELECT count(*) FROM memories").get > 0:
+        if stored is not None and self.conn.execute(f"SELECT count(*) FROM {self.table.owner}").get > 0:
             raise EmbedderMismatch(
-                f"this profile's memories were indexed with {stored[0]} ({stored[1]}-d), "
+                f"this profile's {self.table.owner} were indexed with {stored[0]} ({stored[1]}-d), "
                 f"but Hearth is using {self.embedder_id} ({self.dim}-d)",
-                "run `hearth memory reindex` to rebuild the index with the current model",
+                f"run `{self.table.rebuild}` to rebuild the index with the current model",
             )
         self.rebuild_table()
 
     def rebuild_table(self) -> None:
         """(Re)create an empty vector table for this embedder. Caller owns the transaction."""
+        name, owner, prefix = self.table.name, self.table.owner, self.table.meta_prefix
         self.conn.execute(
             f"""
-            DROP TABLE IF EXISTS memory_vec;
-            CREATE VIRTUAL TABLE memory_vec USING vec0(embedding float[{self.dim}]);
-            CREATE TRIGGER IF NOT EXISTS memories_drop_vector AFTER DELETE ON memories BEGIN
-                DELETE FROM memory_vec WHERE rowid = old.id;
+            DROP TABLE IF EXISTS {name};
+            CREATE VIRTUAL TABLE {name} USING vec0(embedding float[{self.dim}]);
+            CREATE TRIGGER IF NOT EXISTS {owner}_drop_vector AFTER DELETE ON {owner} BEGIN
+                DELETE FROM {name} WHERE rowid = old.id;
             END;
             """
         )
         self.conn.execute(
-            "INSERT INTO meta(key, value) VALUES ('embedder_id', ?), ('embedding_dim', ?) "
-            "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            (self.embedder_id, str(self.dim)),
+            "INSERT INTO meta(key, value) VALUES (?, ?), (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            (f"{prefix}embedder_id", self.embedder_id, f"{prefix}embedding_dim", str(self.dim)),
         )
         with self._lock:
             self._ram = _RamVectors([], np.zeros((0, self.dim), np.float32), self.dim) if self._ram else None
@@ -150,7 +168,7 @@ class VectorIndex:
     def put(self, ids: Sequence[int], vectors: np.ndarray) -> None:
         vectors = check_vectors(vectors, self.dim)
         self._delete_rows(ids)  # vec0 0.1.x raises UNIQUE on INSERT OR REPLACE: delete, then insert
-        self.conn.executemany("INSERT INTO memory_vec(rowid, embedding) VALUES (?, ?)",
+        self.conn.executemany(f"INSERT INTO {self.table.name}(rowid, embedding) VALUES (?, ?)",
                               [(int(i), v.tobytes()) for i, v in zip(ids, vectors)])
         with self._lock:
             if self._ram is not None:
@@ -163,7 +181,7 @@ class VectorIndex:
                 self._ram.delete(ids)
 
     def _delete_rows(self, ids: Iterable[int]) -> None:
-        self.conn.executemany("DELETE FROM memory_vec WHERE rowid = ?", [(int(i),) for i in ids])
+        self.conn.executemany(f"DELETE FROM {self.table.name} WHERE rowid = ?", [(int(i),) for i in ids])
 
     # --- reads ------------------------------------------------------------
     def warm(self) -> None:
@@ -171,7 +189,7 @@ class VectorIndex:
         if self._leader is not None:
             return  # a follower searches its leader's copy
         version = self.conn.pragma("data_version")
-        rows = _id_vectors(self.conn.execute("SELECT rowid, embedding FROM memory_vec"))
+        rows = _id_vectors(self.conn.execute(f"SELECT rowid, embedding FROM {self.table.name}"))
         matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype=np.float32).reshape(len(rows), self.dim)
         ram = _RamVectors([r[0] for r in rows], matrix, self.dim)
         with self._lock:
@@ -195,7 +213,7 @@ class VectorIndex:
         if found is not None:
             return found
         rows = _id_vectors(self.conn.execute(
-            "SELECT rowid, embedding FROM memory_vec WHERE embedding MATCH ? AND k = ? ORDER BY distance",
+            f"SELECT rowid, embedding FROM {self.table.name} WHERE embedding MATCH ? AND k = ? ORDER BY distance",
             (query.tobytes(), min(VEC0_MAX_K, n)),
         ))
         matrix = _matrix(rows, self.dim)
@@ -224,14 +242,14 @@ class VectorIndex:
             if ram is not None:
                 known = [i for i in ids if i in ram.row]
                 return known, ram.matrix[[ram.row[i] for i in known]].reshape(-1, self.dim)
-        rows = [(i, self.conn.execute("SELECT embedding FROM memory_vec WHERE rowid = ?", (int(i),)).get)
+        rows = [(i, self.conn.execute(f"SELECT embedding FROM {self.table.name} WHERE rowid = ?", (int(i),)).get)
                 for i in ids]
         rows = [r for r in rows if r[1] is not None]
         return [r[0] for r in rows], _matrix(rows, self.dim)
 
     def all_vectors(self) -> tuple[np.ndarray, np.ndarray]:
         """(ids, matrix) of everything stored — for benchmarks and exact checks."""
-        rows = _id_vectors(self.conn.execute("SELECT rowid, embedding FROM memory_vec ORDER BY rowid"))
+        rows = _id_vectors(self.conn.execute(f"SELECT rowid, embedding FROM {self.table.name} ORDER BY rowid"))
         return np.array([r[0] for r in rows], dtype=np.int64), _matrix(rows, self.dim)
 
 

@@ -159,3 +159,25 @@ def test_latin1_bytes_cp1252_lacks_still_read(tmp_path: Path) -> None:
 def test_content_wins_over_the_name(tmp_path: Path) -> None:
     builders.pdf(tmp_path / "saved-as.txt", ["Really a PDF."])
     assert extract(tmp_path / "saved-as.txt").kind == "pdf"
+
+
+def test_odt_with_indented_content_xml_is_read(tmp_path: Path) -> None:
+    """A hand-made .odt whose content.xml is indented (whitespace between elements): odfpy's own
+    ``document.text`` is then empty, so the reader finds office:text in the body itself."""
+    content = ('<?xml version="1.0" encoding="UTF-8"?>\n<office:document-content '
+               'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+               'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">\n'
+               ' <office:body>\n  <office:text>\n   <text:h text:outline-level="1">Cover</text:h>\n'
+               '   <text:p>Contents are covered up to 45,000 pounds.</text:p>\n  </office:text>\n </office:body>\n'
+               '</office:document-content>\n')
+    path = tmp_path / "policy.odt"
+    with zipfile.ZipFile(path, "w") as z:
+        z.writestr(zipfile.ZipInfo("mimetype"), "application/vnd.oasis.opendocument.text")
+        z.writestr("content.xml", content)
+        z.writestr("META-INF/manifest.xml", '<?xml version="1.0" encoding="UTF-8"?>\n<manifest:manifest '
+                   'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">\n <manifest:file-entry '
+                   'manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.text"/>\n'
+                   ' <manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>\n'
+                   '</manifest:manifest>\n')
+    extracted = extract(path)
+    assert [(s.heading, s.text) for s in extracted.sections] == [("Cover", "Contents are covered up to 45,000 pounds.")]

@@ -20,6 +20,7 @@ from app.core.documents.sections import SectionBuilder, one_line, require_text
 
 LABEL = "OpenDocument text"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _SKIP = {"tracked-changes", "note", "sequence-decls", "variable-decls", "user-field-decls", "bookmark"}
 
 
@@ -34,10 +35,19 @@ def read(path: Path, limits: Limits) -> Extracted:
         raise Unreadable(f"{path.name} is not an OpenDocument text (it is {document.mimetype or 'unknown'})",
                          "save it from LibreOffice as .odt, or add a text document")
     builder = SectionBuilder(path, limits)
-    _walk(document.text, builder)
+    _walk(_office_text(document), builder)
     titles = document.meta.getElementsByType(dc.Title)
     title = one_line(_text(titles[0])) if titles else ""
     return Extracted(title[:300] or path.stem, "odt", 0, require_text(path, builder.sections()))
+
+
+def _office_text(document: Any) -> Any:
+    """The body's ``office:text``. odfpy's own ``document.text`` stays an empty new element when the
+    file's content.xml is indented (whitespace between elements), as hand-made files often are."""
+    for child in document.body.childNodes:
+        if getattr(child, "qname", None) == (OFFICE, "text"):
+            return child
+    return document.text
 
 
 def _walk(body: Any, builder: SectionBuilder) -> None:

@@ -1,0 +1,235 @@
+"""DocumentStore: the user's documents and their passages, in the profile's file (schema v10).
+
+A document is a file the user added (or one found in a library folder); its passages are what
+core/documents read from it, each with its page or heading, and a vector in ``passage_vec``. They
+share the profile's encryption, transactions and embedder with memory, but they are not memories:
+nothing here consolidates, supersedes or expires them, and recall of them is its own (``search``),
+so a passage is never taken for something the user said.
+
+Writing a document is one unit of work: its row, its passages (the old ones go first) and their
+vectors land together or not at all. Embedding happens before the write lock (``embed``).
+"""
+
+from __future__ import annotations
+
+import builtins
+import contextlib
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import apsw
+import numpy as np
+
+from app.core.documents.model import Extracted, Passage
+from app.core.memory.embed import Embedder
+from app.core.memory.store import fts_query
+from app.core.memory.txn import unit_of_work
+from app.core.memory.vectors import PASSAGE_VECTORS, VectorIndex
+from app.core.types import Document, PassageHit
+from app.errors import KnownError
+
+EMBED_BATCH = 32
+_DOCUMENT = """SELECT d.id, d.path, d.name, d.title, d.kind, d.size, d.pages,
+                      (SELECT count(*) FROM passages p WHERE p.document_id = d.id), d.state, d.reason,
+                      coalesce(f.path, ''), d.conversation_id, d.added_at, d.indexed_at, d.content_hash, d.mtime
+               FROM documents d LEFT JOIN library_folders f ON f.id = d.folder_id"""
+_HIT = """SELECT p.id, p.document_id, d.name, d.path, p.text, p.page, p.heading
+          FROM passages p JOIN documents d ON d.id = p.document_id"""
+
+
+@dataclass(frozen=True)
+class FileFacts:
+    """What identifies one read of a file: a changed file has another hash."""
+
+    path: str
+    name: str
+    size: int
+    mtime: float
+    content_hash: str
+
+
+class DocumentStore:
+    def __init__(self, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time, *,
+                 follow: VectorIndex | None = None) -> None:
+        self.conn = conn
+        self.embedder = embedder
+        self.clock = clock
+        self.index = VectorIndex(conn, embedder.id, embedder.dim, table=PASSAGE_VECTORS, follow=follow)
+        self._ready = follow is not None
+
+    def reader(self, conn: apsw.Connection) -> "DocumentStore":
+        """A read-only twin on another connection and thread; it searches this store's vectors."""
+        return DocumentStore(conn, self.embedder, self.clock, follow=self._ready_index())
+
+    def _ready_index(self) -> VectorIndex:
+        if not self._ready:
+            if not VectorIndex.has_table(self.conn, PASSAGE_VECTORS) or \
+                    VectorIndex.stored_embedder(self.conn, PASSAGE_VECTORS) != (self.embedder.id, self.embedder.dim):
+                with unit_of_work(self.conn):
+                    self.index.ensure()
+            self._ready = True
+        return self.index
+
+    @contextlib.contextmanager
+    def _unit(self) -> Iterator[None]:
+        try:
+            with unit_of_work(self.conn):
+                yield
+        except BaseException:
+            self.index.drop_ram()  # the RAM copy may hold vectors of writes that never happened
+            raise
+
+    # --- library folders ----------------------------------------------------------------
+    def add_folder(self, path: str) -> int:
+        with self._unit():
+            self.conn.execute("INSERT INTO library_folders(path, added_at) VALUES (?, ?) ON CONFLICT(path) DO NOTHING",
+                              (path, self.clock()))
+            return int(self.conn.execute("SELECT id FROM library_folders WHERE path = ?", (path,)).get)
+
+    def folders(self) -> builtins.list[tuple[int, str]]:
+        return [(int(i), str(p)) for i, p in self.conn.execute("SELECT id, path FROM library_folders ORDER BY path")]
+
+    def remove_folder(self, folder_id: int) -> None:
+        """The folder and every document found in it (their passages and vectors go with them)."""
+        with self._unit():
+            self._forget_vectors("SELECT p.id FROM passages p JOIN documents d ON d.id = p.document_id "
+                                 "WHERE d.folder_id = ?", (folder_id,))
+            self.conn.execute("DELETE FROM library_folders WHERE id = ?", (folder_id,))
+
+    # --- documents ------------------------------------------------------------------------
+    def list(self, conversation_id: int | None = None) -> builtins.list[Document]:
+        """The library's documents, and those dropped into ``conversation_id`` if given."""
+        rows = self.conn.execute(f"{_DOCUMENT} WHERE d.conversation_id IS NULL OR d.conversation_id = ? "
+                                 "ORDER BY d.name COLLATE NOCASE, d.id", (conversation_id,))
+        return [_document(r) for r in rows]
+
+    def get(self, document_id: int) -> Document:
+        row = self.conn.execute(f"{_DOCUMENT} WHERE d.id = ?", (document_id,)).fetchone()
+        if row is None:
+            raise KnownError(f"there is no document with id {document_id}", "`hearth docs list` shows the ids")
+        return _document(row)
+
+    def find(self, path: str, conversation_id: int | None = None) -> Document | None:
+        row = self.conn.execute(f"{_DOCUMENT} WHERE d.path = ? AND coalesce(d.conversation_id, 0) = ?",
+                                (path, conversation_id or 0)).fetchone()
+        return None if row is None else _document(row)
+
+    def in_folder(self, folder_id: int) -> builtins.list[Document]:
+        return [_document(r) for r in self.conn.execute(f"{_DOCUMENT} WHERE d.folder_id = ? ORDER BY d.path",
+                                                        (folder_id,))]
+
+    def embed(self, passages: Sequence[Passage]) -> np.ndarray:
+        """The passages' vectors, made before any write lock (the embedder is slow, the lock is not)."""
+        texts = [p.text for p in passages]
+        parts = [self.embedder.embed(texts[i:i + EMBED_BATCH]) for i in range(0, len(texts), EMBED_BATCH)]
+        return np.vstack(parts) if parts else np.zeros((0, self.embedder.dim), np.float32)
+
+    def store(self, facts: FileFacts, extracted: Extracted, passages: Sequence[Passage], vectors: np.ndarray, *,
+              folder_id: int | None = None, conversation_id: int | None = None) -> Document:
+        """The document as read now: its row (kept, if it was here before), its passages and vectors."""
+        index = self._ready_index()
+        with self._unit():
+            document_id = self._row(facts, folder_id, conversation_id, state="indexed", reason="",
+                                    title=extracted.title, kind=extracted.kind, pages=extracted.pages)
+            ids = [int(self.conn.execute(
+                'INSERT INTO passages(document_id, ord, text, page, heading, start, "end") VALUES (?, ?, ?, ?, ?, ?, ?) '
+                "RETURNING id", (document_id, n, p.text, p.page, p.heading, p.start, p.end)).get)
+                for n, p in enumerate(passages)]
+            if ids:
+                index.put(ids, vectors)
+        return self.get(document_id)
+
+    def store_unreadable(self, facts: FileFacts, reason: str, *, folder_id: int | None = None,
+                         conversation_id: int | None = None) -> Document:
+        """A file that could not be read: listed with why, no passages (what it had before goes)."""
+        self._ready_index()
+        with self._unit():
+            document_id = self._row(facts, folder_id, conversation_id, state="unreadable", reason=reason,
+                                    title="", kind="", pages=0)
+        return self.get(document_id)
+
+    def _row(self, facts: FileFacts, folder_id: int | None, conversation_id: int | None, **values: Any) -> int:
+        old = self.find(facts.path, conversation_id)
+        now = self.clock()
+        columns = dict(path=facts.path, name=facts.name, size=facts.size, mtime=facts.mtime,
+                       content_hash=facts.content_hash, folder_id=folder_id, conversation_id=conversation_id,
+                       indexed_at=now, **values)
+        if old is None:
+            names = ", ".join(columns)
+            return int(self.conn.execute(f"INSERT INTO documents({names}, added_at) VALUES "
+                                         f"({', '.join('?' * len(columns))}, ?) RETURNING id",
+                                         (*columns.values(), now)).get)
+        self._forget_vectors("SELECT id FROM passages WHERE document_id = ?", (old.id,))
+        self.conn.execute("DELETE FROM passages WHERE document_id = ?", (old.id,))
+        self.conn.execute(f"UPDATE documents SET {', '.join(f'{c} = ?' for c in columns)} WHERE id = ?",
+                          (*columns.values(), old.id))
+        return old.id
+
+    def remove(self, document_id: int) -> Document:
+        """The document, its passages and their vectors; returns what was removed."""
+        document = self.get(document_id)
+        with self._unit():
+            self._forget_vectors("SELECT id FROM passages WHERE document_id = ?", (document_id,))
+            self.conn.execute("DELETE FROM documents WHERE id = ?", (document_id,))
+        return document
+
+    def _forget_vectors(self, select_ids: str, args: tuple[Any, ...]) -> None:
+        """Passages about to go (a trigger empties their vec0 rows): out of the RAM copy too."""
+        self.index.forget([int(i) for (i,) in self.conn.execute(select_ids, args)])
+
+    # --- passages -------------------------------------------------------------------------
+    def is_empty(self) -> bool:
+        return self.conn.execute("SELECT 1 FROM passages LIMIT 1").fetchone() is None
+
+    def count(self) -> int:
+        return int(self.conn.execute("SELECT count(*) FROM passages").get)
+
+    def passages_of(self, document_id: int) -> builtins.list[PassageHit]:
+        return [_hit(r, 0.0) for r in self.conn.execute(f"{_HIT} WHERE p.document_id = ? ORDER BY p.ord",
+                                                        (document_id,))]
+
+    def warm(self) -> None:
+        if not self.is_empty():
+            self._ready_index().warm()
+
+    def search(self, vector: np.ndarray, k: int, threshold: float,
+               conversation_id: int | None = None) -> builtins.list[PassageHit]:
+        """The ``k`` passages closest to ``vector`` scoring at least ``threshold``, from the library
+        and from the documents of ``conversation_id`` (not another conversation's), best first."""
+        if k <= 0 or self.is_empty():
+            return []
+        ids, _, scores = self._ready_index().nearest(vector, max(4 * k, 32))
+        score = {int(i): float(s) for i, s in zip(ids, scores) if s >= threshold}
+        if not score:
+            return []
+        marks = ", ".join("?" * len(score))
+        rows = self.conn.execute(f"{_HIT} WHERE p.id IN ({marks}) AND (d.conversation_id IS NULL OR "
+                                 "d.conversation_id = ?)", (*score, conversation_id))
+        hits = sorted((_hit(r, score[int(r[0])]) for r in rows), key=lambda h: -h.score)
+        return hits[:k]
+
+    def search_text(self, text: str, limit: int = 50) -> builtins.list[PassageHit]:
+        """Passages holding the words of ``text`` (the Documents page's search), best match first."""
+        query = fts_query(text)
+        if query is None:
+            return []
+        rows = self.conn.execute(f"{_HIT} JOIN passages_fts f ON f.rowid = p.id WHERE passages_fts MATCH ? "
+                                 "ORDER BY f.rank LIMIT ?", (query, limit))
+        return [_hit(r, 0.0) for r in rows]
+
+
+def _document(row: Sequence[Any]) -> Document:
+    (id_, path, name, title, kind, size, pages, passages, state, reason, folder, conversation_id, added_at,
+     indexed_at, content_hash, mtime) = row
+    return Document(int(id_), str(path), str(name), str(title), str(kind), int(size), int(pages), int(passages),
+                    state, str(reason), str(folder), None if conversation_id is None else int(conversation_id),
+                    float(added_at), None if indexed_at is None else float(indexed_at), str(content_hash),
+                    float(mtime))
+
+
+def _hit(row: Sequence[Any], score: float) -> PassageHit:
+    id_, document_id, name, path, text, page, heading = row
+    return PassageHit(int(id_), int(document_id), str(name), str(path), str(text),
+                      None if page is None else int(page), None if heading is None else str(heading), score)
