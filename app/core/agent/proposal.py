@@ -19,8 +19,9 @@ from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
-from app.core.memory.corrections import corrects, later_corrections
+from app.core.memory.corrections import corrects, later_corrections, negated_words
 from app.core.memory.spans import normalise, said_parts
+from app.core.memory.store import query_words
 from app.core.types import Recall
 
 SLOT = "proposal"  # the backend's KV slot for this prompt's fixed head
@@ -67,7 +68,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
     verified = verify.answer(proposal, offered, question, held) if proposal else None
     if verified is not None:
-        newer = _newer(turn, verified.choice, found, question)
+        newer = _newer(turn, verified.choice, found, question, verified.text)
         chosen = newer or verified.choice  # the model chose a line a later one corrects: say the later one
         turn.quoted = chosen.memory_id
         if newer is None and verify.names_one(verified.text, question):
@@ -89,7 +90,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         return "" if or_nothing else voice.not_told(question)
     if verify.grounded(proposal, choice.note, question) or \
             not any(verify.grounded(proposal, c.note, question) for c in offered):
-        choice = _newer(turn, choice, found, question) or choice
+        choice = _newer(turn, choice, found, question, proposal) or choice
         turn.quoted = choice.memory_id
         said = voice.clause(choice.note, turn.names)
         if not verify.names_one(said, question):
@@ -116,21 +117,33 @@ def _add_corrections(agent: Agent, turn: Turn) -> None:
                      *turn.recalled[verify.OFFERED:]]
 
 
-def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str) -> Choice | None:
+def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said: str) -> Choice | None:
     """The closest sentence of a recalled memory that corrects the one ``choice`` is from and shares two
     words with the question: "choir practice moved to Fridays now" after "every Wednesday evening I go
     to choir practice", for "Which evening is choir practice?". One shared word let a correction of
     something else replace a right answer ("What part do I sing in the choir?" → "choir practice has
     been moved to Wednesdays"; held-out split, 2026-11-27). The model, shown both, still picks the
-    older line at times."""
+    older line at times. A correction that says "not" the very value the answer (``said``) gives
+    needs no shared word: "its v5 not v4" after "currently stuck on v4", for "You're climbing grade 4"."""
     memories = {r.memory.id: r.memory for r in turn.recalled}
-    said = memories.get(choice.memory_id)
     # A later memory that says the chosen sentence again (the message's episode, a summary) repeats it
     # rather than correcting it: "She is now five" beside "We adopted Anaya in 2021" (dev, ravi).
-    later = sorted((m for m in memories.values() if said is not None and corrects(m, said)
-                    and _shared(question, m.text) >= 2 and normalise(choice.note) not in normalise(m.text)),
+    earlier = memories.get(choice.memory_id)
+    later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
+                    and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said))
+                    and normalise(choice.note) not in normalise(m.text)),
                    key=lambda m: -m.created_at)
     return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
+
+
+def _negates(correction: str, note: str, answer_text: str) -> bool:
+    """The correction says "not" a word of ``note`` that the answer gives (or its number: "4" of "v4")."""
+    answer_words = set(query_words(answer_text))
+    for word in negated_words(correction) & set(query_words(note)):
+        digits = "".join(ch for ch in word if ch.isdigit())
+        if word in answer_words or (digits and digits in answer_text):
+            return True
+    return False
 
 
 def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]]:

@@ -309,8 +309,8 @@ def open_question(text: str) -> bool:
 
 
 # "the twins", "the sister", "the wife" (not "the doctor": people anyone may ask about in general)
-_THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|kids|twins|sister|brother|son|daughter|mum|mom|dad|"
-                           r"boys|girls|grandkids|dog|cat|baby)(?:'s|’s)?\b", re.I)
+_THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|partner|fiancée?|kids|twins|sister|brother|son|daughter|"
+                           r"mum|mom|dad|boys|girls|grandkids|dog|cat|baby|puppy|kitten)(?:'s|’s)?\b(?!\s+of\b)", re.I)
 _LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]s\b)"
                                r"[a-z]{3,}['’]s\s+(?:\w+\s+)?(?:wife|husband|name|job|work|birthday|age|kids|children|"
                                r"son|daughter|partner)\b")  # "what's imran's wife called?"

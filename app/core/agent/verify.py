@@ -71,6 +71,7 @@ _SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re
 _PEOPLE = re.compile(rf"\b({RELATION_WORDS})(?:s|es)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
+_NEGATED = re.compile(r"\b(?i:not)\s+(?:(?i:a|an|the|in|on|at)\s+)?(?:[\w£$€.-]*\d[\w.-]*|[A-ZÀ-Þ][a-zß-ÿ]+)")
 _YES_NO = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|had|can|could|will|am)\b", re.I)
 _COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares", "6 to 11pm", "180km"
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
@@ -117,8 +118,10 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     # "Hemi's partner is called Hemi" says nothing the question doesn't (``adds``), and whom an answer
     # is about is answer()'s to check.
     source = same_people(f"{sentence} {voice.second_person(sentence)} {question}")
-    folded = source.casefold()
-    if any(n not in source for n in _NUMBER.findall(text)) or _other_unit(text, source):
+    # What the sentence says is no longer so grounds nothing: "v4" in "its v5 not v4"
+    affirmed = _NEGATED.sub(" ", source)
+    folded = affirmed.casefold()
+    if any(n not in affirmed for n in _NUMBER.findall(text)) or _other_unit(text, source):
         return False
     if any(n.casefold() not in folded for n in _NAME.findall(text) if n.casefold() not in _OWN):
         return False

@@ -59,7 +59,7 @@ def corrects(later: Memory, earlier: Memory) -> bool:
     before = set(query_words(earlier.text))
     if not (before - _LOOSE) & set(query_words(later.text)):
         return False
-    negated = _negated(later.text)
+    negated = negated_words(later.text)
     if negated and not negated & before:
         return False
     return bool(negated or CHANGES.search(later.text))
@@ -71,6 +71,6 @@ _NOT_A_VALUE = frozenset("sure really very too so that this it be been being hav
                          "going able bad great easy hard true long always".split())
 
 
-def _negated(text: str) -> set[str]:
+def negated_words(text: str) -> set[str]:
     """The words said to be no longer so: "v4" in "its v5 not v4", "lofoten" in "Not Lofoten."."""
     return {w for m in _NOT.finditer(text) for w in query_words(m.group(1))} - _NOT_A_VALUE - _LOOSE

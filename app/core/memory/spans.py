@@ -77,14 +77,21 @@ def tidy(span: str) -> str:
 
 def statements(text: str) -> list[str]:
     """The sentences of a message that say something: not questions, not requests, not bare
-    greetings. A message that only asks has none, and leaves nothing in long-term memory."""
-    out = []
-    for sentence in sentences(text):
-        body = strip_filler(sentence)
-        if len(words(body)) < MIN_WORDS or is_question(sentence) or is_request(body):
-            continue
-        out.append(sentence)
-    return out
+    greetings. A message that only asks has none, and leaves nothing in long-term memory. A sentence
+    of fewer than ``MIN_WORDS`` words is small talk alone ("ok", "Cheers."), but beside a statement
+    it is part of what was said: "Easter changed. Not Lofoten. Going to Svalbard." (a terse writer's
+    correction, lost when only the last sentence was kept; dev, 2026-11-27)."""
+    said = [s for s in sentences(text) if not is_question(s) and not is_request(strip_filler(s))]
+    if not any(len(words(strip_filler(s))) >= MIN_WORDS for s in said):
+        return []
+    return [s for s in said if len(words(strip_filler(s))) >= MIN_WORDS or
+            any(w.casefold() not in _SMALL_TALK for w in words(strip_filler(s)))]
+
+
+# Words a short sentence of small talk is made of: it says nothing beside a statement either
+_SMALL_TALK = frozenset("ok okay k thanks thank thx ty cheers lol haha ha yes yeah yep no nope hi hello hey hiya "
+                        "sorry well so anyway right great cool nice good fine sure hmm ah oh wow ugh yay aw awesome "
+                        "lovely brilliant perfect amazing true indeed anyway bye night morning".split())
 
 
 def fact_spans(text: str) -> list[str]:

@@ -270,6 +270,19 @@ def test_an_answer_from_a_line_a_later_one_corrects_is_said_from_the_later_one(b
     assert "moved to Thursday evenings" in backend.prompts[-1]  # the model was shown the correction
 
 
+def test_an_answer_giving_the_value_a_later_line_says_not_is_said_from_the_later_line(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="i go bouldering 3 times a week at a gym in bangsar, currently stuck on v4",
+                       kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="oh and its v5 not v4, i sent a v5 last month i forgot", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply=lambda p: "You're stuck on v4." if "stuck" in p.rsplit("My question", 1)[-1]
+                              else "You're climbing grade 4.", n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings())
+    stuck = _turn(agent, "which grade am i stuck on at bouldering?", new=True)
+    assert "v5" in stuck.reply and "stuck on v4" not in stuck.reply, stuck.reply
+    # … and a value the line says is no longer so holds no answer, even in the line that says so
+    assert "4" not in _turn(agent, "what grade am i climbing?", new=True).reply
+
+
 def test_a_correction_of_something_else_does_not_replace_a_right_answer(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="I sing alto in a ladies' choir, practice is Thursday nights.", kind="fact", created_at=1_000))
     bank.add(NewMemory(text="Choir practice has been moved to Wednesdays now.", kind="fact", created_at=2_000))
