@@ -98,7 +98,7 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
         "reply": done.reply,
         "interrupted": done.interrupted,
         "private": done.private,  # nothing from this conversation goes to long-term memory
-        "recalled": RecallReceipt.of(done.recalled).to_json(),
+        "recalled": RecallReceipt.of(done.recalled, done.cited).to_json(),
         "prompt_tokens": stats["prompt_tokens"],
         "completion_tokens": stats["completion_tokens"],
         "n_ctx": stats["n_ctx"],

@@ -183,23 +183,34 @@ class ReceiptLine:
 
     id: int
     text: str
-    kind: str
+    kind: str  # a memory's kind, or "passage": a passage of the user's documents (then ``id`` is its id)
     score: float  # cosine similarity when it was recalled, 4 decimals
     via: str = ""  # found through someone the message named ("your son Leo")
+    source: str = ""  # a passage's: "lease.pdf, p. 4"
+    path: str = ""  # … its file, to open
+    page: int | None = None  # … and page
 
     @classmethod
     def of(cls, found: Recall) -> ReceiptLine:
         return cls(found.memory.id, found.memory.text, found.memory.kind, round(found.score, 4), found.via)
 
+    @classmethod
+    def of_passage(cls, hit: PassageHit) -> ReceiptLine:
+        return cls(hit.id, hit.text, "passage", round(hit.score, 4), source=hit.source, path=hit.path, page=hit.page)
+
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"id": self.id, "text": self.text, "kind": self.kind, "score": self.score}
+        if self.kind == "passage":
+            out.update(source=self.source, path=self.path, page=self.page)
         return {**out, "via": self.via} if self.via else out
 
     @classmethod
     def from_json(cls, row: dict[str, Any]) -> ReceiptLine:
         """Tolerant of older rows (a receipt stored before ``kind``/``via`` were written)."""
+        page = row.get("page")
         return cls(int(row["id"]), str(row["text"]), str(row.get("kind", "")), float(row.get("score", 0.0)),
-                   str(row.get("via") or ""))
+                   str(row.get("via") or ""), str(row.get("source") or ""), str(row.get("path") or ""),
+                   None if page is None else int(page))
 
 
 @dataclass(frozen=True)
@@ -210,8 +221,16 @@ class RecallReceipt:
     lines: tuple[ReceiptLine, ...] = ()
 
     @classmethod
-    def of(cls, found: Iterable[Recall]) -> RecallReceipt:
-        return cls(tuple(ReceiptLine.of(r) for r in found))
+    def of(cls, found: Iterable[Recall], cited: Iterable[PassageHit] = ()) -> RecallReceipt:
+        return cls(tuple(ReceiptLine.of(r) for r in found) + tuple(ReceiptLine.of_passage(h) for h in cited))
+
+    @property
+    def memories(self) -> tuple[ReceiptLine, ...]:
+        return tuple(line for line in self.lines if line.kind != "passage")
+
+    @property
+    def passages(self) -> tuple[ReceiptLine, ...]:
+        return tuple(line for line in self.lines if line.kind == "passage")
 
     def to_json(self) -> list[dict[str, Any]]:
         return [line.to_json() for line in self.lines]
@@ -368,6 +387,7 @@ class TurnDone:
     private: bool = False  # the conversation is private: nothing was written, by design
     replaced: tuple[int, ...] = ()  # message ids of the exchange a regenerated reply replaced
     notes: str | None = None  # the conversation's working notes, when the user's message changed them
+    cited: tuple[PassageHit, ...] = ()  # the passage of the user's documents the reply answers from
 
 
 AgentEvent = TextDelta | ToolCall | TurnDone  # a failed turn raises (KnownError or a bug): no event

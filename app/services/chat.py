@@ -188,7 +188,7 @@ def _message(message: Message, written: dict[int, list[Memory]]) -> ChatMessage:
 
 
 def _result(done: TurnDone) -> TurnResult:
-    recalled = RecallReceipt.of(done.recalled)
+    recalled = RecallReceipt.of(done.recalled, done.cited)
     return TurnResult(conversation_id=done.conversation_id, user_message_id=done.user_message_id,
                       reply_id=done.message_id, reply=done.reply, interrupted=done.interrupted, recalled=recalled,
                       written=done.written, private=done.private, replaced=done.replaced, stats=done.stats,

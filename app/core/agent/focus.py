@@ -353,6 +353,22 @@ def _as_asked(sentence: str, asked: Focus) -> int:
     return len(asked.content) - len(_missing(asked.content, said, None, folded))
 
 
+def says_it(text: str, asked: Focus) -> bool:
+    """Where someone lives is said in the memory an answer comes from ("moved", "home", "based" …)
+    when that memory speaks of a trip:
+    "Which town do we live in now?" is not answered by "Easter changed. Not Lofoten. Going to
+    Svalbard, Longyearbyen." (a trip; dev). Only "live": a bare job title or course answers "do for
+    a living" or "study" well enough from a terse writer ("Physiotherapist at the university hospital")."""
+    said, folded = _read(text)
+    asks = [w for w in asked.content if stem(w) == stem("live") and w not in _RELATED_WORDS]
+    return not (asks and _TRIP.search(folded)) or all(stem(w) in {stem(s) for s in said} or _related(w, folded)
+                                                     for w in asks)
+
+
+_TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|easter|"
+                   r"christmas|summer|weekend|honeymoon)\b")
+
+
 def _read(sentence: str) -> tuple[set[str], str]:
     """The sentence's words, folded, and the sentence folded (for related phrases)."""
     return {w.casefold() for w in words(sentence)}, " ".join(sentence.casefold().replace("’", "'").split())

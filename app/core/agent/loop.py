@@ -21,7 +21,7 @@ import numpy as np
 
 from app.core.agent import answer
 from app.core.agent import prompt as prompting
-from app.core.agent import proposal, record, voice
+from app.core.agent import cited, proposal, record, voice
 from app.core.agent.turn import Turn
 from app.core.agent.claims import ClaimFilter
 from app.core.agent.answer import Choice
@@ -84,6 +84,7 @@ class Agent:
         # is about the user's life when Mango is someone they told about.
         turn.names = self.known_names(turn.recalled)
         turn.routed = route(turn.text, turn.names, follows_request=self._follows_request(turn))
+        turn.passages = cited.recall(self, turn, vector)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in self._tool_steps(turn):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
@@ -120,7 +121,7 @@ class Agent:
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled), user_message_id=turn.user_message_id,
                        written=tuple(turn.written), private=turn.private, replaced=turn.replacing,
-                       notes=record.notes_change(turn))
+                       notes=record.notes_change(turn), cited=tuple(turn.cited))
 
     def _recall(self, turn: Turn, vector: np.ndarray) -> list[Recall]:
         """Recall for the message, never returning what the turn being regenerated wrote."""
@@ -147,14 +148,19 @@ class Agent:
         kind = turn.routed.route
         if kind in COMMANDS or (kind == "request" and any(t.name == "now" for t in turn.tools)):
             return voice.confirm(turn.tools, turn.working_notes), False
+        if turn.passages and (kind == "request" or cited.about_documents(turn)):
+            from_documents = cited.answer(self, turn, cancel)  # "what's the notice period in my lease?"
+            if from_documents or cited.about_documents(turn):
+                return from_documents or cited.NOT_FOUND, False
         if self.answer_style() == "free" and (kind == "ask_user" or proposal.asks_what_was_said(turn)):
             said = proposal.answer_about_user(self, turn, vector, cancel, or_nothing=kind != "ask_user")
             if said:
-                return said, False
+                return cited.or_memory(self, turn, cancel, said), False
         if kind == "ask_user":
             quoted = self._quote(turn, vector)
-            return quoted or voice.not_told(" ".join(turn.routed.asked) or turn.text), \
-                bool(quoted) and self.answer_style() == "quote+model"
+            if not quoted:
+                return cited.or_memory(self, turn, cancel, voice.not_told(" ".join(turn.routed.asked) or turn.text)), False
+            return quoted, self.answer_style() == "quote+model"
         if kind == "ask_conversation":
             said = voice.about_conversation(turn.text, [(t.user, t.assistant) for t in self._turns_of(turn)])
             return (said, False) if said else ("", True)
@@ -292,7 +298,7 @@ class Agent:
             if message.role == "user":
                 pending_user = message.content
             elif message.role == "assistant" and pending_user is not None:
-                notes = tuple(prompting.memory_line(line.text) for line in message.receipt)
+                notes = tuple(prompting.memory_line(line.text) for line in message.receipt.memories)
                 turns.append(prompting.Turn(pending_user, message.content, notes))
                 pending_user = None
         return turns

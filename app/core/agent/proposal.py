@@ -14,7 +14,7 @@ import numpy as np
 from app.core.agent import answer, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
-from app.core.agent.focus import anchored, focus, stem
+from app.core.agent.focus import anchored, focus, says_it, stem
 from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
@@ -67,6 +67,8 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
 
     proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
     verified = verify.answer(proposal, offered, question, held) if proposal else None
+    if verified is not None and not says_it(_memory_text(turn, verified.choice), asked):
+        verified = None  # "You live in Longyearbyen." from "Easter changed. … Going to Svalbard, Longyearbyen."
     if verified is not None:
         newer = _newer(turn, verified.choice, found, question, verified.text)
         chosen = newer or verified.choice  # the model chose a line a later one corrects: say the later one
@@ -105,6 +107,11 @@ def _unnamed(turn: Turn, question: str, said: str, or_nothing: bool) -> str:
         turn.quoted = None
         return ""
     return voice.not_told_which(question, said[:1].lower() + said[1:] if not said.startswith(tuple(turn.names)) else said)
+
+
+def _memory_text(turn: Turn, choice: Choice) -> str:
+    """The whole memory a chosen sentence is from (its neighbours say what it is about)."""
+    return next((r.memory.text for r in turn.recalled if r.memory.id == choice.memory_id), choice.note)
 
 
 def _add_corrections(agent: Agent, turn: Turn) -> None:

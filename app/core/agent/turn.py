@@ -13,7 +13,7 @@ from app.core.agent.route import Routed
 from app.core.agent.tools import ToolResult
 from app.core.memory.consolidate import FactPlan
 from app.core.memory.store import NewMemory
-from app.core.types import Recall, Written
+from app.core.types import PassageHit, Recall, Written
 
 
 @dataclass
@@ -57,3 +57,5 @@ class Turn:
     writes: Writes | None = None
     prefix_in_prompt: bool = True  # the model continues the prefix (a quote), or answers after it (an acknowledgement)
     claims_dropped: list[str] = field(default_factory=list)
+    passages: list[PassageHit] = field(default_factory=list)  # of the user's documents, recalled for a question
+    cited: list[PassageHit] = field(default_factory=list)  # the passage the reply answers from (cited.py)

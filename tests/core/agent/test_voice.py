@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 from app.core.agent.claims import ClaimFilter, claim_about_user, persona_claim, stock_claim
-from app.core.agent.focus import focus, holds
+from app.core.agent.focus import focus, holds, says_it
 from app.core.agent.loop import Agent
 from app.core.agent.read_ahead import read_ahead
 from app.core.agent.route import ROUTES, route
@@ -281,6 +281,16 @@ def test_an_answer_giving_the_value_a_later_line_says_not_is_said_from_the_later
     assert "v5" in stuck.reply and "stuck on v4" not in stuck.reply, stuck.reply
     # … and a value the line says is no longer so holds no answer, even in the line that says so
     assert "4" not in _turn(agent, "what grade am i climbing?", new=True).reply
+
+
+def test_where_someone_lives_is_not_answered_from_a_trip(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="Easter changed. Not Lofoten. Going to Svalbard, Longyearbyen now, the town by the glacier.",
+                       kind="episode"))
+    backend = ScriptedBackend(reply="You live in Longyearbyen.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "Which town do we live in now?", new=True)
+    assert backend.aside_slots == ["proposal"]  # the model proposed it
+    assert "Longyearbyen" not in done.reply, done.reply
+    assert says_it("My sister is in Leeds with her boys.", focus("Where does my sister live?"))
 
 
 def test_a_correction_of_something_else_does_not_replace_a_right_answer(bank: MemoryBank) -> None:

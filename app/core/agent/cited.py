@@ -1,0 +1,148 @@
+"""Answers from the user's documents, with the page (issue 31, decision 0030).
+
+A question recalls passages of the user's documents beside memories (each ranked on its own:
+``Agent._passages``). The model proposes, Hearth verifies, as for memories (verify.py):
+
+* a model of 1B+ is shown the closest passages, numbered, each with its source, and proposes a
+  short answer ending with the number of the passage it used, or "Not in the documents";
+* the answer is kept only if that passage (or another one shown) grounds it: every number and
+  name of the answer is in the passage and most of its words are the passage's or the question's
+  (``verify.grounded``). Hearth then says it with its source: "… (lease.pdf, p. 6)";
+* otherwise, and always with the small model, Hearth quotes the passage sentence closest to the
+  question when it is close enough and shares a word with it: "lease.pdf, p. 6 says: “…”";
+* else nothing: the caller says it couldn't find that in the documents (when the question was
+  about them) or answers as it would have.
+
+Passages are never memories: a reply from them names the document, never "you told me".
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from app.core.agent import verify
+from app.core.agent.focus import stem
+from app.core.agent.tools import content_words
+from app.core.agent.turn import Turn
+from app.core.llm.backend import ChatMessage
+from app.core.memory.spans import is_question, sentences
+from app.core.types import PassageHit
+
+if TYPE_CHECKING:
+    from app.core.agent.loop import Agent
+
+SLOT = "documents"
+SHOWN = 4  # passages the model is shown
+MAX_TOKENS = 90
+QUOTE_AT = 0.5  # a quoted sentence's cosine with the question, at least
+NOT_FOUND = "I couldn't find that in your documents."
+INSTRUCTION = ("Answer my question from these passages of my documents only, in one or two short sentences, "
+               "speaking to me as \"you\", and end with the number of the passage you used in brackets, like [2]. "
+               "If the passages don't answer it, reply exactly: Not in the documents.")
+_NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
+_GENERIC = frozenset("much many long often need want know tell get take make give time".split())  # (stems)
+_USED = re.compile(r"\s*\[(\d{1,2})\]\s*\.?")
+_NOT_IN = re.compile(r"\bnot in the documents\b|\bdon'?t (?:say|mention)\b|\bno information\b", re.I)
+# Words that point a question at the documents themselves
+_ABOUT_DOCUMENTS = re.compile(r"\b(?:documents?|docs?|files?|pdfs?|lease|tenancy|contract|agreement|manual|handbook|"
+                              r"guide|policy|itinerary|booklet|brochure|instructions|terms|notes|letter|invoice|"
+                              r"receipt|report|book|chapter|page)\b", re.I)
+
+
+def about_documents(turn: Turn) -> bool:
+    """The question names a document (by a word like "lease" or "manual", or a word of a recalled
+    document's name): when nothing answers it, the reply says it wasn't found in them."""
+    if _ABOUT_DOCUMENTS.search(turn.text):
+        return True
+    named = {w.casefold() for hit in turn.passages for w in re.findall(r"[^\W\d_]{4,}", hit.name)}
+    return bool(named & {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", turn.text)})
+
+
+def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
+    """Passages for a question (the library's, and this conversation's documents'); none for
+    anything else: a statement or a greeting never brings a document into the reply."""
+    settings = agent.settings
+    if settings.docs_top_k <= 0 or turn.routed.route not in ("ask_user", "request") or not is_question(turn.text):
+        return []
+    return agent.data.documents.search(vector, settings.docs_top_k, settings.docs_threshold, turn.conversation_id)
+
+
+def or_memory(agent: Agent, turn: Turn, cancel: threading.Event, said: str) -> str:
+    """Memory's reply (``said``); when memory held no answer (nothing quoted), the documents' if
+    they hold one. A question naming a document was answered from them before memory was asked."""
+    if turn.quoted is not None or not turn.passages or about_documents(turn):
+        return said
+    return answer(agent, turn, cancel) or said
+
+
+def answer(agent: Agent, turn: Turn, cancel: threading.Event) -> str:
+    """The reply from the documents, with its source; "" if no passage holds an answer."""
+    shown = turn.passages[:SHOWN]
+    if not shown:
+        return ""
+    if agent.answer_style() == "free":
+        proposed, used = _propose(agent, turn, shown, cancel)
+        hit = _grounding(proposed, used, shown, turn.text)
+        if hit is not None:
+            turn.cited = [hit]
+            return f"{verify.tidy_answer(proposed).rstrip('.')} ({hit.source})."
+    return _quote(agent, turn, shown)
+
+
+def _propose(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: threading.Event) -> tuple[str, int | None]:
+    """The model's answer without its passage number, and that number (0-based), if it gave one."""
+    lines = "\n\n".join(f"[{n}] ({hit.source}) {hit.text}" for n, hit in enumerate(shown, 1))
+    messages = [ChatMessage("system", agent.settings.system_prompt)] if agent.settings.system_prompt else []
+    messages.append(ChatMessage("user", f"{INSTRUCTION}\n\n{lines}\n\nMy question: {turn.text}"))
+    rendered = agent.backend.render(messages)
+    text = "".join(agent.backend.stream_aside(rendered, slot=SLOT, max_tokens=MAX_TOKENS, temperature=0.0,
+                                              should_stop=cancel.is_set)).strip()
+    used = _USED.search(text)
+    number = int(used.group(1)) - 1 if used else None
+    text = " ".join(_USED.sub(" ", text).split())
+    return ("" if _NOT_IN.search(text) else text), number
+
+
+def _grounding(proposed: str, used: int | None, shown: Sequence[PassageHit], question: str) -> PassageHit | None:
+    """The passage that holds the answer: the one it named first, else any shown."""
+    if not proposed:
+        return None
+    order = ([shown[used]] if used is not None and 0 <= used < len(shown) else []) + list(shown)
+    return next((hit for hit in order if verify.grounded(proposed, hit.text, question)
+                 and _values_in_context(proposed, hit.text, question)), None)
+
+
+def _values_in_context(proposed: str, passage: str, question: str) -> bool:
+    """Each number the answer gives stands in a sentence of the passage about what was asked (half
+    the question's words, by stem): "£260" of "a holding deposit of £260 … set against the first
+    month's rent" is no answer to "What's the penalty if I break the lease in the first month?"."""
+    asked = {stem(w) for w in content_words(question)} - _GENERIC
+    values = [n for n in _NUMBER.findall(proposed) if n not in question]
+    if not values or not asked:
+        return True
+    for value in values:
+        holding = [s for s in sentences(passage) if value in s]
+        if not any(len(asked & {stem(w) for w in content_words(s)}) * 2 >= len(asked) for s in holding):
+            return False
+    return True
+
+
+def _quote(agent: Agent, turn: Turn, shown: Sequence[PassageHit]) -> str:
+    """The passage sentence closest to the question, quoted with its source, if close enough."""
+    candidates = [(hit, s) for hit in shown for s in sentences(hit.text) if len(s) <= 400]
+    asked = set(content_words(turn.text))
+    candidates = [(hit, s) for hit, s in candidates if asked & set(content_words(s))]
+    if not candidates:
+        return ""
+    scores = agent.similar([turn.text], [s for _, s in candidates])[0]
+    best = int(scores.argmax())
+    if scores[best] < QUOTE_AT:
+        return ""
+    hit, sentence = candidates[best]
+    turn.cited = [hit]
+    return f"{hit.source} says: “{sentence}”"

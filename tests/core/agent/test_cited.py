@@ -1,0 +1,78 @@
+"""Answers from the user's documents (agent/cited.py): the model proposes, the passage must hold it,
+the reply names the page; nothing found is said so; passages never pass for what the user said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from app.core.agent.loop import Agent
+from app.core.documents.extract import extract
+from app.core.documents.library import Library
+from app.core.llm.fake import ScriptedBackend
+from app.core.memory.bank import MemoryBank
+from app.core.memory.data import ProfileData
+from app.core.memory.store import NewMemory
+from app.core.settings import Settings
+from app.core.types import TurnDone
+from tests.core.documents import builders
+
+LEASE = ["Tenancy agreement. The rent is 950 pounds a month, paid on the first day of each month.",
+         "Ending the tenancy: the tenant may end the tenancy by giving two months written notice to the landlord.",
+         "A holding deposit of 260 pounds was set against the first month's rent."]
+BIG = 3_000_000_000
+
+
+def _agent(bank: MemoryBank, tmp_path: Path, reply, n_params: int = BIG) -> tuple[Agent, ScriptedBackend]:
+    data = ProfileData(bank)
+    Library(data.documents, read=extract).add([builders.pdf(tmp_path / "lease.pdf", LEASE)])
+    backend = ScriptedBackend(reply=reply, n_params=n_params)
+    return Agent(data, backend, Settings(docs_threshold=0.0)), backend
+
+
+def _ask(agent: Agent, text: str) -> TurnDone:
+    done = list(agent.run_turn(text, new=True))[-1]
+    assert isinstance(done, TurnDone)
+    return done
+
+
+def test_an_answer_a_passage_holds_is_said_with_its_page_and_listed_in_the_receipt(bank: MemoryBank,
+                                                                                  tmp_path: Path) -> None:
+    agent, backend = _agent(bank, tmp_path, lambda p: "You must give two months written notice [2]."
+                            if "passages of my documents" in p else "Hello.")
+    done = _ask(agent, "How much notice do I have to give under my lease?")
+    assert done.reply == "You must give two months written notice (lease.pdf, p. 2)."
+    assert [h.source for h in done.cited] == ["lease.pdf, p. 2"] and backend.aside_slots == ["documents"]
+    [message] = [m for m in agent.conversations.messages(done.conversation_id) if m.role == "assistant"]
+    assert [(line.kind, line.source, line.page) for line in message.receipt.passages] == [("passage", "lease.pdf, p. 2", 2)]
+    assert message.receipt.memories == ()  # a passage is never replayed as something the user said
+
+
+def test_a_value_the_passage_gives_of_something_else_is_not_an_answer(bank: MemoryBank, tmp_path: Path) -> None:
+    agent, _ = _agent(bank, tmp_path, lambda p: "The penalty for breaking the lease in the first month is 260 pounds [3]."
+                      if "passages of my documents" in p else "Hello.")
+    done = _ask(agent, "What's the penalty if I break the lease in the first month?")
+    assert done.reply == "I couldn't find that in your documents." and done.cited == ()
+
+
+def test_the_small_model_quotes_the_closest_sentence_with_its_source(bank: MemoryBank, tmp_path: Path) -> None:
+    agent, backend = _agent(bank, tmp_path, "I am a small model.", n_params=135_000_000)
+    agent.similar = lambda first, second: __import__("numpy").array(  # type: ignore[method-assign]
+        [[0.9 if "notice" in s else 0.1 for s in second]])
+    done = _ask(agent, "How much notice do I have to give under my lease?")
+    assert done.reply.startswith("lease.pdf, p. 2 says: “") and "two months written notice" in done.reply
+    assert backend.aside_slots == []
+
+
+def test_memory_answers_first_and_a_general_request_is_not_turned_into_a_document_search(bank: MemoryBank,
+                                                                                        tmp_path: Path) -> None:
+    bank.add(NewMemory(text="My sister Jo lives in Leeds.", kind="fact"))
+
+    def reply(prompt: str) -> str:
+        if "passages of my documents" in prompt:
+            return "Not in the documents."
+        return "Jo lives in Leeds." if "My question" in prompt else "1. Rice.\n2. Beans."
+
+    agent, backend = _agent(bank, tmp_path, reply)
+    assert _ask(agent, "Where does my sister live?").reply == "Jo lives in Leeds."
+    assert "documents" not in backend.aside_slots
+    assert _ask(agent, "Write me a shopping list for a rice dish").reply == "1. Rice.\n2. Beans."
