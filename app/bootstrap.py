@@ -236,6 +236,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     from app.core.state import load_state, state_path
     from app.services.chat import ChatService
     from app.services.desktop import Desktop
+    from app.services.documents import DocumentsService
     from app.services.history import HistoryService
     from app.services.memory import MemoryService
     from app.services.models import ModelsService
@@ -264,7 +265,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
         save_settings=lambda settings: settings_module.save(settings, paths.config),
         overrides=one_run_overrides(options), state_file=state_file, keychain=open_keychain,
         passphrase=options.passphrase, no_encryption=options.no_encryption,
-        prepare_model_runtime=_load_llama_runtime)
+        prepare_model_runtime=_load_llama_runtime, make_library=make_library)
     session = Session(wiring)
     engine, reader = WorkerThread("hearth-engine"), WorkerThread("hearth-reader")
     loader = WorkerThread("hearth-loader")
@@ -280,7 +281,8 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
                    settings=settings, models=ModelsService(session, settings, reader.worker, loader.worker),
                    profiles=profiles,
                    history=HistoryService(session, engine.worker, announce=memory.changed.emit),
-                   sync=sync, engine=engine, reader=reader, loader=loader)
+                   sync=sync, documents=DocumentsService(session, engine.worker, reader.worker),
+                   engine=engine, reader=reader, loader=loader)
 
 
 def _load_llama_runtime() -> object:

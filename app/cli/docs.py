@@ -52,7 +52,7 @@ def cmd_reindex(call: Call) -> int:
 
 def cmd_list(call: Call) -> int:
     with call.data() as data:
-        documents = data.documents.list()
+        documents = data.documents.list(every=True)
     if call.args.json:
         print_json([document_json(d) for d in documents], call.out)
     elif not documents:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.services.chat import ChatService
+from app.services.documents import DocumentsService
 from app.services.history import HistoryService
 from app.services.memory import MemoryService
 from app.services.models import ModelsService
@@ -25,6 +26,7 @@ class Desktop:
     profiles: ProfileService
     history: HistoryService  # import other apps' chat exports, export conversations
     sync: SyncService  # Settings → Sync and the status bar's sync label; the app's SyncWatcher reports to it
+    documents: DocumentsService  # the Documents page, files dropped on the chat (issue 31)
     engine: WorkerThread  # model, embedder, the write connection: one job at a time
     reader: WorkerThread  # reads for the viewer and the conversation list, on their own connection
     loader: WorkerThread  # loads a model being switched to or tested, while the one in use answers
@@ -45,6 +47,7 @@ class Desktop:
         on the engine thread (the thread that used them)."""
         self.chat.stop()
         self.history.cancel()  # an import stops at its next batch: whole conversations only
+        self.documents.cancel()  # adding documents stops before the next file
         self.loader.stop()
         self.reader.stop()
         self.engine.stop()

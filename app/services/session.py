@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from app.core.agent.loop import Agent
+from app.core.documents.library import Library
 from app.core.llm.backend import LLMBackend, close_backend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
@@ -57,6 +58,8 @@ class Wiring:
     # Loads the model runtime's native libraries (llama.cpp's CPU backend): before the embedder,
     # even when the model file itself fails (embed.py: the OpenMP runtime they share).
     prepare_model_runtime: Callable[[], object] = lambda: None
+    # The user's documents (core/documents/library.py): each file read in a child process.
+    make_library: Callable[[ProfileData], Library] = lambda data: Library(data.documents)
 
 
 class Session:
@@ -167,6 +170,11 @@ class Session:
             self._require_profile()  # raises: no profile is open
             raise KnownError("the profile is still opening", "wait a moment")
         return self._data
+
+    @property
+    def library(self) -> Library:
+        """The open profile's documents (engine thread)."""
+        return self.wiring.make_library(self.data)
 
     @property
     def memory(self) -> MemoryBank:

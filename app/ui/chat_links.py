@@ -8,8 +8,11 @@ import itertools
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from pathlib import Path
+
 from PySide6.QtCore import QUrl, SignalInstance
-from PySide6.QtWidgets import QApplication, QInputDialog, QWidget
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QWidget
 
 from app.core.types import Conversation
 from app.services.types import Failure, ForgetUndo, MemoryChange, ModelState, Remembered, SendRequest
@@ -50,6 +53,8 @@ class MessageLinks(QWidget):
             return
         elif scheme == "memory":
             self.open_memory.emit(int(target))
+        elif scheme == "passage":
+            self._open_passage(int(target))
         elif scheme in ("copy", "code"):
             self._copy(int(target), code=scheme == "code")
         elif scheme in ("remember", "pin"):
@@ -62,6 +67,19 @@ class MessageLinks(QWidget):
             self.memory.restore(self._undo.pop(int(target)), on_failure=self._on_failed)
         elif scheme == "retry":
             self._retry(f"{FAILED}{target}")
+
+    def _open_passage(self, passage_id: int) -> None:
+        """Open the cited file (the page is said in the status bar: viewers differ in how to jump to
+        one); a file that moved or vanished shows the passage itself."""
+        line = next((r for e in self.view.entries for r in e.recalled.passages if r.id == passage_id), None)
+        if line is None:
+            return
+        if Path(line.path).is_file() and QDesktopServices.openUrl(QUrl.fromLocalFile(line.path)):
+            self.status.emit(f"Opened {Path(line.path).name}" + (f" — the passage is on page {line.page}." if line.page
+                                                                   else "."))
+            return
+        QMessageBox.information(self, line.source, f"{line.text}\n\n({Path(line.path).name} is no longer at "
+                                f"{line.path}: this is the passage as it was read.)")
 
     def _retry(self, key: str) -> None:
         """Send a message that failed again, leaving whatever is in the box alone."""

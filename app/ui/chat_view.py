@@ -8,7 +8,7 @@ transcript (cost does not grow with the conversation). A long conversation shows
 ``PAGE`` messages; "Show earlier messages" brings the rest.
 
 Links use small schemes the main window handles: ``copy:``/``code:``/``remember:``/``pin:`` +
-message id, ``edit:``/``forget:``/``memory:`` + memory id, ``undo:`` + a token, ``retry:`` +
+message id, ``edit:``/``forget:``/``memory:`` + memory id, ``passage:`` + passage id, ``undo:`` + a token, ``retry:`` +
 entry key, ``earlier:more``.
 """
 
@@ -265,11 +265,15 @@ def _footer(entry: Entry) -> list[str]:
         lines.append("<i>Regenerating — this reply is replaced when the new one is ready.</i>")
     if entry.role == "assistant" and entry.interrupted:
         lines.append("<i>(stopped)</i>")
-    if entry.role == "assistant" and entry.recalled and not entry.streaming:
+    if entry.role == "assistant" and entry.recalled.memories and not entry.streaming:
         items = "; ".join(f'<a href="memory:{r.id}">{html.escape(_short(r.text))}</a> ({r.score:.2f}'
                           + (f', via {html.escape(r.via)})' if r.via else ")")  # found through someone named
-                          for r in entry.recalled)
+                          for r in entry.recalled.memories)
         lines.append(f"<small><i>recalled: {items}</i></small>")
+    if entry.role == "assistant" and entry.recalled.passages and not entry.streaming:
+        items = "; ".join(f'<a href="passage:{r.id}">{html.escape(r.source)}</a>: “{html.escape(_short(r.text))}”'
+                          for r in entry.recalled.passages)
+        lines.append(f"<small><i>from your documents: {items}</i></small>")
     if entry.role == "user":
         lines += _written_lines(entry)
     if entry.message_id and not entry.streaming:

@@ -29,7 +29,7 @@ from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
 from app.ui.notes_panel import NotesPanel
 from app.ui.sync_page import SyncStatusLabel
-from app.ui.window_models import ModelActions
+from app.ui.window_documents import DocumentActions
 
 if TYPE_CHECKING:
     from app.services.desktop import Desktop
@@ -38,9 +38,9 @@ if TYPE_CHECKING:
     from app.ui.settings_dialog import SettingsDialog
 
 
-class MainWindow(ModelActions):
-    """The window; its Models page (window_models.py), Profile menu (window_profiles.py) and small dialogs
-    (window_dialogs.py) are its bases."""
+class MainWindow(DocumentActions):
+    """The window; its documents (window_documents.py), Models page (window_models.py), Profile menu
+    (window_profiles.py) and small dialogs (window_dialogs.py) are its bases."""
 
     def __init__(self, services: Desktop) -> None:
         super().__init__()
@@ -144,6 +144,7 @@ class MainWindow(ModelActions):
         self._action(file_menu, "&Export conversation…", QKeySequence("Ctrl+E"), self.export_conversation)
         self._action(file_menu, "Export &all conversations…", QKeySequence("Ctrl+Shift+E"),
                      self.export_all_conversations)
+        self._action(file_menu, "Add &documents…", QKeySequence("Ctrl+Shift+O"), self.add_documents)
         file_menu.addSeparator()
         self._action(file_menu, "Se&ttings…", QKeySequence("Ctrl+,"), self.open_settings)
         self._action(file_menu, "M&odels…", QKeySequence("Ctrl+Shift+M"), self.open_models)
@@ -164,6 +165,7 @@ class MainWindow(ModelActions):
         self.notes_dock.visibilityChanged.connect(self.notes_action.setChecked)
         memory = bar.addMenu("&Memory")
         self._action(memory, "&Memories…", QKeySequence("Ctrl+M"), self.open_memories)
+        self._action(memory, "&Documents…", QKeySequence("Ctrl+Shift+D"), self.open_documents)
         self.profile_menu = bar.addMenu("&Profile")
         self.profile_menu.setAccessibleName("Profile")
         self._profile_group = QActionGroup(self)
@@ -210,6 +212,7 @@ class MainWindow(ModelActions):
         self.services.history.exported.connect(self._on_exported)
         self.services.sync.status.connect(self._on_sync_status)  # the watcher's passes arrive queued: GUI thread
         self.sync_label.clicked.connect(lambda: self.open_settings("sync"))
+        self.connect_documents()
 
     # --- start-up, model, settings ------------------------------------------------------------
     def _on_progress(self, progress: Progress) -> None:

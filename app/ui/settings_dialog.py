@@ -70,6 +70,9 @@ class SettingsDialog(QDialog):
         self.preview_label.setWordWrap(True)
         self.preview_label.setAccessibleName("Recall preview")
         form.addRow("Preview", self.preview_label)
+        for key in ("docs_top_k", "docs_threshold"):
+            form.addRow(_label(key), self._number(key, current[key], state))
+        form.addRow("", _hint(SPECS["docs_top_k"].help))
         form.addRow("&Model file", self._model_row(current["model_path"], state))
         self.model_warning = QLabel("")
         self.model_warning.setWordWrap(True)
@@ -338,7 +341,8 @@ def _memory_text(text: str) -> str:
 
 def _label(key: str) -> str:
     return {"window_turns": "Short-term &window (turns)", "top_k": "Memories recalled (&top-k)",
-            "threshold": "Similarity t&hreshold", "context_size": "&Context size (tokens)", "threads": "Th&reads",
+            "threshold": "Similarity t&hreshold", "docs_top_k": "Document &passages recalled",
+            "docs_threshold": "Document similarity threshold", "context_size": "&Context size (tokens)", "threads": "Th&reads",
             "answer_style": "Answers from memory", "theme": "Theme",
             "temperature": "T&emperature", "max_reply_tokens": "Reply &length (tokens)", "http_port": "API &port"}[key]
 

@@ -60,6 +60,17 @@ class Report:
         return f"{text} (stopped)" if self.cancelled else text
 
 
+@dataclass
+class Plan:
+    """Files to read, in order, and how far reading them has got."""
+
+    work: list[tuple[Path, int | None]] = field(default_factory=list)  # (file, its library folder's id)
+    conversation_id: int | None = None
+    force: bool = False
+    done: int = 0
+    report: Report = field(default_factory=Report)
+
+
 def _isolated(path: Path, limits: Limits) -> Extracted:
     return extract_isolated(path, limits)
 
@@ -74,50 +85,66 @@ class Library:
             progress: Progress | None = None, should_stop: Callable[[], bool] = lambda: False) -> Report:
         """Files are read into the library (or into ``conversation_id``); a folder becomes a library
         folder and its documents are read. A path that doesn't exist is an outcome, not an error."""
-        work: list[tuple[Path, int | None]] = []
-        report = Report()
-        for raw in paths:
-            path = Path(raw).expanduser().absolute()
-            if path.is_dir():
-                folder_id = self.store.add_folder(str(path))
-                work += [(f, folder_id) for f in supported_files(path)]
-            elif path.exists():
-                work.append((path, None))
-            else:
-                report.outcomes.append(Outcome(str(path), "unreadable", f"{path.name} does not exist"))
-        return self._run(work, conversation_id, report, progress, should_stop)
+        plan = self.plan_add(paths, conversation_id)
+        return self._run(plan, progress, should_stop)
 
     def reindex(self, *, force: bool = False, progress: Progress | None = None,
                 should_stop: Callable[[], bool] = lambda: False) -> Report:
         """Every library folder walked again (new files read, vanished ones removed) and every
         document whose file changed read again; ``force``: read every file again."""
-        report = Report()
-        work: list[tuple[Path, int | None]] = []
+        return self._run(self.plan_reindex(force), progress, should_stop)
+
+    def plan_add(self, paths: Sequence[Path | str], conversation_id: int | None = None) -> Plan:
+        """What adding ``paths`` will read (folders are registered now, their files listed)."""
+        plan = Plan(conversation_id=conversation_id)
+        for raw in paths:
+            path = Path(raw).expanduser().absolute()
+            if path.is_dir():
+                folder_id = self.store.add_folder(str(path))
+                plan.work += [(f, folder_id) for f in supported_files(path)]
+            elif path.exists():
+                plan.work.append((path, None))
+            else:
+                plan.report.outcomes.append(Outcome(str(path), "unreadable", f"{path.name} does not exist"))
+        return plan
+
+    def plan_reindex(self, force: bool = False) -> Plan:
+        """What re-indexing will read; documents of vanished files in library folders are removed now."""
+        plan = Plan(force=force)
         for folder_id, folder in self.store.folders():
             found = list(supported_files(folder)) if Path(folder).is_dir() else []
             present = {str(p) for p in found}
             for gone in (d for d in self.store.in_folder(folder_id) if d.path not in present):
                 self.store.remove(gone.id)
-                report.outcomes.append(Outcome(gone.path, "removed", document_id=gone.id))
-            work += [(p, folder_id) for p in found]
-        listed = {str(p) for p, _ in work}
-        for document in self.store.list():
-            if document.path not in listed and Path(document.path).is_file():
-                work.append((Path(document.path), None))
-        return self._run(work, None, report, progress, should_stop, force=force)
+                plan.report.outcomes.append(Outcome(gone.path, "removed", document_id=gone.id))
+            plan.work += [(p, folder_id) for p in found]
+        listed = {str(p) for p, _ in plan.work}
+        plan.work += [(Path(d.path), None) for d in self.store.list()
+                      if d.folder == "" and d.path not in listed and Path(d.path).is_file()]
+        return plan
 
-    def _run(self, work: list[tuple[Path, int | None]], conversation_id: int | None, report: Report,
-             progress: Progress | None, should_stop: Callable[[], bool], force: bool = False) -> Report:
-        for n, (path, folder_id) in enumerate(work):
+    def step(self, plan: Plan) -> Outcome | None:
+        """Read the plan's next file (None when it is done): a front end runs one file per job, so a
+        chat turn waits at most for one file."""
+        if plan.done >= len(plan.work):
+            return None
+        path, folder_id = plan.work[plan.done]
+        outcome = self._index(path, folder_id, plan.conversation_id, plan.force)
+        plan.report.outcomes.append(outcome)
+        plan.done += 1
+        return outcome
+
+    def _run(self, plan: Plan, progress: Progress | None, should_stop: Callable[[], bool]) -> Report:
+        while plan.done < len(plan.work):
             if should_stop():
-                report.cancelled = True
+                plan.report.cancelled = True
                 break
             if progress is not None:
-                progress(n, len(work), path.name)
-            report.outcomes.append(self._index(path, folder_id, conversation_id, force))
-        if progress is not None and not report.cancelled:
-            progress(len(work), len(work), "")
-        return report
+                progress(plan.done, len(plan.work), plan.work[plan.done][0].name)
+            self.step(plan)
+        if progress is not None and not plan.report.cancelled:
+            progress(len(plan.work), len(plan.work), "")
+        return plan.report
 
     def _index(self, path: Path, folder_id: int | None, conversation_id: int | None, force: bool) -> Outcome:
         try:

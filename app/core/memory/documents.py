@@ -99,10 +99,11 @@ class DocumentStore:
             self.conn.execute("DELETE FROM library_folders WHERE id = ?", (folder_id,))
 
     # --- documents ------------------------------------------------------------------------
-    def list(self, conversation_id: int | None = None) -> builtins.list[Document]:
-        """The library's documents, and those dropped into ``conversation_id`` if given."""
-        rows = self.conn.execute(f"{_DOCUMENT} WHERE d.conversation_id IS NULL OR d.conversation_id = ? "
-                                 "ORDER BY d.name COLLATE NOCASE, d.id", (conversation_id,))
+    def list(self, conversation_id: int | None = None, *, every: bool = False) -> builtins.list[Document]:
+        """The library's documents, and those dropped into ``conversation_id`` if given; ``every``:
+        those of every conversation too (the Documents page)."""
+        rows = self.conn.execute(f"{_DOCUMENT} WHERE ? OR d.conversation_id IS NULL OR d.conversation_id = ? "
+                                 "ORDER BY d.name COLLATE NOCASE, d.id", (every, conversation_id))
         return [_document(r) for r in rows]
 
     def get(self, document_id: int) -> Document:
