@@ -49,6 +49,11 @@ def build_server(access: OutsideAccess) -> MCPServer:
         """Messages of the user's past conversations with Hearth holding these words, best first."""
         return {"messages": await _known(lambda: access.search_conversations(query, limit))}
 
+    async def search_documents(query: str, top_k: int = 5) -> dict[str, Any]:
+        """Find passages of the user's documents (files they added to Hearth) by meaning, best first,
+        each with its source (file and page or heading)."""
+        return {"passages": await _known(lambda: access.search_documents(query, top_k))}
+
     async def add_memory(text: str, ctx: Context) -> dict[str, Any]:
         """Remember a text word for word in the user's long-term memory (it records which tool added it)."""
         return await _known(lambda: access.add(text, _client_of(ctx)))
@@ -57,7 +62,7 @@ def build_server(access: OutsideAccess) -> MCPServer:
         """Forget a memory for good, by its id (from search or list results)."""
         return await _known(lambda: access.forget(id))
 
-    for tool in (search_memories, list_recent_memories, search_conversations):
+    for tool in (search_memories, list_recent_memories, search_conversations, search_documents):
         server.add_tool(tool, annotations=READ)
     if not access.read_only:
         server.add_tool(add_memory, annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False))

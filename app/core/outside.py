@@ -59,6 +59,14 @@ class OutsideAccess:
         found = servable_recalls(self.data.memories.search(query, params))
         return [memory_dict(r.memory, r.score) for r in found[:top_k]]
 
+    def search_documents(self, query: str, top_k: int = 5) -> list[dict[str, Any]]:
+        """Passages of the user's library documents by meaning, best first, each with its source
+        ("lease.pdf, p. 4"). A conversation's own documents stay in that conversation."""
+        vector = self.data.documents.embedder.embed([query])[0]
+        return [{"source": h.source, "document": h.name, "path": h.path, "page": h.page, "heading": h.heading,
+                 "text": h.text, "score": round(h.score, 4)}
+                for h in self.data.documents.search(vector, _bounded(top_k), threshold=0.0)]
+
     def recent(self, limit: int = 10) -> list[dict[str, Any]]:
         """The newest memories still in use (not expired, not replaced by a newer one), newest first."""
         limit, offset = _bounded(limit), 0

@@ -126,3 +126,15 @@ def test_serve_http_prints_the_base_url_and_token_prints_the_same_token_each_tim
         assert serve.wait(timeout=30) == 0
         assert serve.stdout is not None
         serve.stdout.close()
+
+
+def test_an_answer_from_the_users_documents_names_its_source_and_lists_the_passage(client: openai.OpenAI,
+                                                                                   tmp_path: Path) -> None:
+    guide = tmp_path / "boiler.md"
+    guide.write_text("# Pressure\nIf the boiler pressure drops below 1 bar, top it up with the filling loop.\n")
+    assert hearth("docs", "add", str(guide)).code == 0
+    reply, receipt = ask(client, [{"role": "user", "content": "What should I do if the boiler pressure drops "
+                                                              "below 1 bar?"}])
+    assert reply.startswith("boiler.md, “Pressure” says: “If the boiler pressure drops below 1 bar")
+    [passage] = [line for line in receipt["recalled"] if line["kind"] == "passage"]
+    assert passage["source"] == "boiler.md, “Pressure”" and passage["path"] == str(guide)

@@ -19,7 +19,8 @@ from app.bootstrap import Options, make_data, make_default_embedder, open_profil
 from app.core.outside import client_name
 from tests.support.cli import hearth
 
-ALL_TOOLS = {"search_memories", "list_recent_memories", "search_conversations", "add_memory", "forget_memory"}
+ALL_TOOLS = {"search_memories", "list_recent_memories", "search_conversations", "search_documents", "add_memory",
+             "forget_memory"}
 READ_TOOLS = ALL_TOOLS - {"add_memory", "forget_memory"}
 PINNED = "hearth://memories/pinned"
 TIMEOUT = 120  # a cold interpreter start on a busy two-core machine
@@ -158,6 +159,18 @@ def test_conversations_are_searched_but_private_ones_and_credentials_are_not() -
             hits = (await call(session, "search_conversations", query="Porto"))["messages"]
             assert [(h["conversation_title"], h["text"]) for h in hits] == [
                 ("Trip planning", "We are going to Porto by train in May.")]
+    run(scenario)
+
+
+def test_documents_are_searched_with_their_source(tmp_path) -> None:
+    guide = tmp_path / "boiler.md"
+    guide.write_text("# Pressure\nIf the boiler pressure drops below 1 bar, top it up with the filling loop.\n")
+    assert hearth("docs", "add", str(guide)).code == 0
+
+    async def scenario() -> None:
+        async with connected("--read-only") as session:
+            passages = (await call(session, "search_documents", query="boiler pressure filling loop"))["passages"]
+            assert passages[0]["source"] == "boiler.md, “Pressure”" and "filling loop" in passages[0]["text"]
     run(scenario)
 
 

@@ -123,7 +123,10 @@ class DocumentStore:
 
     def embed(self, passages: Sequence[Passage]) -> np.ndarray:
         """The passages' vectors, made before any write lock (the embedder is slow, the lock is not)."""
-        texts = [p.text for p in passages]
+        # A passage is embedded under its heading ("Day 8 - Saturday 19 October: Porto to London"):
+        # its own words often don't say what it is about ("Taxi to the airport booked for 14:30")
+        texts = [f"{p.heading}: {p.text}" if p.heading and not p.text.startswith(p.heading) else p.text
+                 for p in passages]
         parts = [self.embedder.embed(texts[i:i + EMBED_BATCH]) for i in range(0, len(texts), EMBED_BATCH)]
         return np.vstack(parts) if parts else np.zeros((0, self.embedder.dim), np.float32)
 
