@@ -31,6 +31,7 @@ from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
 from app.core.memory.spans import is_question, sentences
+from app.core.memory.entities.extract import RELATIONS
 from app.core.memory.store import STOPWORDS
 from app.core.types import PassageHit
 
@@ -47,7 +48,9 @@ INSTRUCTION = ("Answer my question from these passages of my documents only, in 
                "speaking to me as \"you\", and end with the number of the passage you used in brackets, like [2]. "
                "If the passages don't answer it, reply exactly: Not in the documents.")
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
-_GENERIC = frozenset("much many long often need want know tell get take make give time".split())  # (stems)
+# Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
+_GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
+                     "happen time say said under over put up".split())
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ][\w'-]+")  # a capitalised word inside the question
 _USED = re.compile(r"\s*\[(\d{1,2})\]\s*\.?")
 _NOT_IN = re.compile(r"\bnot in the documents\b|\bdon'?t (?:say|mention)\b|\bno information\b", re.I)
@@ -82,11 +85,13 @@ def or_memory(agent: Agent, turn: Turn, cancel: threading.Event, said: str) -> s
     they hold one. A question naming a document was answered from them before memory was asked."""
     if turn.quoted is not None or not turn.passages or about_documents(turn):
         return said
-    return answer(agent, turn, cancel) or said
+    found = answer(agent, turn, cancel)
+    return found if found and found != NOT_FOUND else said
 
 
 def answer(agent: Agent, turn: Turn, cancel: threading.Event) -> str:
-    """The reply from the documents, with its source; "" if no passage holds an answer."""
+    """The reply from the documents, with its source; ``NOT_FOUND`` when the model answered from them
+    but no passage holds its answer; "" when they don't speak to the question at all."""
     shown = turn.passages[:SHOWN]
     if not shown:
         return ""
@@ -96,7 +101,9 @@ def answer(agent: Agent, turn: Turn, cancel: threading.Event) -> str:
         proposed, used = _propose(agent, turn, shown, cancel)
         hit = _grounding(proposed, used, shown, turn.text)
         if hit is None:
-            return ""
+            # The model answered from the passages, but none holds its answer: they don't say
+            # (a general guess next would invent: "the Porto guesthouse's Wi-Fi password is …").
+            return NOT_FOUND if proposed else ""
         turn.cited = [hit]
         return f"{verify.tidy_answer(proposed).rstrip('.')} ({hit.source})."
     return _quote(agent, turn, shown)
@@ -130,20 +137,24 @@ def _names_there(question: str, hit: PassageHit) -> bool:
     "at the Porto guesthouse" is not the one in the home router's instructions."""
     where = f"{hit.text} {hit.heading or ''} {hit.name}".casefold()
     return all(name.casefold() in where for name in _QUESTION_NAME.findall(question)
-               if name.casefold() not in STOPWORDS)
+               if name.casefold() not in STOPWORDS and name.casefold() not in RELATIONS
+               and not name.startswith(("I'", "I’")))
 
 
 def _values_in_context(proposed: str, passage: str, question: str) -> bool:
-    """Each number the answer gives stands in a sentence of the passage about what was asked (half
-    the question's words, by stem): "£260" of "a holding deposit of £260 … set against the first
-    month's rent" is no answer to "What's the penalty if I break the lease in the first month?"."""
-    asked = {stem(w) for w in content_words(question)} - _GENERIC
-    values = [n for n in _NUMBER.findall(proposed) if n not in question]
-    if not values or not asked:
+    """What the answer gives is the passage's answer to this question: most of the question's key
+    words are in the passage (a penalty for breaking the lease, asked of a tenancy that names
+    none, is not "£260", the holding deposit set against the first month's rent), and each number
+    of the answer stands in a sentence with one of them."""
+    asked = {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC
+    if not asked:
         return True
-    for value in values:
+    said = {stem(w) for w in content_words(passage)}
+    if len(asked & said) * 2 < len(asked):
+        return False
+    for value in (n for n in _NUMBER.findall(proposed) if n not in question):
         holding = [s for s in sentences(passage) if value in s]
-        if not any(len(asked & {stem(w) for w in content_words(s)}) * 2 >= len(asked) for s in holding):
+        if not any(asked & {stem(w) for w in content_words(s)} for s in holding):
             return False
     return True
 

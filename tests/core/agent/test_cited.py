@@ -76,3 +76,20 @@ def test_memory_answers_first_and_a_general_request_is_not_turned_into_a_documen
     assert _ask(agent, "Where does my sister live?").reply == "Jo lives in Leeds."
     assert "documents" not in backend.aside_slots
     assert _ask(agent, "Write me a shopping list for a rice dish").reply == "1. Rice.\n2. Beans."
+
+
+def test_an_answer_about_something_the_documents_dont_name_is_not_found_never_a_general_guess(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    data = ProfileData(bank)
+    router = tmp_path / "router.md"
+    router.write_text("# Router\nThe Wi-Fi password is bluebell2024, printed on the back of the router.\n")
+    Library(data.documents, read=extract).add([router])
+
+    def reply(prompt: str) -> str:
+        if "passages of my documents" in prompt:
+            return "The Wi-Fi password at the Porto guesthouse is bluebell2024 [1]."
+        return "The password is guest123."  # what a model guesses when asked outright
+
+    agent = Agent(data, ScriptedBackend(reply=reply, n_params=BIG), Settings(docs_threshold=0.0))
+    done = _ask(agent, "What's the Wi-Fi password at the Porto guesthouse?")
+    assert "bluebell2024" not in done.reply and "guest123" not in done.reply, done.reply
