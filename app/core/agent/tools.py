@@ -80,9 +80,10 @@ def note_request(user_text: str) -> NoteRequest | None:
 _INTENTS = [
     ("forget", re.compile(r"\b(forget|delete|erase)\b.*\b(that|about|what|my|the)\b|\bforget\b", re.I)),
     ("remember", re.compile(r"^\W*(please\W+)?(remember|note|don'?t forget|keep in mind)\b", re.I)),
-    # "what's the date" but not "what's the date of the choir concert": that asks what the user told
-    ("now", re.compile(r"\bwhat\b.*\b(time|date|day)\b.*\b(is it|today|now)\b|\bwhat'?s the (time|date)\b(?!\s+(?:of|for)\b)",
-                       re.I)),
+    # "what's the date" but not "what's the date of the choir concert" nor "What day is the whist now?":
+    # those ask what the user told
+    ("now", re.compile(r"\bwhat\b\W+(?:\w+\W+){0,2}?(time|date|day)\W+(is\s+it|is\s+today|today|now)\b|"
+                       r"\bwhat'?s the (time|date)\b(?!\s+(?:of|for)\b)", re.I)),
     ("recall", re.compile(r"\b(do you remember|what do you (know|remember)|did i (tell|mention))\b", re.I)),
 ]
 

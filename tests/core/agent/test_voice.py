@@ -54,6 +54,10 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("our anniversary is next saturday, gimme 5 ideas for a surprise", "mixed"),
     # someone the user told about, without "my"
     ("What are the twins called?", "ask_user"),
+    # text-speak question words
+    ("wat shift am i on now", "ask_user"),
+    ("wats tash's surname", "ask_user"),
+    ("tash bday is 9 march, shes into plants, giv me 6 gift ideas under 40 quid", "mixed"),
     ("what's imran's wife called?", "ask_user"),
     ("What does the doctor recommend for a cold?", "request"),
     ("what is the oldest choir music?", "request"),
@@ -403,3 +407,5 @@ def test_the_clock_answers_what_the_date_is_but_not_the_date_of_something_told()
 
     assert detect_intent("what's the date?") == "now" and detect_intent("What's the time now?") == "now"
     assert detect_intent("What's the date of the choir concert?") is None
+    assert detect_intent("What day is the whist now?") is None  # the whist's day, told by the user
+    assert detect_intent("What day is it today?") == "now"
