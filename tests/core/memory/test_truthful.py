@@ -14,7 +14,7 @@ from app.core.memory.db import open_db
 from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.recall import RecallParams
-from app.core.memory.spans import fact_spans, said_in, statements
+from app.core.memory.spans import fact_spans, said_in, sentences, statements
 from app.core.memory.store import NewMemory
 from app.core.memory.transfer import export_memories, import_memories
 from tests.support.schema import undo_v4
@@ -41,6 +41,14 @@ def test_fact_spans_are_the_users_words(message: str, spans: list[str]) -> None:
 def test_a_message_that_only_asks_has_no_statements() -> None:
     assert statements("Where does my sister live? And what's my cat called?") == []
     assert statements("My sister lives in Porto. Where should I visit?") == ["My sister lives in Porto."]
+
+
+def test_a_terse_writers_short_sentences_stay_beside_a_statement_and_a_stray_full_stop_splits_nothing() -> None:
+    assert statements("Easter changed. Not Lofoten. Going to Svalbard, Longyearbyen.") == [
+        "Easter changed.", "Not Lofoten.", "Going to Svalbard, Longyearbyen."]
+    assert statements("ok thanks") == [] and statements("Thanks! My dog is called Rex.") == ["My dog is called Rex."]
+    assert sentences("My mother. who is 86, has moved to Cromer. Who knew?") == [
+        "My mother, who is 86, has moved to Cromer.", "Who knew?"]
 
 
 def test_a_pinned_memory_is_recalled_however_many_others_score_higher(bank: MemoryBank) -> None:
