@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.core.agent import verify
+from app.core.agent import verify, voice
 from app.core.agent.focus import stem
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
@@ -52,6 +52,10 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
                      "happen time say said under over put up".split())
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ][\w'-]+")  # a capitalised word inside the question
+_FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
+                            r"fast|high|heavy))\b", re.I)
+_OWNED = re.compile(r"\b(?:my|our)\s+(\w+)|\bthe\s+(\w+)['’]s\b", re.I)
+_OURS = re.compile(r"^(?:[\w,' ]+\s)?(?:we|i|our|my|we're|i'm)\b", re.I)  # the model speaking as the user
 _USED = re.compile(r"\s*\[(\d{1,2})\]\s*\.?")
 _NOT_IN = re.compile(r"\bnot in the documents\b|\bdon'?t (?:say|mention)\b|\bno information\b", re.I)
 # Words that point a question at the documents themselves
@@ -69,6 +73,18 @@ def about_documents(turn: Turn) -> bool:
         return True
     named = {w.casefold() for hit in turn.passages for w in re.findall(r"[^\W\d_]{4,}", hit.name)}
     return bool(named & {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", turn.text)})
+
+
+def asks_of_them(turn: Turn) -> bool:
+    """A question for a fact ("What's the car's top speed?", "How much oil goes in with the filter?")
+    whose key words the recalled passages hold: when the documents don't answer it, a general answer
+    would be a guess about the user's own car, lease or trip ("150 miles per hour"; dev)."""
+    if not _FACT_QUESTION.match(turn.text):
+        return False
+    asked = {stem(w) for w in content_words(turn.text) if w not in STOPWORDS} - _GENERIC
+    shown = {stem(w) for hit in turn.passages[:SHOWN] for w in content_words(f"{hit.heading or ''} {hit.text}")}
+    owned = {stem(m.group(1) or m.group(2)) for m in _OWNED.finditer(turn.text)}  # "the car's", "my boiler"
+    return bool(asked) and (len(asked & shown) >= min(2, len(asked)) or bool(owned & shown))
 
 
 def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
@@ -120,6 +136,9 @@ def _propose(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: thre
     used = _USED.search(text)
     number = int(used.group(1)) - 1 if used else None
     text = " ".join(_USED.sub(" ", text).split())
+    if _OURS.match(text):  # "We are staying at the Hotel Miradouro Azul": said to the user, as "you"
+        text = voice.second_person(text)
+        text = text[:1].upper() + text[1:]
     return ("" if _NOT_IN.search(text) else text), number
 
 
@@ -142,19 +161,17 @@ def _names_there(question: str, hit: PassageHit) -> bool:
 
 
 def _values_in_context(proposed: str, passage: str, question: str) -> bool:
-    """What the answer gives is the passage's answer to this question: most of the question's key
-    words are in the passage (a penalty for breaking the lease, asked of a tenancy that names
-    none, is not "£260", the holding deposit set against the first month's rent), and each number
-    of the answer stands in a sentence with one of them."""
+    """Each number the answer gives stands where the passage speaks of what was asked: in a sentence
+    with one of the question's key words, or in a passage holding half of them. Asked in other words
+    than the document's ("fix something that isn't urgent" ~ "non-urgent repairs within 28 days"), a
+    stricter rule refused right answers 2 times in 3 (dev)."""
     asked = {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC
     if not asked:
         return True
-    said = {stem(w) for w in content_words(passage)}
-    if len(asked & said) * 2 < len(asked):
-        return False
+    most = len(asked & {stem(w) for w in content_words(passage)}) * 2 >= len(asked)
     for value in (n for n in _NUMBER.findall(proposed) if n not in question):
         holding = [s for s in sentences(passage) if value in s]
-        if not any(asked & {stem(w) for w in content_words(s)} for s in holding):
+        if not most and not any(asked & {stem(w) for w in content_words(s)} for s in holding):
             return False
     return True
 

@@ -150,7 +150,7 @@ class Agent:
             return voice.confirm(turn.tools, turn.working_notes), False
         if turn.passages and (kind == "request" or cited.about_documents(turn)):
             from_documents = cited.answer(self, turn, cancel)  # "what's the notice period in my lease?"
-            if from_documents or cited.about_documents(turn):
+            if from_documents or cited.about_documents(turn) or cited.asks_of_them(turn):
                 return from_documents or cited.NOT_FOUND, False
         if self.answer_style() == "free" and (kind == "ask_user" or proposal.asks_what_was_said(turn)):
             said = proposal.answer_about_user(self, turn, vector, cancel, or_nothing=kind != "ask_user")

@@ -48,9 +48,9 @@ def test_an_answer_a_passage_holds_is_said_with_its_page_and_listed_in_the_recei
 
 
 def test_a_value_the_passage_gives_of_something_else_is_not_an_answer(bank: MemoryBank, tmp_path: Path) -> None:
-    agent, _ = _agent(bank, tmp_path, lambda p: "The penalty for breaking the lease in the first month is 260 pounds [3]."
+    agent, _ = _agent(bank, tmp_path, lambda p: "The penalty for breaking the lease is 260 pounds [3]."
                       if "passages of my documents" in p else "Hello.")
-    done = _ask(agent, "What's the penalty if I break the lease in the first month?")
+    done = _ask(agent, "What's the penalty if I break the lease?")
     assert done.reply == "I couldn't find that in your documents." and done.cited == ()
 
 
@@ -93,3 +93,16 @@ def test_an_answer_about_something_the_documents_dont_name_is_not_found_never_a_
     agent = Agent(data, ScriptedBackend(reply=reply, n_params=BIG), Settings(docs_threshold=0.0))
     done = _ask(agent, "What's the Wi-Fi password at the Porto guesthouse?")
     assert "bluebell2024" not in done.reply and "guest123" not in done.reply, done.reply
+
+
+def test_a_fact_question_about_the_users_own_thing_is_not_answered_with_a_general_guess(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    data = ProfileData(bank)
+    manual = tmp_path / "manual.md"
+    manual.write_text("# Oil\nThe car takes 4.2 litres of 0W-20 engine oil when the filter is changed.\n")
+    Library(data.documents, read=extract).add([manual])
+    backend = ScriptedBackend(reply=lambda p: "Not in the documents." if "passages of my documents" in p
+                              else "The top speed is 150 miles per hour.", n_params=BIG)
+    agent = Agent(data, backend, Settings(docs_threshold=0.0))
+    assert _ask(agent, "What's the car's top speed?").reply == "I couldn't find that in your documents."
+    assert _ask(agent, "How do I make pancakes?").reply == "The top speed is 150 miles per hour."  # a request
