@@ -84,7 +84,7 @@ def _ask(agent: Any, data: Any, q: dict[str, Any]) -> dict[str, Any]:
            "cited": [h.source for h in done.cited], "top": [h.source for h in top[:3]],
            "recall5": any(_right_place(h, q) for h in top) if not q.get("never") else None,
            "right_source": bool(done.cited) and _right_place(done.cited[0], q) if not q.get("never") else None,
-           "invented": _invented(done.reply, [h.text for h in shown], q["q"])}
+           "invented": _invented(done.reply, [h.text for h in shown], q["q"], [h.source for h in done.cited])}
     row["verdict"] = _verdict(row)
     return row
 
@@ -97,8 +97,11 @@ def _right_place(hit: Any, q: dict[str, Any]) -> bool:
     return norm(hit.heading or "") == norm(q.get("heading") or "")
 
 
-def _invented(reply: str, passages: list[str], question: str) -> list[str]:
+def _invented(reply: str, passages: list[str], question: str, cited: list[str]) -> list[str]:
+    """Numbers of the reply that no passage shown for it holds (the citation's page number aside)."""
     said = " ".join(passages + [question])
+    for source in cited:
+        reply = reply.replace(f"({source})", "")
     return [n for n in _NUMBER.findall(reply) if n not in said]
 
 

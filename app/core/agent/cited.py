@@ -50,7 +50,7 @@ INSTRUCTION = ("Answer my question from these passages of my documents only, in 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
-                     "happen time say said under over put up".split())
+                     "happen time say said under over put up thing something anything isn".split())
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ][\w'-]+")  # a capitalised word inside the question
 _FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
                             r"fast|high|heavy))\b", re.I)
@@ -82,7 +82,8 @@ def asks_of_them(turn: Turn) -> bool:
     if not _FACT_QUESTION.match(turn.text):
         return False
     asked = {stem(w) for w in content_words(turn.text) if w not in STOPWORDS} - _GENERIC
-    shown = {stem(w) for hit in turn.passages[:SHOWN] for w in content_words(f"{hit.heading or ''} {hit.text}")}
+    shown = {stem(w) for hit in turn.passages[:SHOWN]
+             for w in content_words(f"{hit.name.replace('_', ' ')} {hit.heading or ''} {hit.text}")}
     owned = {stem(m.group(1) or m.group(2)) for m in _OWNED.finditer(turn.text)}  # "the car's", "my boiler"
     return bool(asked) and (len(asked & shown) >= min(2, len(asked)) or bool(owned & shown))
 

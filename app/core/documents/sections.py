@@ -76,3 +76,13 @@ def require_text(path: Path, sections: tuple[Section, ...], what: str = "") -> t
     if not any(s.text.strip() for s in sections):
         raise Unreadable(f"{path.name} has no text to read", what or "add a file that has text in it")
     return sections
+
+
+SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")  # a line of = or - under a heading (Markdown's "setext" heading)
+
+
+def underlines(lines: list[str], i: int) -> bool:
+    """``lines[i]`` (a ``SETEXT`` line) underlines the one line above it: "---" under a paragraph's
+    one line, not a rule after a blank line nor a table's line."""
+    above = lines[i - 1]
+    return i >= 1 and bool(above.strip()) and "|" not in above and (i < 2 or not lines[i - 2].strip())

@@ -181,3 +181,13 @@ def test_odt_with_indented_content_xml_is_read(tmp_path: Path) -> None:
                    '</manifest:manifest>\n')
     extracted = extract(path)
     assert [(s.heading, s.text) for s in extracted.sections] == [("Cover", "Contents are covered up to 45,000 pounds.")]
+
+
+def test_plain_text_sections_under_underlined_headings(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("HOME NOTES\n==========\n\nBoiler\n------\nPressure 1.5 bar.\n\n# not a heading in text\n\n"
+                    "Router\n------\nReset: hold 15 s.\n")
+    extracted = extract(path)
+    assert extracted.title == "HOME NOTES"
+    assert [(s.heading, s.text) for s in extracted.sections] == [
+        ("Boiler", "Pressure 1.5 bar.\n\n# not a heading in text"), ("Router", "Reset: hold 15 s.")]

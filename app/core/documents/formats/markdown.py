@@ -13,10 +13,9 @@ from pathlib import Path
 from app.core.documents.files import read_bytes
 from app.core.documents.formats.text import decode
 from app.core.documents.model import Extracted, Limits
-from app.core.documents.sections import SectionBuilder, require_text
+from app.core.documents.sections import SETEXT, SectionBuilder, require_text, underlines
 
 _ATX = re.compile(r"^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
-_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _FENCE = re.compile(r"^ {0,3}(```|~~~)")
 
 
@@ -43,15 +42,9 @@ def _blocks(lines: list[str]) -> list[tuple[str | None, int, list[str]]]:
         elif fence is None and (m := _ATX.match(line)):
             blocks.append(((m[2] or "").strip(), len(m[1]), []))
             continue
-        elif fence is None and _SETEXT.match(line) and body and body[-1].strip() and _underlines(lines, i):
+        elif fence is None and SETEXT.match(line) and body and body[-1].strip() and underlines(lines, i):
             title = body.pop()  # "Title\n=====": the line above was the heading
             blocks.append((title.strip(), 1 if line.strip()[0] == "=" else 2, []))
             continue
         blocks[-1][2].append(line)
     return blocks
-
-
-def _underlines(lines: list[str], i: int) -> bool:
-    """A "---" under a paragraph's one line, not a rule after a blank line nor a table's line."""
-    above = lines[i - 1]
-    return i >= 1 and bool(above.strip()) and "|" not in above and (i < 2 or not lines[i - 2].strip())

@@ -1,4 +1,5 @@
-"""Plain text (standard library only): one section, no pages, no headings.
+"""Plain text (standard library only): no pages; a line underlined with ``===`` or ``---`` (as
+people head sections in plain text, and as Markdown reads them) starts a section under it.
 
 Text files come in whatever encoding the machine that wrote them used. UTF-8 (with or without a
 BOM) is tried first, since a non-UTF-8 file almost never decodes as UTF-8 by chance; a UTF-16 BOM
@@ -15,19 +16,30 @@ from pathlib import Path
 
 from app.core.documents.files import read_bytes
 from app.core.documents.model import Extracted, Limits, Unreadable
-from app.core.documents.sections import SectionBuilder, require_text
+from app.core.documents.sections import SETEXT, SectionBuilder, require_text, underlines
 
 _BOMS = ((codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),  # 32 first: its BOM starts like 16's
          (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 _BINARY = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f\x7f-\x9f]")  # C0/C1 controls text never has (\x1b: ANSI colours)
 MAX_BINARY_SHARE = 0.01
+MAX_HEADING = 100  # characters: a longer underlined line is a paragraph with a rule under it
 
 
 def read(path: Path, limits: Limits) -> Extracted:
-    text = decode(path, read_bytes(path, limits))
+    lines = decode(path, read_bytes(path, limits)).splitlines()
     builder = SectionBuilder(path, limits)
-    builder.paragraph(text)
-    return Extracted(path.stem, "text", 0, require_text(path, builder.sections()))
+    body: list[str] = []
+    title = None
+    for i, line in enumerate(lines):
+        if SETEXT.match(line) and body and 0 < len(body[-1].strip()) <= MAX_HEADING and underlines(lines, i):
+            heading = body.pop().strip()
+            builder.paragraph("\n".join(body))
+            builder.heading(heading)
+            title, body = title or (heading if line.strip()[0] == "=" else None), []
+            continue
+        body.append(line)
+    builder.paragraph("\n".join(body))
+    return Extracted(title or path.stem, "text", 0, require_text(path, builder.sections()))
 
 
 def decode(path: Path, data: bytes) -> str:
