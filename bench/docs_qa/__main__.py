@@ -78,8 +78,8 @@ def _run(home: Path, model: str, questions: list[dict[str, Any]]) -> tuple[list[
 def _ask(agent: Any, data: Any, q: dict[str, Any]) -> dict[str, Any]:
     done = list(agent.run_turn(q["q"], new=True))[-1]
     vector = data.documents.embedder.embed([q["q"]])[0]
-    top = data.documents.search(vector, 5, -1.0)
-    shown = data.documents.search(vector, agent.settings.docs_top_k, agent.settings.docs_threshold)
+    top = data.documents.search(vector, 5, -1.0, text=q["q"])
+    shown = data.documents.search(vector, agent.settings.docs_top_k, agent.settings.docs_threshold, text=q["q"])
     row = {"id": q["id"], "q": q["q"], "answers": q["answers"], "reply": done.reply, "never": bool(q.get("never")),
            "cited": [h.source for h in done.cited], "top": [h.source for h in top[:3]],
            "recall5": any(_right_place(h, q) for h in top) if not q.get("never") else None,

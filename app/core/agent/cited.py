@@ -94,7 +94,8 @@ def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
     settings = agent.settings
     if settings.docs_top_k <= 0 or turn.routed.route not in ("ask_user", "request") or not is_question(turn.text):
         return []
-    return agent.data.documents.search(vector, settings.docs_top_k, settings.docs_threshold, turn.conversation_id)
+    return agent.data.documents.search(vector, settings.docs_top_k, settings.docs_threshold, turn.conversation_id,
+                                       text=turn.text)
 
 
 def or_memory(agent: Agent, turn: Turn, cancel: threading.Event, said: str) -> str:

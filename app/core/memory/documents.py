@@ -24,13 +24,15 @@ import numpy as np
 
 from app.core.documents.model import Extracted, Passage
 from app.core.memory.embed import Embedder
-from app.core.memory.store import fts_query
+from app.core.memory.store import fts_query, query_words
 from app.core.memory.txn import unit_of_work
 from app.core.memory.vectors import PASSAGE_VECTORS, VectorIndex
 from app.core.types import Document, PassageHit
 from app.errors import KnownError
 
 EMBED_BATCH = 32
+KEYWORD_HITS = 20  # passages sharing the question's words, considered beside the nearest by meaning
+KEYWORD_BONUS = 0.05  # … lifted when they share two or more of its words
 _DOCUMENT = """SELECT d.id, d.path, d.name, d.title, d.kind, d.size, d.pages,
                       (SELECT count(*) FROM passages p WHERE p.document_id = d.id), d.state, d.reason,
                       coalesce(f.path, ''), d.conversation_id, d.added_at, d.indexed_at, d.content_hash, d.mtime
@@ -198,14 +200,21 @@ class DocumentStore:
         if not self.is_empty():
             self._ready_index().warm()
 
-    def search(self, vector: np.ndarray, k: int, threshold: float,
-               conversation_id: int | None = None) -> builtins.list[PassageHit]:
+    def search(self, vector: np.ndarray, k: int, threshold: float, conversation_id: int | None = None,
+               text: str = "") -> builtins.list[PassageHit]:
         """The ``k`` passages closest to ``vector`` scoring at least ``threshold``, from the library
-        and from the documents of ``conversation_id`` (not another conversation's), best first."""
+        and from the documents of ``conversation_id`` (not another conversation's), best first.
+        ``text`` (the question) also brings the passages sharing its words, and lifts those that share
+        two or more (``KEYWORD_BONUS``): "Where are we having dinner on the first night?" finds the
+        day whose text says "Dinner at Taberna do Largo" though its meaning scores lower."""
         if k <= 0 or self.is_empty():
             return []
-        ids, _, scores = self._ready_index().nearest(vector, max(4 * k, 32))
-        score = {int(i): float(s) for i, s in zip(ids, scores) if s >= threshold}
+        index = self._ready_index()
+        ids, _, scores = index.nearest(vector, max(4 * k, 32))
+        score = {int(i): float(s) for i, s in zip(ids, scores)}
+        if text:
+            score = self._with_keywords(score, vector, text)
+        score = {i: s for i, s in score.items() if s >= threshold}
         if not score:
             return []
         marks = ", ".join("?" * len(score))
@@ -213,6 +222,21 @@ class DocumentStore:
                                  "d.conversation_id = ?)", (*score, conversation_id))
         hits = sorted((_hit(r, score[int(r[0])]) for r in rows), key=lambda h: -h.score)
         return hits[:k]
+
+    def _with_keywords(self, score: dict[int, float], vector: np.ndarray, text: str) -> dict[int, float]:
+        query = fts_query(text)
+        if query is None:
+            return score
+        words = set(query_words(text))
+        hits = {int(i): str(t) for i, t in self.conn.execute(
+            "SELECT p.id, p.text FROM passages_fts f JOIN passages p ON p.id = f.rowid WHERE passages_fts MATCH ? "
+            "ORDER BY f.rank LIMIT ?", (query, KEYWORD_HITS))}
+        found, vectors = self.index.fetch([i for i in hits if i not in score])
+        score.update({i: float(v @ vector) for i, v in zip(found, vectors)})
+        for i, passage in hits.items():
+            if i in score and len(words & set(query_words(passage))) >= 2:
+                score[i] += KEYWORD_BONUS
+        return score
 
     def search_text(self, text: str, limit: int = 50) -> builtins.list[PassageHit]:
         """Passages holding the words of ``text`` (the Documents page's search), best match first."""

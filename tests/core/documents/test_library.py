@@ -110,3 +110,16 @@ def test_a_conversations_document_is_searched_only_there_and_stopping_is_between
     report = library.add([recipe, recipe], progress=lambda n, total, name: seen.append(name),
                          should_stop=lambda: len(seen) >= 1)
     assert report.cancelled and len(report.outcomes) == 1 and report.summary().endswith("(stopped)")
+
+
+def test_the_questions_words_bring_a_passage_and_lift_one_sharing_two(library: Library, tmp_path: Path) -> None:
+    plan = tmp_path / "trip.md"
+    plan.write_text("# Day 1\nLand at 10:05. Dinner at Taberna do Largo on the first night.\n\n"
+                    "# Day 2\nTrain to Sintra at 09:11.\n")
+    library.add([plan])
+    store = library.store
+    vector = store.embedder.embed(["Where are we having dinner on the first night?"])[0]
+    scores = store._with_keywords({}, vector, "Where are we having dinner on the first night?")
+    [dinner] = [h.id for h in store.passages_of(store.list()[0].id) if "Taberna" in h.text]
+    assert set(scores) == {dinner}  # found by its words though no nearest-by-meaning list had it
+    assert scores[dinner] == pytest.approx(float(store.index.fetch([dinner])[1][0] @ vector) + 0.05)
