@@ -29,12 +29,48 @@ def exercise() -> None:
     failed = {name: check for name, check in report["checks"].items() if not check["ok"]}
     if failed:
         raise SystemExit(f"probe: doctor failed in the build environment: {failed}")
+    read_documents()
     import app.cli.chat  # noqa: F401
     import app.gui  # noqa: F401
     import app.services.desktop  # noqa: F401
     import app.ui.main_window  # noqa: F401
     import app.ui.memory_window  # noqa: F401
     import app.ui.settings_dialog  # noqa: F401
+
+
+def read_documents() -> None:
+    """One file of every format through the readers (in this process): their libraries import lazily."""
+    import zipfile
+    from pathlib import Path
+
+    import docx
+    import pypdfium2
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P
+
+    from app.core.documents.extract import extract
+    from app.core.documents.model import Unreadable
+
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        pdf = pypdfium2.PdfDocument.new()
+        pdf.new_page(200, 200)
+        pdf.save(str(root / "a.pdf"))
+        document = docx.Document()
+        document.add_paragraph("A paragraph.")
+        document.save(str(root / "a.docx"))
+        odt = OpenDocumentText()
+        odt.text.addElement(P(text="A paragraph."))
+        odt.save(str(root / "a.odt"))
+        (root / "a.html").write_text("<html><body><h1>A</h1><p>A paragraph.</p></body></html>")
+        (root / "a.md").write_text("# A\nA paragraph.\n")
+        with zipfile.ZipFile(root / "a.epub", "w") as book:
+            book.writestr("mimetype", "application/epub+zip")
+        for path in sorted(root.iterdir()):
+            try:
+                extract(path)
+            except Unreadable:
+                pass  # a blank page, a book with no chapters: the reader's imports ran all the same
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 FILTER = "Documents (*.pdf *.docx *.odt *.epub *.html *.htm *.md *.markdown *.txt);;All files (*)"
 COLUMNS = ("Name", "State", "Passages", "Size", "Folder")
+PREVIEW = 280  # characters of a passage shown in the search results (all of it in the tooltip)
 STATES = {"indexed": "ready", "changed": "changed — re-read", "missing": "file missing", "unreadable": "unreadable"}
 
 
@@ -73,6 +74,8 @@ class DocumentsWindow(QWidget):
         self.results = QListWidget()
         self.results.setAccessibleName("Passages found")
         self.results.setWordWrap(True)
+        self.results.setSpacing(4)
+        self.results.setAlternatingRowColors(True)
         self.pages = QStackedWidget()
         self.pages.addWidget(self.table)
         self.pages.addWidget(self.results)
@@ -101,6 +104,7 @@ class DocumentsWindow(QWidget):
         table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         table.setSortingEnabled(True)
+        table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # by name, A first
         table.verticalHeader().hide()
         header = table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
@@ -218,7 +222,9 @@ class DocumentsWindow(QWidget):
             return  # an older search, overtaken by typing
         self.results.clear()
         for hit in found.hits:
-            item = QListWidgetItem(f"{hit.source}\n{hit.text}")
+            text = hit.text if len(hit.text) <= PREVIEW else hit.text[:PREVIEW].rsplit(" ", 1)[0] + " …"
+            item = QListWidgetItem(f"{hit.source}\n{text}")
+            item.setToolTip(hit.text)
             item.setData(Qt.ItemDataRole.UserRole, (hit.path, hit.page))
             self.results.addItem(item)
         if not found.hits:

@@ -48,6 +48,7 @@ def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
     found = run(offline([str(exe), "memory", "search", "--json", "what is the code of my bicycle lock?"]), env)
     assert found.code == 0, found.err
     assert any("4711" in hit["text"] for hit in found.json()[:3]), found.out
+    documents_read(exe, env, home)
     # chat, memory add and memory search ran in the warm engine the first of them started.
     stopped = run(offline([str(exe), "serve", "stop"]), env)
     assert stopped.code == 0 and "finishes its commands and leaves" in stopped.err, stopped.err
@@ -56,6 +57,25 @@ def smoke(exe: Path, home: Path, extra_env: dict[str, str]) -> None:
     # Nothing fetched or cached behind the user's back: no hub caches, only Hearth's own dirs.
     made = {p.relative_to(home).parts[:3] for p in home.rglob("*") if p.is_file()}
     assert not any("huggingface" in part or "torch" in part for parts in made for part in parts), made
+
+
+def documents_read(exe: Path, env: dict[str, str], home: Path) -> None:
+    """Each reader's library is in the build, and a file is read in a child process of the frozen
+    app (multiprocessing's spawn re-enters the one executable: freeze_support)."""
+    from tests.core.documents import builders
+
+    papers = home / "papers"
+    papers.mkdir(parents=True)
+    builders.pdf(papers / "lease.pdf", ["Tenancy. The rent is 950 pounds a month.", "Notice: two months in writing."])
+    builders.docx(papers / "trip.docx", [("Heading 1", "Day 1"), ("Normal", "Flight TP1331 leaves Gatwick at 06:50.")])
+    builders.odt(papers / "policy.odt", [("h", "Cover"), ("p", "Contents are covered up to 45,000 pounds.")])
+    builders.epub(papers / "family.epub", [("Chapter 1", "<p>Edith was born in Truro in 1921.</p>")])
+    (papers / "gym.html").write_text("<html><body><h1>Plans</h1><p>Off-peak costs 29.50 a month.</p></body></html>")
+    added = run(offline([str(exe), "docs", "add", "--json", str(papers)]), env)
+    assert added.code == 0, added.out + added.err
+    assert sorted(o["status"] for o in added.json()) == ["added"] * 5, added.out
+    found = run(offline([str(exe), "docs", "search", "--json", "how much notice must I give"]), env)
+    assert found.code == 0 and found.json()[0]["source"] == "lease.pdf, p. 2", found.out
 
 
 def mcp_tools_listed(exe: Path, env: dict[str, str]) -> None:

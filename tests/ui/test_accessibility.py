@@ -64,7 +64,8 @@ def test_the_main_window(qtbot, make_app) -> None:
     assert {a.text().replace("&", "") for a in window.menuBar().actions()} >= {"File", "Conversation", "Memory",
                                                                                "Profile", "Help"}
     shortcuts = {a.shortcut().toString() for m in window.menuBar().actions() for a in m.menu().actions()}
-    assert {"Ctrl+N", "Ctrl+R", "Esc", "Ctrl+M", "Ctrl+,", "Ctrl+Shift+P", "Ctrl+L"} <= shortcuts
+    assert {"Ctrl+N", "Ctrl+R", "Esc", "Ctrl+M", "Ctrl+,", "Ctrl+Shift+P", "Ctrl+L", "Ctrl+Shift+D",
+            "Ctrl+Shift+O"} <= shortcuts
 
 
 def test_the_main_window_with_its_working_notes(qtbot, make_app) -> None:
@@ -81,6 +82,13 @@ def test_the_memory_viewer(qtbot, make_app) -> None:
     wait_ready(qtbot, window)
     window.open_memories()
     _check(qtbot, window.memory_window)
+
+
+def test_the_documents_page(qtbot, make_app) -> None:
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_documents()
+    _check(qtbot, window.documents_window)
 
 
 def test_the_settings_panel(qtbot, make_app) -> None:

@@ -105,3 +105,24 @@ def test_the_conversation_itself_is_answered_from_what_was_said(agent: Agent) ->
     say(agent, "Could you suggest a book for the journey?", conversation_id=first.conversation_id)
     done = say(agent, "What time is my train?", conversation_id=first.conversation_id)
     assert "9:40" in done.reply and not _FIRST_PERSON.search(done.reply), done.reply
+
+
+def test_a_question_about_a_document_is_answered_with_its_page_and_one_it_doesnt_answer_is_not(
+        agent: Agent, tmp_path: Path) -> None:
+    """Issue 31 with the real model and MiniLM: the lease's notice period, cited; a penalty the lease
+    never names is not guessed."""
+    from app.core.documents.extract import extract
+    from app.core.documents.library import Library
+    from tests.core.documents import builders
+
+    lease = builders.pdf(tmp_path / "lease.pdf", [
+        "Tenancy agreement for Flat 3. The rent is 950 pounds a month, paid on the first day of each month.",
+        "Ending the tenancy. The tenant may end this tenancy by giving the landlord at least two months "
+        "written notice. The landlord must give the tenant three months written notice.",
+        "Pets. One cat may be kept with the landlord's written consent."])
+    Library(agent.data.documents, read=extract).add([lease])
+    done = say(agent, "If I want to move out, how much notice do I have to give?", new=True)
+    assert "two months" in done.reply and done.reply.endswith("(lease.pdf, p. 2)."), done.reply
+    assert [h.source for h in done.cited] == ["lease.pdf, p. 2"]
+    never = say(agent, "What's the penalty if I break my lease in the first week?", new=True)
+    assert never.reply == "I couldn't find that in your documents.", never.reply
