@@ -80,31 +80,42 @@ class DocumentsService(QObject):
     def cancel(self) -> None:
         self._cancel.set()
 
-    def _start(self, plan_of: PlanOf, doing: str, on_failure: OnFailure) -> None:
+    def look(self) -> None:
+        """Walk the library folders (the window calls this every 2 minutes): a file that appeared,
+        changed or vanished there is read or removed; a walk that changes nothing says nothing.
+        Unchanged files cost a stat each (Library skips what has the size and time it was read with)."""
+        if not self.busy:
+            self._start(lambda library: library.plan_reindex(), "re-reading your library folders",
+                        on_failure=lambda failure: None, quiet=True)  # a walk that fails waits for the next
+
+    def _start(self, plan_of: PlanOf, doing: str, on_failure: OnFailure, *, quiet: bool = False) -> None:
         self._cancel.clear()
         self.busy = True
 
         def job() -> None:
             library = self._session.library
-            self._next(library, plan_of(library), doing, on_failure)
+            self._next(library, plan_of(library), doing, on_failure, quiet)
         self._engine.submit(job, doing=doing, on_failure=lambda failure: self._failed(failure, on_failure))
 
-    def _next(self, library: Library, plan: Plan, doing: str, on_failure: OnFailure) -> None:
+    def _next(self, library: Library, plan: Plan, doing: str, on_failure: OnFailure, quiet: bool) -> None:
         """Read one file, then queue the next as a new job (behind any turn sent meanwhile)."""
         total = len(plan.work)
         if plan.done < total and not self._cancel.is_set():
-            self.progress.emit(DocsProgress(plan.done, total, plan.work[plan.done][0].name))
+            if not quiet:
+                self.progress.emit(DocsProgress(plan.done, total, plan.work[plan.done][0].name))
             library.step(plan)
 
             def again() -> None:
-                self._next(library, plan, doing, on_failure)
+                self._next(library, plan, doing, on_failure, quiet)
             self._engine.submit(again, doing=doing, on_failure=lambda failure: self._failed(failure, on_failure))
             return
+        self.busy = False
         report = plan.report
         report.cancelled = plan.done < total
+        if quiet and all(o.status == "unchanged" for o in report.outcomes):
+            return  # the folders are as they were: nothing to say
         self.progress.emit(DocsProgress(total, total, ""))
         problems = tuple(f"{o.reason}" for o in report.outcomes if o.status == "unreadable")
-        self.busy = False
         self.finished.emit(DocsDone(report.summary(), problems, report.cancelled,
                                     report.count("added") + report.count("updated")))
         self.changed.emit()

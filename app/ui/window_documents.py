@@ -6,12 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
 from app.services.types import DocsDone, DocsProgress, Failure
 from app.ui.documents_window import FILTER, DocumentsWindow, dropped_paths
 from app.ui.window_models import ModelActions
+
+WATCH_MS = 120_000  # how often the library folders are walked for new, changed and vanished files
 
 if TYPE_CHECKING:
     from app.services.desktop import Desktop
@@ -28,6 +31,12 @@ class DocumentActions(ModelActions):
         documents = self.services.documents
         documents.progress.connect(self._on_docs_progress)
         documents.finished.connect(self._on_docs_finished)
+        # The library folders are walked while the window is open (a timer of this GUI object: it
+        # stops with it)
+        self._docs_watch = QTimer(self)
+        self._docs_watch.setInterval(WATCH_MS)
+        self._docs_watch.timeout.connect(documents.look)
+        self._docs_watch.start()
 
     def open_documents(self) -> None:
         if self.documents_window is None:

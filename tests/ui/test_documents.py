@@ -82,3 +82,26 @@ def test_the_documents_page_adds_searches_explains_and_removes(qtbot, make_app, 
     page.remove_selected()
     qtbot.waitUntil(lambda: page.table.rowCount() == 1, timeout=TIMEOUT_MS)
     assert junk.exists()  # removing a document never touches the file
+
+
+def test_a_library_folder_is_watched_and_a_walk_that_finds_nothing_new_says_nothing(
+        qtbot, make_app, tmp_path: Path) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    (folder / "a.md").write_text("# Bins\nThe bins go out on Tuesday night.\n")
+    services, window = make_app()
+    wait_ready(qtbot, window)
+    window.open_documents()
+    page = window.documents_window
+    page.add([str(folder)])
+    qtbot.waitUntil(lambda: page.table.rowCount() == 1 and not services.documents.busy, timeout=TIMEOUT_MS)
+    with qtbot.assertNotEmitted(services.documents.finished, wait=500):
+        services.documents.look()  # nothing changed
+        qtbot.waitUntil(lambda: not services.documents.busy, timeout=TIMEOUT_MS)
+    (folder / "b.txt").write_text("The recycling goes out every other Tuesday.")
+    (folder / "a.md").unlink()
+    with qtbot.waitSignal(services.documents.finished, timeout=TIMEOUT_MS) as done:
+        services.documents.look()
+    assert done.args[0].summary == "1 added, 1 removed"
+    qtbot.waitUntil(lambda: [page.table.item(r, 0).text() for r in range(page.table.rowCount())] == ["b.txt"],
+                    timeout=TIMEOUT_MS)

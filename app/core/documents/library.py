@@ -147,11 +147,15 @@ class Library:
         return plan.report
 
     def _index(self, path: Path, folder_id: int | None, conversation_id: int | None, force: bool) -> Outcome:
+        old = self.store.find(str(path), conversation_id)
+        if old is not None and not force and _same_stat(path, old):
+            # Same size and time as when it was read: not read (nor hashed) again, so walking a
+            # library folder of a thousand files to find what changed costs a stat each
+            return Outcome(old.path, "unchanged", old.reason, old.passages, old.id)  # (an unreadable one stays so)
         try:
             facts = file_facts(path, self.limits)
         except Unreadable as exc:
             return Outcome(str(path), "unreadable", str(exc))
-        old = self.store.find(facts.path, conversation_id)
         if old is not None and old.state == "indexed" and old.content_hash == facts.content_hash and not force:
             return Outcome(facts.path, "unchanged", passages=old.passages, document_id=old.id)
         try:
@@ -170,6 +174,14 @@ class Library:
 
     def remove(self, document_ids: Iterable[int]) -> list[Document]:
         return [self.store.remove(i) for i in document_ids]
+
+
+def _same_stat(path: Path, document: Document) -> bool:
+    try:
+        stat = path.stat()
+    except OSError:
+        return False
+    return stat.st_size == document.size and stat.st_mtime == document.mtime
 
 
 def file_facts(path: Path, limits: Limits) -> FileFacts:
