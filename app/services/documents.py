@@ -15,7 +15,8 @@ from PySide6.QtCore import QObject, Signal
 
 from app.core.documents.library import Library, Plan, live_state
 from app.services.session import Session
-from app.services.types import DocsDone, DocsProgress, DocumentList, DocumentRow, Failure, PassageResults
+from app.services.doc_types import DocsDone, DocsProgress, DocumentList, DocumentRow, PassageResults
+from app.services.types import Failure
 from app.services.worker import OnFailure, Worker
 
 SEARCH_LIMIT = 50

@@ -12,7 +12,7 @@ from typing import Literal
 
 from app.core.settings import Settings
 from app.core.types import (
-    Conversation, Document, Entity, Memory, ModelEntry, PassageHit, Recall, RecallReceipt, TurnStats, Written,
+    Conversation, Entity, Memory, ModelEntry, Recall, RecallReceipt, TurnStats, Written,
 )
 
 
@@ -373,41 +373,3 @@ class SyncDone:
     def line(self) -> str:
         first = {"enable": "Sync is on. ", "join": "Joined. ", "now": ""}[self.action]
         return f"{first}Wrote {self.written:,} changes, applied {self.applied:,} from other devices."
-
-
-# --- the user's documents (issue 31) --------------------------------------------------
-@dataclass(frozen=True)
-class DocumentRow:
-    """One document as the Documents page lists it: stored facts and its state now."""
-
-    document: Document
-    state: str  # indexed | changed | missing | unreadable (core/documents/library.live_state)
-
-
-@dataclass(frozen=True)
-class DocumentList:
-    rows: tuple[DocumentRow, ...]
-    folders: tuple[str, ...]
-
-
-@dataclass(frozen=True)
-class DocsProgress:
-    done: int  # files read
-    total: int  # files to read
-    name: str  # the file being read ("" when done)
-
-
-@dataclass(frozen=True)
-class DocsDone:
-    """What adding or re-indexing did: one line for a status bar, one per file that failed."""
-
-    summary: str
-    problems: tuple[str, ...]  # "scan.pdf has no text to read — …"
-    cancelled: bool
-    added: int
-
-
-@dataclass(frozen=True)
-class PassageResults:
-    request_id: int
-    hits: tuple[PassageHit, ...]

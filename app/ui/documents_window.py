@@ -19,7 +19,8 @@ from PySide6.QtWidgets import (
     QProgressBar, QPushButton, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
-from app.services.types import DocsDone, DocsProgress, DocumentList, DocumentRow, Failure, PassageResults
+from app.services.doc_types import DocsDone, DocsProgress, DocumentList, DocumentRow, PassageResults
+from app.services.types import Failure
 from app.ui.actions import add_shortcuts, debounced
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from app.core.types import Conversation
 from app.services.types import (
-    ConversationHit, ExportDone, Failure, ImportSummary, ModelProblem, ModelStatus, ProfileEntry, ProfileInfo, Progress,
+    ConversationHit, ModelProblem, ModelStatus, ProfileEntry, ProfileInfo, Progress,
     SettingsState, SyncView, TurnResult,
 )
 from app.ui.actions import add_shortcuts, debounced
@@ -29,17 +29,16 @@ from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
 from app.ui.notes_panel import NotesPanel
 from app.ui.sync_page import SyncStatusLabel
-from app.ui.window_documents import DocumentActions
+from app.ui.window_history import HistoryActions
 
 if TYPE_CHECKING:
     from app.services.desktop import Desktop
-    from app.ui.import_dialog import ImportDialog
     from app.ui.memory_window import MemoryWindow
     from app.ui.settings_dialog import SettingsDialog
 
 
-class MainWindow(DocumentActions):
-    """The window; its documents (window_documents.py), Models page (window_models.py), Profile menu
+class MainWindow(HistoryActions):
+    """The window; its chat history in and out (window_history.py), documents (window_documents.py), Models page (window_models.py), Profile menu
     (window_profiles.py) and small dialogs (window_dialogs.py) are its bases."""
 
     def __init__(self, services: Desktop) -> None:
@@ -53,7 +52,6 @@ class MainWindow(DocumentActions):
         self.model: ModelStatus | None = None
         self.memory_window: MemoryWindow | None = None
         self.settings_dialog: SettingsDialog | None = None
-        self.import_dialog: ImportDialog | None = None
         self._profile_entries: tuple[ProfileEntry, ...] = ()
         self._search_request = 0
         self._theme: str | None = None
@@ -352,46 +350,6 @@ class MainWindow(DocumentActions):
         self.open_memories()
         if self.memory_window is not None:
             self.memory_window.show_memory(memory_id)
-
-    # --- chat history in and out -------------------------------------------------------------------
-    def open_import(self) -> None:
-        from app.ui.import_dialog import ImportDialog
-
-        dialog = self.import_dialog
-        if dialog is None:
-            dialog = self.import_dialog = ImportDialog(self.services.history, self)
-            dialog.follow_loading(self.settings.progress)
-            dialog.finished_import.connect(self._on_imported)
-        dialog.pages.setCurrentIndex(0 if not dialog.running else 1)
-        dialog.show()
-        dialog.raise_()
-
-    def _on_imported(self, summary: ImportSummary) -> None:
-        self.chat.refresh()
-        self.statusBar().showMessage(summary.lines[0], 10_000)
-
-    def export_conversation(self) -> None:
-        if not self.panel.conversation_id:  # 0: a new conversation, nothing saved yet
-            self.tell("Export conversation", "Open a conversation first (or use File → Export all conversations).")
-            return
-        self._export(self.panel.conversation_id)
-
-    def export_all_conversations(self) -> None:
-        self._export(None)
-
-    def _export(self, conversation_id: int | None) -> None:
-        chosen = self.ask_save_path("Export conversation" if conversation_id else "Export all conversations",
-                                    "conversation" if conversation_id else "conversations")
-        if chosen is not None:
-            self.services.history.export(chosen[0], chosen[1], conversation_id, on_failure=self._on_export_failed)
-
-    def _on_exported(self, done: ExportDone) -> None:
-        noun = "conversation" if done.count == 1 else "conversations"
-        self.statusBar().showMessage(f"Exported {done.count} {noun} to {done.path} — plain text, unlike the "
-                                     "encrypted profile: keep it private.", 15_000)
-
-    def _on_export_failed(self, failure: Failure) -> None:
-        self.tell("Export failed", str(failure))
 
     def _show_notes_of(self, conversation_id: int | None) -> None:
         if conversation_id and conversation_id != self.panel.conversation_id:

@@ -10,7 +10,8 @@ from PySide6.QtCore import QTimer
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog
 
-from app.services.types import DocsDone, DocsProgress, Failure
+from app.services.doc_types import DocsDone, DocsProgress
+from app.services.types import Failure
 from app.ui.documents_window import FILTER, DocumentsWindow, dropped_paths
 from app.ui.window_models import ModelActions
 

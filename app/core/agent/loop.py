@@ -15,7 +15,6 @@ import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import replace
-from typing import Any
 
 import numpy as np
 
@@ -28,8 +27,8 @@ from app.core.agent.answer import Choice
 from app.core.agent.focus import pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.route import COMMANDS, open_question, route
-from app.core.agent.tools import ToolBox, ToolResult, detect_intent, fallback_arguments, note_request, \
-    note_tool, parse_call, propose_call
+from app.core.agent.tool_step import tool_steps
+from app.core.agent.tools import ToolBox
 from app.core.llm.backend import LLMBackend
 from app.core.memory.data import ProfileData
 from app.core.memory.recall import RecallParams
@@ -86,7 +85,9 @@ class Agent:
         turn.routed = route(turn.text, turn.names, follows_request=self._follows_request(turn))
         turn.passages = cited.recall(self, turn, vector)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
-        for result in self._tool_steps(turn):
+        for result in tool_steps(turn, self.backend, ToolBox(self.bank, self.recall_params, self.clock,
+                                                             already=[r.memory.id for r in turn.recalled]),
+                                  searches=self.answer_style() == "free"):
             yield ToolCall(result.name, result.arguments, result.text, result.ok)
         turn.timings["tools_ms"] = (time.perf_counter() - started) * 1000 - turn.timings["recall_ms"]
         cancel = cancel or threading.Event()
@@ -302,41 +303,6 @@ class Agent:
                 turns.append(prompting.Turn(pending_user, message.content, notes))
                 pending_user = None
         return turns
-
-    def _tool_steps(self, turn: Turn) -> Iterator[ToolResult]:
-        """At most one tool per message, and only if the user's own words ask for it."""
-        # The router decides the commands ("Did I forget my keys?" is none); the time and a search
-        # are asked for in other messages.
-        kind = turn.routed.route
-        intent = kind if kind in COMMANDS else {"now": "now", "recall": "recall"}.get(detect_intent(turn.text) or "")
-        if intent is None or (intent == "recall" and self.answer_style() != "free"):
-            return  # a question about the user is answered by a quote (focus.py), not by a search
-        if intent == "note":  # the user's words, by rules; private conversations keep notes too
-            request = note_request(turn.text)
-            if request is None:
-                return  # aimed at the notes but not something the tool does (voice.confirm explains)
-            result = note_tool(request, turn.working_notes, again=bool(turn.replacing))
-            turn.working_notes = result.notes if result.notes is not None else turn.working_notes
-            turn.tools.append(result)
-            yield result
-            return
-        if intent == "remember" and turn.private:
-            result = ToolResult("remember", {}, "Not saved: this conversation is private (Don't remember is on), "
-                                "so nothing from it goes to long-term memory.", True)
-            turn.tools.append(result)
-            yield result
-            return
-        toolbox = ToolBox(self.bank, self.recall_params, self.clock, already=[r.memory.id for r in turn.recalled])
-        args: dict[str, Any] | None  # None: the model's call was malformed
-        if intent == "remember":  # stored as the user said it: a small model's rewrite invents details
-            args = fallback_arguments(intent, turn.text)
-        else:
-            args = parse_call(intent, propose_call(self.backend, intent, turn.text), turn.text)
-        # A malformed call is rejected; the user's own words still carry out what they asked.
-        ok = args is not None
-        result = toolbox.run(intent, args if args is not None else fallback_arguments(intent, turn.text), ok)
-        turn.tools.append(result)
-        yield result
 
     def _stream(self, turn: Turn, assembled: prompting.Assembled, cancel: threading.Event, *,
                 check_repeats: bool = True, temperature: float | None = None) -> Generator[TextDelta, None, bool]:
