@@ -12,14 +12,14 @@ from __future__ import annotations
 import logging
 import threading
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from app.core.agent.read_ahead import read_ahead
 from app.core.memory.capture import remember_message
 from app.core.memory.recall import RecallParams
 from app.core.types import Memory, Message, RecallReceipt, TextDelta, ToolCall, TurnDone, Written
 from app.errors import KnownError
-from app.services.session import Session
+from app.services.session import Session, SessionService
 from app.services.types import ChatMessage, ConversationHit, Failure, History, NotesSave, NotesState, Remembered, SendRequest, \
     ToolNote, TurnResult
 from app.services.worker import OnFailure, Worker
@@ -28,7 +28,7 @@ SNIPPET_CHARS = 80
 log = logging.getLogger(__name__)
 
 
-class ChatService(QObject):
+class ChatService(SessionService):
     conversations = Signal(tuple)  # tuple[Conversation, ...], newest first (a tuple passes as itself)
     history = Signal(History)  # the conversation asked for
     delta = Signal(str)  # a piece of the reply being streamed
@@ -41,10 +41,7 @@ class ChatService(QObject):
     deleted = Signal(int)  # this conversation is gone (what is kept about it, e.g. a notes draft, can go)
 
     def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
-        super().__init__()
-        self._session = session
-        self._engine = engine
-        self._reader = reader
+        super().__init__(session, engine, reader)
         self._cancel = threading.Event()
 
     # --- requests (GUI thread) ---------------------------------------------------------

@@ -11,10 +11,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from app.core.documents.library import Library, Plan, live_state
-from app.services.session import Session
+from app.services.session import Session, SessionService
 from app.services.doc_types import DocsDone, DocsProgress, DocumentList, DocumentRow, PassageResults
 from app.services.types import Failure
 from app.services.worker import OnFailure, Worker
@@ -23,7 +23,7 @@ SEARCH_LIMIT = 50
 PlanOf = Callable[[Library], Plan]  # what to read: the library's plan for adding or re-indexing
 
 
-class DocumentsService(QObject):
+class DocumentsService(SessionService):
     listing = Signal(DocumentList)
     results = Signal(PassageResults)
     progress = Signal(DocsProgress)
@@ -31,10 +31,7 @@ class DocumentsService(QObject):
     changed = Signal()  # documents were added, removed or re-read: lists are stale
 
     def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
-        super().__init__()
-        self._session = session
-        self._engine = engine
-        self._reader = reader
+        super().__init__(session, engine, reader)
         self._cancel = threading.Event()
         self.busy = False  # adding or re-indexing (GUI thread's view)
 

@@ -12,18 +12,18 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from app.core.memory.bank import MemoryBank
 from app.core.memory.recall import RecallParams
 from app.core.memory.sharing import looks_secret
 from app.core.memory.transfer import export_memories, import_memories
 from app.core.types import Memory, MemoryQuery
-from app.services.session import Session
+from app.services.session import SessionService
 from app.services.types import (
     EntityForgetPlan, EntityList, EntityMemories, ForgetUndo, MemoryAction, MemoryChange, MemoryPage, SearchResults,
 )
-from app.services.worker import OnFailure, Worker
+from app.services.worker import OnFailure
 
 SEARCH_LIMIT = 100  # the viewer's search shows the best 100 (200 cost ≈ 10 ms more per search at 100k)
 # People & things lists the newest 200 memories about someone: 10,000 word-wrapped rows took 0.77 s in
@@ -31,19 +31,13 @@ SEARCH_LIMIT = 100  # the viewer's search shows the best 100 (200 cost ≈ 10 ms
 ENTITY_MEMORIES_SHOWN = 200
 
 
-class MemoryService(QObject):
+class MemoryService(SessionService):
     page = Signal(MemoryPage)
     results = Signal(SearchResults)
     entities = Signal(EntityList)  # People & things
     entity_memories = Signal(EntityMemories)
     forget_plan = Signal(EntityForgetPlan)  # what forgetting someone takes, to confirm
     changed = Signal(MemoryChange)  # for every window
-
-    def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
-        super().__init__()
-        self._session = session
-        self._engine = engine
-        self._reader = reader
 
     # --- reads (reader thread) -----------------------------------------------------------
     def request_page(self, request_id: int, query: MemoryQuery, on_failure: OnFailure) -> None:

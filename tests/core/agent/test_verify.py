@@ -126,3 +126,20 @@ def test_a_yes_no_question_is_answered_about_what_it_asks() -> None:
     assert said("Gary has a cattle station near Tennant Creek.", gary, "Does Gary have any kids?") == ""
     assert said("Gary has two kids.", gary, "Does Gary have any kids?") == "Gary has two kids."
     assert said("Gary has a cattle station near Tennant Creek.", gary, "What does Gary have?") != ""
+
+
+def test_what_the_user_says_of_themselves_is_not_someone_elses() -> None:
+    """"I'm 38" is the user's age, even in a sentence that names their partner."""
+    intro = "I'm Shauna, I'm 38, I live in Dundee with my partner Mo."
+    assert pieces(intro) == ["I'm Shauna", "I'm 38", "I live in Dundee with my partner Mo."]
+    asked = focus("How old is Mo?", ["Mo", "Shauna", "Dundee"])
+    assert answer("Mo is 38.", [Choice(intro, 1, 0.5)], "How old is Mo?", lambda p: anchored(p, asked)) is None
+    assert said("Your partner Mo lives in Dundee.", intro, "Where does my partner live?") != ""
+
+
+def test_a_job_question_is_answered_with_a_job() -> None:
+    walk = "My sister Fiona and I are doing the Kiltwalk in April for the hospice."
+    assert said("Fiona is doing the Kiltwalk in April.", walk, "What does my sister Fiona do for a living?") == ""
+    assert said("You're in recruitment.", "I'm in recruitment, mostly placing nurses.",
+                "What do I do for a living?") == "You're in recruitment."
+    assert said("Fiona is doing the Kiltwalk in April.", walk, "What is my sister Fiona doing in April?") != ""

@@ -64,6 +64,9 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     # what the user must do is advice; what they take is a fact they told
     ("What things I must bring in the hand luggage for a 13 hours flight?", "request"),
     ("What do I take for blood pressure?", "ask_user"),
+    # a parent named as a name is the user's; "a dad" is anyone's
+    ("What was the name of the hospice that looked after dad?", "ask_user"),
+    ("Is it normal for a new dad to feel tired?", "request"),
 ])
 def test_each_route(text: str, expected: str) -> None:
     assert route(text).route == expected
@@ -303,6 +306,25 @@ def test_a_correction_of_something_else_does_not_replace_a_right_answer(bank: Me
     backend = ScriptedBackend(reply="You sing alto.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings()), "What part do I sing in the choir?", new=True)
     assert done.reply == "You sing alto."
+
+
+def test_a_correction_that_keeps_what_is_asked_does_not_replace_the_answer(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="Ellie's got a gymnastics competition in Perth on the 22nd of June.", kind="fact",
+                       created_at=1_000))
+    bank.add(NewMemory(text="So Ellie's competition got moved to Stirling, same date though thank goodness.",
+                       kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply=lambda p: "Ellie's competition is in Perth." if "Where" in p.rsplit("My question", 1)[-1]
+                              else "Ellie's competition is on the 22nd of June.", n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings())
+    assert _turn(agent, "What date is Ellie's competition on?", new=True).reply == \
+        "Ellie's competition is on the 22nd of June."
+    assert "Stirling" in _turn(agent, "Where is Ellie's competition?", new=True).reply
+
+
+def test_a_question_keeps_only_what_it_asks() -> None:
+    assert route("Remind me what I do for a living, I'm having one of those days").asked == \
+        ("Remind me what I do for a living",)
+    assert focus("What does my other half do for work again?").content == ()  # "other half" is who, not what
 
 
 def test_a_later_memory_repeating_the_answer_is_no_correction_of_it(bank: MemoryBank) -> None:

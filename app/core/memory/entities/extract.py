@@ -204,6 +204,11 @@ def asked_relations(query: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]
     return out  # type: ignore[return-value]
 
 
+def relation_phrases(query: str) -> list[str]:
+    """The words a question names its people by ("other half", "partner's mum" → "partner", "mum")."""
+    return [w.casefold() for m in _ASKED.finditer(query) for w in (m.group("owner"), m.group("rel")) if w]
+
+
 def _meanings(word: str) -> tuple[str, ...]:
     word = " ".join(word.casefold().split())
     relation = _LOOSE.get(word) or canonical(word)
