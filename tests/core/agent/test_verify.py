@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -143,3 +143,19 @@ def test_a_job_question_is_answered_with_a_job() -> None:
     assert said("You're in recruitment.", "I'm in recruitment, mostly placing nurses.",
                 "What do I do for a living?") == "You're in recruitment."
     assert said("Fiona is doing the Kiltwalk in April.", walk, "What is my sister Fiona doing in April?") != ""
+
+
+def test_a_job_said_by_what_the_user_does_for_a_living_is_one() -> None:
+    assert said("I repair ship engines.", "For living I repair ship engines, I am marine mechanic in Schiedam.",
+                "What I do for living?") == "You repair ship engines."
+
+
+def test_a_date_is_not_an_age() -> None:
+    wedding = "Small change: wedding of Murat is now 21 December, because the hall was not free on the 14."
+    assert said("Murat is 21 years old.", wedding, "How old is Murat?") == ""
+    assert said("Murat's wedding is on 21 December.", wedding, "When is Murat's wedding?") != ""
+
+
+def test_the_sentence_after_one_about_someone_goes_on_about_them() -> None:
+    cat = "Also we have cat, she is Turkish Van cat, white with one blue eye. Her name is Pamuk, it means cotton."
+    assert said("Pamuk is a Turkish Van cat.", cat, "Which breed is Pamuk?") == "Pamuk is a Turkish Van cat."

@@ -321,6 +321,21 @@ def test_a_correction_that_keeps_what_is_asked_does_not_replace_the_answer(bank:
     assert "Stirling" in _turn(agent, "Where is Ellie's competition?", new=True).reply
 
 
+def test_a_model_that_says_not_said_beside_the_answer_is_asked_again_with_that_line_alone(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="Our son, Rupert, is reading history at Durham.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Rupert's graduation is on the 14th of July.", kind="fact", created_at=2_000))
+
+    def reply(prompt: str) -> str:
+        shown = prompt.rsplit("What I told you before", 1)[-1].count('- "')
+        return "Not said." if shown > 1 else "Your son is reading history."
+
+    backend = ScriptedBackend(reply=reply, n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "What is my son reading at Durham?",
+                 new=True)
+    assert done.reply == "Your son is reading history.", done.reply
+    assert backend.aside_slots == ["proposal", "proposal"]
+
+
 def test_a_question_keeps_only_what_it_asks() -> None:
     assert route("Remind me what I do for a living, I'm having one of those days").asked == \
         ("Remind me what I do for a living",)
