@@ -111,7 +111,7 @@ class Agent:
                 if (yield from self._stream(turn, assembled, cancel)):
                     yield from self._stream(turn, assembled, cancel, check_repeats=False, temperature=0.8)
             if not turn.reply.strip() and not turn.interrupted:  # the guards dropped every sentence: of
-                turn.reply = voice.not_told(turn.text) if open_question(turn.text) else NO_ANSWER  # a question,
+                turn.reply = voice.not_told(self.question(turn)) if open_question(turn.text) else NO_ANSWER  # a question,
                 yield TextDelta(turn.reply)  # a claim about the user's life; never "ask it another way"
         except GeneratorExit:  # the consumer went away mid-reply (window closed): keep what was said
             record.save(self, turn, assembled)

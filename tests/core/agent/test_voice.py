@@ -336,6 +336,22 @@ def test_a_model_that_says_not_said_beside_the_answer_is_asked_again_with_that_l
     assert backend.aside_slots == ["proposal", "proposal"]
 
 
+def test_a_later_line_with_another_number_for_the_same_thing_is_the_answer(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="savin for a house deposit, got 6200 so far, need like 15k", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="deposit pot's at 7400 now", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="You got 6200 saved for the deposit.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "how much i got saved for the deposit",
+                 new=True)
+    assert "7400" in done.reply and "6200" not in done.reply, done.reply
+
+
+def test_a_question_in_text_speak_is_not_kept_as_something_the_user_said(bank: MemoryBank) -> None:
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply="Not said.", n_params=3_000_000_000), Settings())
+    _turn(agent, "wat do i do for a livin", new=True)
+    _turn(agent, "wats tash's surname? She's a hairdresser.", new=True)
+    assert [m.text for m in bank.list()] == ["She's a hairdresser."]
+
+
 def test_a_question_keeps_only_what_it_asks() -> None:
     assert route("Remind me what I do for a living, I'm having one of those days").asked == \
         ("Remind me what I do for a living",)
