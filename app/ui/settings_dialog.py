@@ -56,6 +56,12 @@ class SettingsDialog(QDialog):
         self._ask_preview()
 
     # --- layout -----------------------------------------------------------------------------
+    def _numbers_with_hints(self, form: QFormLayout, keys: tuple[str, ...], current: dict[str, Any],
+                            state: SettingsState) -> None:
+        for key in keys:  # each field with what it does under it
+            form.addRow(_label(key), self._number(key, current[key], state))
+            form.addRow("", _hint(SPECS[key].help))
+
     def _build(self, state: SettingsState) -> None:
         current = state.settings.to_dict()  # the form's fields are named by key
         form = QFormLayout()
@@ -63,16 +69,12 @@ class SettingsDialog(QDialog):
         self.notice.setWordWrap(True)
         self.notice.setAccessibleName("Notice")
         self.notice.setVisible(bool(self.notice.text()))
-        for key in ("window_turns", "top_k", "threshold"):
-            form.addRow(_label(key), self._number(key, current[key], state))
-            form.addRow("", _hint(SPECS[key].help))
+        self._numbers_with_hints(form, ("window_turns", "top_k", "threshold"), current, state)
         self.preview_label = QLabel("")
         self.preview_label.setWordWrap(True)
         self.preview_label.setAccessibleName("Recall preview")
         form.addRow("Preview", self.preview_label)
-        for key in ("docs_top_k", "docs_threshold"):
-            form.addRow(_label(key), self._number(key, current[key], state))
-        form.addRow("", _hint(SPECS["docs_top_k"].help))
+        self._numbers_with_hints(form, ("docs_top_k", "docs_threshold"), current, state)
         form.addRow("&Model file", self._model_row(current["model_path"], state))
         self.model_warning = QLabel("")
         self.model_warning.setWordWrap(True)
@@ -342,7 +344,7 @@ def _memory_text(text: str) -> str:
 def _label(key: str) -> str:
     return {"window_turns": "Short-term &window (turns)", "top_k": "Memories recalled (&top-k)",
             "threshold": "Similarity t&hreshold", "docs_top_k": "Document &passages recalled",
-            "docs_threshold": "Document similarity threshold", "context_size": "&Context size (tokens)", "threads": "Th&reads",
+            "docs_threshold": "&Document similarity threshold", "context_size": "&Context size (tokens)", "threads": "Th&reads",
             "answer_style": "Answers from memory", "theme": "Theme",
             "temperature": "T&emperature", "max_reply_tokens": "Reply &length (tokens)", "http_port": "API &port"}[key]
 
