@@ -52,9 +52,14 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
                      "happen time say said under over put up thing something anything isn".split())
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ][\w'-]+")  # a capitalised word inside the question
+# A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
 _FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
-                            r"fast|high|heavy))\b", re.I)
-_OWNED = re.compile(r"\b(?:my|our)\s+(\w+)|\bthe\s+(\w+)['’]s\b", re.I)
+                            r"fast|high|heavy)|(?:does|do|did|is|are|was|were|can|has|have)\s+(?:the|my|our|there|i|we)"
+                            r")\b", re.I)
+# What the question treats as the user's own: "my boiler", "the car's", "the gym", "the flights"
+_OWNED = re.compile(r"\b(?:my|our)\s+(\w+)|\bthe\s+(\w+)['’]s\b|\bthe\s+(?!(?:best|worst|way|ways|time|difference|"
+                    r"same|most|least|first|last|next|right|wrong|other|world|weather|news|capital|meaning|point|"
+                    r"number|name|end|start|rest|idea|reason|average|usual|normal)\b)(\w{3,})\b", re.I)
 _OURS = re.compile(r"^(?:[\w,' ]+\s)?(?:we|i|our|my|we're|i'm)\b", re.I)  # the model speaking as the user
 _USED = re.compile(r"\s*\[(\d{1,2})\]\s*\.?")
 _NOT_IN = re.compile(r"\bnot in the documents\b|\bdon'?t (?:say|mention)\b|\bno information\b", re.I)
@@ -84,7 +89,7 @@ def asks_of_them(turn: Turn) -> bool:
     asked = {stem(w) for w in content_words(turn.text) if w not in STOPWORDS} - _GENERIC
     shown = {stem(w) for hit in turn.passages[:SHOWN]
              for w in content_words(f"{hit.name.replace('_', ' ')} {hit.heading or ''} {hit.text}")}
-    owned = {stem(m.group(1) or m.group(2)) for m in _OWNED.finditer(turn.text)}  # "the car's", "my boiler"
+    owned = {stem(next(g for g in m.groups() if g)) for m in _OWNED.finditer(turn.text)}
     return bool(asked) and (len(asked & shown) >= min(2, len(asked)) or bool(owned & shown))
 
 

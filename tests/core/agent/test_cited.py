@@ -109,3 +109,12 @@ def test_a_fact_question_about_the_users_own_thing_is_not_answered_with_a_genera
                       else "The top speed is 150 miles per hour.", document=manual)
     assert _ask(agent, "What's the car's top speed?").reply == "I couldn't find that in your documents."
     assert _ask(agent, "How do I make pancakes?").reply == "The top speed is 150 miles per hour."  # a request
+
+
+def test_whether_the_users_own_thing_has_something_is_not_answered_with_a_general_guess(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    gym = _markdown(tmp_path, "gym.md", "# Opening hours\nThe gym opens at 6am on weekdays and 8am at weekends.\n")
+    agent, _ = _agent(bank, tmp_path, lambda p: "Not in the documents." if "passages of my documents" in p
+                      else "Yes, the gym has a swimming pool.", document=gym)
+    assert _ask(agent, "Does the gym have a swimming pool?").reply == "I couldn't find that in your documents."
+    assert _ask(agent, "What is the best way to learn to swim?").reply == "Yes, the gym has a swimming pool."
