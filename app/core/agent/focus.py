@@ -78,7 +78,7 @@ _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
 _MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
           r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
 # ("is now 21 December" is a date, "is 14:30" a time, "is 40%" a share)
-_AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b"
+_AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b"
                   rf"(?!\s*(?:st|nd|rd|th|{_MONTH}|[:.%]\d*|pm|am|o'clock)\b)|"
                   rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
                   rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b|"
@@ -133,6 +133,7 @@ class Focus:
     mine: tuple[str, ...] = ()  # content words asked as the user's own ("my birthday")
     naming: bool = False  # it asks what something is called: the name must be that thing's
     about_self: bool = False  # it asks about the user, no one else ("Where do I live these days?")
+    owners: tuple[str, ...] = ()  # names it asks about as owners ("Peter's wife"): there, "Peter's" is them
 
 
 def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
@@ -156,8 +157,9 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
     category = tuple(w for w in content if head and w in words(head.group(1)))
     mine = tuple(w for w in content if re.search(rf"\b(?:my|our)\s+(?:\w+\s+)?{re.escape(w)}\b", folded))
     about_self = not relations and not names and mentions_self(question)
+    owners = tuple(n for n in names if re.search(rf"(?<!\w){re.escape(n)}['’]s\b", question))
     return Focus(relations, names, content, kind, category, mine, naming=bool(_NAMING.search(folded)),
-                 about_self=about_self)
+                 about_self=about_self, owners=owners)
 
 
 def _for_work(question: str) -> str:
@@ -211,6 +213,8 @@ def anchored(sentence: str, asked: Focus, *, people: People = lambda r: (), simi
         return False
     if not all(n.casefold() in sentence.casefold() for n in asked.names):
         return False
+    if any(not _named_as_such(sentence, n) for n in asked.names if n not in asked.owners):
+        return False  # "How old is Peter?" is not about "Liam, he is Peter's boy, he is 19"
     if not _kind_ok(sentence, asked.kind):
         return False
     return not asked.naming or _names_it(sentence, asked, people)
@@ -302,6 +306,18 @@ def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], S
     # "a Rottweiler puppy, the children named him Bruno"
     pets = any(RELATIONS.get(m, ("", "person"))[1] != "person" for m in (*nouns, *(m for r in asked.relations for m in r)))
     return pets and bool(re.search(rf"\b(?i:called|named)\s+(?:(?i:him|her|it)\s+)?{_NAME_WORD}", sentence))
+
+
+def _named_as_such(sentence: str, name: str) -> bool:
+    """``name`` is in the sentence as someone, not only as the owner of someone else ("Peter's boy")."""
+    return any(not _POSSESSIVE.match(sentence[m.end():])
+               for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", sentence, re.I))
+
+
+# "Peter's boy" (his) — not "Peter's 40", "Peter's a joiner", "Peter's moved" (is, has)
+_POSSESSIVE = re.compile(r"['’]s\s+(?!\d|(?:a|an|the|not|now|still|just|got|been|going|gone|in|at|on|from|off|back|away|"
+                         r"home|very|so|too|really|always|never|married|engaged|retired|single|pregnant|sick|ill|"
+                         r"\w+ed|\w+ing)\b)[a-z]", re.I)
 
 
 def _only_about_others(sentence: str) -> bool:

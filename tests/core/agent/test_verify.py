@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -159,3 +159,10 @@ def test_a_date_is_not_an_age() -> None:
 def test_the_sentence_after_one_about_someone_goes_on_about_them() -> None:
     cat = "Also we have cat, she is Turkish Van cat, white with one blue eye. Her name is Pamuk, it means cotton."
     assert said("Pamuk is a Turkish Van cat.", cat, "Which breed is Pamuk?") == "Pamuk is a Turkish Van cat."
+
+
+def test_a_name_said_only_as_someone_elses_owner_is_not_who_is_asked_about() -> None:
+    liam = "The grandson who set this up is Liam, he is Peter's boy, he is 19 and very patient."
+    assert said("Peter is 19.", liam, "How old is Peter?") == ""
+    assert said("Peter's boy is 19.", liam, "How old is Peter's boy?") != ""
+    assert anchored("Peter's 40 now", focus("How old is Peter?", ["Peter"]))
