@@ -72,6 +72,10 @@ _PEOPLE = re.compile(rf"\b({RELATION_WORDS})(?:s|es)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _NEGATED = re.compile(r"\b(?i:not)\s+(?:(?i:a|an|the|in|on|at)\s+)?(?:[\w£$€.-]*\d[\w.-]*|[A-ZÀ-Þ][a-zß-ÿ]+)")
+_AS_AGE = re.compile(r"\b(?:is|'s|am|'m|are|'re|was|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+)?(\d{1,3})\b"
+                     r"(?!\s*(?:st|nd|rd|th|%|:|\.\d|[ap]m\b|o'clock|quid|pounds?|euros?|dollars?|[£$€]|"
+                     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|"
+                     r"\b(\d{1,3})[\s-]*(?:years?|yrs?)[\s-]*old\b", re.I)
 _YES_NO = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|had|can|could|will|am)\b", re.I)
 _COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares", "6 to 11pm", "180km"
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
@@ -140,7 +144,11 @@ def same_people(text: str) -> str:
 
 
 def _other_unit(text: str, source: str) -> bool:
-    """A number the source says of something else: "15 hectares" from "for 15 years"."""
+    """A number the source says of something else: "15 hectares" from "for 15 years", "got 17 in
+    his A levels" from "reece is 17" (an age)."""
+    ages = {a or b for a, b in _AS_AGE.findall(source)}
+    if any(n in ages and n not in {a or b for a, b in _AS_AGE.findall(text)} for n in _NUMBER.findall(text)):
+        return True
     said = {(n, u.casefold()[:4]) for n, u in _COUNTED.findall(source) if u.casefold() not in STOPWORDS}
     for number, unit in _COUNTED.findall(text):
         units = {u for n, u in said if n == number}

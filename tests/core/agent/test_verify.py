@@ -166,3 +166,9 @@ def test_a_name_said_only_as_someone_elses_owner_is_not_who_is_asked_about() -> 
     assert said("Peter is 19.", liam, "How old is Peter?") == ""
     assert said("Peter's boy is 19.", liam, "How old is Peter's boy?") != ""
     assert anchored("Peter's 40 now", focus("How old is Peter?", ["Peter"]))
+
+
+def test_an_age_is_not_another_kind_of_number() -> None:
+    reece = "lil bro reece is 17 doin his a levels"
+    assert said("Reece got 17 in his A levels.", reece, "wat grades did reece get in his a levels") == ""
+    assert said("Your brother Reece is 17.", reece, "How old is my brother?") == "Your brother Reece is 17."
