@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable
 from typing import Any, TextIO
@@ -10,6 +11,8 @@ from app.bootstrap import make_library
 from app.cli.call import Call
 from app.cli.output import print_json
 from app.core.documents.library import Outcome, Report, live_state
+from app.core.private import atomic_private
+from app.errors import KnownError
 from app.core.types import Document, PassageHit
 
 
@@ -86,6 +89,24 @@ def cmd_search(call: Call) -> int:
     return 0
 
 
+def cmd_export(call: Call) -> int:
+    """Every document and its passages as JSON Lines: what the profile stores of them, in plain text."""
+    with call.data() as data:
+        documents = data.documents.list(every=True)
+        rows = [{**document_json(d), "passages": [{"page": h.page, "heading": h.heading, "text": h.text}
+                                                  for h in data.documents.passages_of(d.id)]} for d in documents]
+    try:
+        with atomic_private(call.args.file) as fh:  # plain text: only its owner reads it
+            for row in rows:
+                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    except OSError as exc:
+        raise KnownError(f"cannot write {call.args.file}: {exc.strerror}", "choose a writable location") from exc
+    count = sum(len(r["passages"]) for r in rows)
+    call.err.write(f"exported {len(rows)} documents ({count} passages) to {call.args.file} — plain text, unlike the "
+                   "encrypted profile: keep it private\n")
+    return 0
+
+
 def document_json(d: Document) -> dict[str, Any]:
     return {"id": d.id, "name": d.name, "path": d.path, "title": d.title, "kind": d.kind, "size": d.size,
             "pages": d.pages, "passages": d.passages, "state": live_state(d), "reason": d.reason,
@@ -101,4 +122,5 @@ def _outcome_json(o: Outcome) -> dict[str, Any]:
     return {"path": o.path, "status": o.status, "reason": o.reason, "passages": o.passages, "id": o.document_id}
 
 
-COMMANDS = {"add": cmd_add, "reindex": cmd_reindex, "list": cmd_list, "remove": cmd_remove, "search": cmd_search}
+COMMANDS = {"add": cmd_add, "reindex": cmd_reindex, "list": cmd_list, "remove": cmd_remove, "search": cmd_search,
+            "export": cmd_export}

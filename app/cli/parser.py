@@ -278,6 +278,9 @@ def _add_docs_commands(actions: Subcommands, common: "Parser") -> None:
     search.add_argument("--top-k", type=option(limits.SEARCH_TOP_K), default=5, metavar="K")
     search.add_argument("--threshold", type=option(limits.THRESHOLD), default=0.0, metavar="T")
     search.add_argument("--json", action="store_true")
+    export = actions.add_parser("export", parents=[common], help="write every document's passages to a JSON Lines "
+                                "file (plain text: keep it private)")
+    export.add_argument("file", type=file_path, metavar="FILE")
 
 
 def _add_entity_commands(actions: Subcommands, common: "Parser") -> None:
