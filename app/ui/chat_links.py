@@ -11,12 +11,12 @@ from typing import TYPE_CHECKING
 from pathlib import Path
 
 from PySide6.QtCore import QUrl, SignalInstance
-from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QWidget
 
 from app.core.types import Conversation
 from app.services.types import Failure, ForgetUndo, MemoryChange, ModelState, Remembered, SendRequest
 from app.ui.chat_view import ChatView, code_blocks
+from app.ui.open_file import open_file
 
 if TYPE_CHECKING:
     from app.services.chat import ChatService
@@ -69,12 +69,12 @@ class MessageLinks(QWidget):
             self._retry(f"{FAILED}{target}")
 
     def _open_passage(self, passage_id: int) -> None:
-        """Open the cited file (the page is said in the status bar: viewers differ in how to jump to
-        one); a file that moved or vanished shows the passage itself."""
+        """Open the cited file at its page where the PDF viewer takes one (open_file.py; the page is
+        said in the status bar too); a file that moved or vanished shows the passage itself."""
         line = next((r for e in self.view.entries for r in e.recalled.passages if r.id == passage_id), None)
         if line is None:
             return
-        if Path(line.path).is_file() and QDesktopServices.openUrl(QUrl.fromLocalFile(line.path)):
+        if open_file(line.path, line.page):
             self.status.emit(f"Opened {Path(line.path).name}" + (f" — the passage is on page {line.page}." if line.page
                                                                    else "."))
             return

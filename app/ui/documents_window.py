@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QMimeData, Qt, QUrl
-from PySide6.QtGui import QDesktopServices, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QMimeData, Qt
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QListWidget, QListWidgetItem,
     QProgressBar, QPushButton, QStackedWidget, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from app.services.doc_types import DocsDone, DocsProgress, DocumentList, DocumentRow, PassageResults
 from app.services.types import Failure
 from app.ui.actions import add_shortcuts, debounced
+from app.ui.open_file import open_file
 
 if TYPE_CHECKING:
     from app.services.documents import DocumentsService
@@ -171,7 +172,7 @@ class DocumentsWindow(QWidget):
             self._open(row.document.path)
 
     def _open(self, path: str, page: int | None = None) -> None:
-        if not Path(path).is_file() or not QDesktopServices.openUrl(QUrl.fromLocalFile(path)):
+        if not open_file(path, page):
             self.details.setText(f"{Path(path).name} could not be opened: it is no longer at {path}.")
         elif page:
             self.details.setText(f"Opened {Path(path).name} — the passage is on page {page}.")
