@@ -53,7 +53,7 @@ _GENERIC = frozenset(stem(w) for w in "much many long often far old big need wan
                      "happen time say said under over put up thing something anything isn".split())
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ][\w'-]+")  # a capitalised word inside the question
 # A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
-_FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
+FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
                             r"fast|high|heavy)|(?:does|do|did|is|are|was|were|can|has|have)\s+(?:the|my|our|there|i|we)"
                             r")\b", re.I)
 # What the question treats as the user's own: "my boiler", "the car's", "the gym", "the flights"
@@ -80,16 +80,21 @@ def about_documents(turn: Turn) -> bool:
     return bool(named & {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", turn.text)})
 
 
+def owned_nouns(text: str) -> list[str]:
+    """The nouns a question treats as the user's own: "my boiler", "the car's", "the allotment"."""
+    return [next(g for g in m.groups() if g) for m in _OWNED.finditer(text)]
+
+
 def asks_of_them(turn: Turn) -> bool:
     """A question for a fact ("What's the car's top speed?", "How much oil goes in with the filter?")
     whose key words the recalled passages hold: when the documents don't answer it, a general answer
     would be a guess about the user's own car, lease or trip ("150 miles per hour"; dev)."""
-    if not _FACT_QUESTION.match(turn.text):
+    if not FACT_QUESTION.match(turn.text):
         return False
     asked = {stem(w) for w in content_words(turn.text) if w not in STOPWORDS} - _GENERIC
     shown = {stem(w) for hit in turn.passages[:SHOWN]
              for w in content_words(f"{hit.name.replace('_', ' ')} {hit.heading or ''} {hit.text}")}
-    owned = {stem(next(g for g in m.groups() if g)) for m in _OWNED.finditer(turn.text)}
+    owned = {stem(w) for w in owned_nouns(turn.text)}
     return bool(asked) and (len(asked & shown) >= min(2, len(asked)) or bool(owned & shown))
 
 

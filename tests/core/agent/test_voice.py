@@ -353,6 +353,17 @@ def test_a_newer_line_about_the_same_one_with_another_number_is_the_answer(bank:
     assert "7th birthday" in done.reply and "6" not in done.reply, done.reply
 
 
+def test_a_fact_question_about_a_thing_the_user_has_is_not_answered_with_a_general_guess(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="I keep an allotment up on the top field, leeks and runner beans mainly.", kind="fact"))
+    bank.add(NewMemory(text="I'm allergic to chicken.", kind="fact"))
+    backend = ScriptedBackend(reply=lambda p: "Not said." if "My question" in p else "It is £120 a year.",
+                              n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings(threshold=0.9))  # nothing recalled
+    reply = _turn(agent, "How much is the allotment rent a year?", new=True).reply
+    assert "120" not in reply and "haven't told me" in reply, reply
+    assert _turn(agent, "How long does the chicken need in the oven?", new=True).reply == "It is £120 a year."
+
+
 def test_a_question_in_text_speak_is_not_kept_as_something_the_user_said(bank: MemoryBank) -> None:
     agent = Agent(ProfileData(bank), ScriptedBackend(reply="Not said.", n_params=3_000_000_000), Settings())
     _turn(agent, "wat do i do for a livin", new=True)
