@@ -108,7 +108,10 @@ _STUDY = re.compile(r"\b(?:master'?s|degrees?|phd|doctorate|courses?|programmes?
                     r"major\w*|learn\w*|stud\w*)\b")
 _MEDICINE = re.compile(r"\b(?:i'?m|i\s+am)\s+(?:on|taking)\s+\w|\bprescri\w+|\b\d+\s*mg\b")
 _RELATED_WORDS = {"living": _JOB}  # "What do I do for a living?" (before stems: "living" is also "live")
-_RELATED = {"live": re.compile(r"\b(?:mov\w*|home|house|flat|apartment|based|stay\w*|liv\w*)\b"), "work": _JOB,
+# (where someone lives, said in other words: "has been in Dundee for two years", "is out in Oban")
+_RELATED = {"live": re.compile(r"\b(?:mov\w*|home|house|flat|apartment|based|stay\w*|liv\w*)\b|\bbeen\s+(?:up\s+|down\s+|out\s+)?"
+                               r"in\s+[a-z]\w+\s+(?:for|since)\b|\b(?:is|are|'s)\s+(?:out|up|down|over)\s+in\s+[a-z]"),
+            "work": _JOB,
             "job": _JOB, "hate": _HATE, "dislike": _HATE, "love": _LOVE, "study": _STUDY, "medicine": _MEDICINE,
             "medication": _MEDICINE, "pill": _MEDICINE, "tablet": _MEDICINE, "drug": _MEDICINE}
 # "My best friend Priya …", "Big news: our dog …": someone the user knows, as the sentence's subject
@@ -118,6 +121,7 @@ _OTHERS = re.compile(rf"^\W*(?:[\w'’]+\W+){{0,3}}?(?:my|our)\s+(?:[\w'’-]+\s
 _FOR_WORK = re.compile(r"\b(?:for|at)\s+work\b", re.I)
 _NAMING = re.compile(r"\bname\b|\bcalled\s*\??$|\bcall(?:ed)?\s+(?:him|her|it|them)\b")
 _NAME_WORD = r"[A-ZÀ-Þ][a-zß-ÿ]+"
+_NAME_FIRST = re.compile(r"^\W*[A-ZÀ-Þ][a-zß-ÿ]+,\s+(?:my|our|the|his|her|their)\s")
 _HAS_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-ZÀ-Þ][a-zß-ÿ]+")
 
 
@@ -342,8 +346,8 @@ def _kind_ok(sentence: str, kind: str) -> bool:
         return bool(_HAS_NUMBER.search(sentence))
     if kind == "when":
         return bool(_HAS_WHEN.search(sentence))
-    if kind == "who":
-        return bool(_HAS_NAME.search(sentence.strip()))
+    if kind == "who":  # (a name opening the sentence as an appositive: "Bracken, our collie, …")
+        return bool(_HAS_NAME.search(sentence.strip()) or _NAME_FIRST.match(sentence))
     if kind == "where":
         return bool(_HAS_NAME.search(sentence.strip()) or _HAS_PLACE.search(sentence))
     return True
@@ -388,8 +392,7 @@ def says_it(text: str, asked: Focus) -> bool:
                                                      for w in asks)
 
 
-_TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|easter|"
-                   r"christmas|summer|weekend|honeymoon)\b")
+_TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|honeymoon)\b")
 
 
 def _read(sentence: str) -> tuple[set[str], str]:

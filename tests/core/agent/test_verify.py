@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.core.agent.answer import FROM_NOTES, Choice
-from app.core.agent.focus import anchored, focus
+from app.core.agent.focus import anchored, focus, holds, says_it
 from app.core.llm.backend import ChatMessage
 from app.core.agent.verify import SHOTS, answer, grounded, pieces, proposal_messages, same_people, segments, told
 
@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -182,3 +182,12 @@ def test_a_greeting_a_sum_or_a_place_of_residence_answers_nothing_else() -> None
                 "What work does Mihai do?") == ""
     assert said("Peter is a police sergeant.", "Our eldest, Peter, is a police sergeant in Brighton.",
                 "What work does Peter do?") == "Peter is a police sergeant."
+
+
+def test_where_someone_lives_and_what_a_pet_is_called_said_in_other_words() -> None:
+    sister = "Kirsty, my wee sister, has been in Dundee for two years now and still hasn't been down to see us."
+    assert holds(sister, focus("Where does my sister live?", ["Kirsty", "Dundee"]), score=0.5, sure_at=0.45)
+    assert said("Bracken is your collie.", "Bracken, our collie, has decided the postman is the enemy.",
+                "What's the dog called?") == "Bracken is your collie."
+    oban = "Ewan's mum Sheila is out in Oban, so any weekend we get off together tends to vanish up the A85."
+    assert says_it(oban, focus("Where does Ewan's mum live?", ["Ewan", "Sheila", "Oban"]))
