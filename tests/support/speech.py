@@ -100,7 +100,7 @@ _NUMBERS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "fiv
 def words_of(text: str) -> list[str]:
     """Lower case, no punctuation, number words as digits: "Three" and "3" are the same word heard."""
     text = re.sub(r"(?<=\d),(?=\d{3})", "", text.lower())
-    text = re.sub(r"(\d)(am|pm|st|nd|rd|th)\b", r"\1 \2", text.replace("a.m.", "am").replace("p.m.", "pm"))
+    text = re.sub(r"(\d)(am|pm)\b", r"\1 \2", text.replace("a.m.", "am").replace("p.m.", "pm"))
     return [_NUMBERS.get(w, w) for w in re.findall(r"[a-z0-9']+", text)]
 
 
