@@ -181,6 +181,8 @@ def _check_speech() -> Check:
     from app.core.llm.assemble import verify
     from app.core.speech.models import WHISPER_BASE, whisper_dir
 
+    if getattr(sys, "frozen", False):
+        return {"ok": True, "installed": False, "hint": "this build of Hearth does not carry speech yet"}
     folder = whisper_dir()
     check: Check = {"ok": True, "whisper": str(folder) if folder else None, "voice": None, "pyav": _installed("av")}
     if folder is not None and not verify(folder / WHISPER_BASE.file_name, WHISPER_BASE):
