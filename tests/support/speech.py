@@ -94,7 +94,7 @@ class FakeSpeaker:
 
 _NUMBERS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
             "eight": "8", "nine": "9", "ten": "10", "first": "1st", "second": "2nd", "third": "3rd",
-            "fourth": "4th", "fifth": "5th", "twelfth": "12th"}
+            "fourth": "4th", "fifth": "5th", "twelfth": "12th", "dr": "doctor"}
 
 
 def words_of(text: str) -> list[str]:
