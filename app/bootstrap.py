@@ -37,6 +37,8 @@ from app.paths import Paths
 if TYPE_CHECKING:  # Qt: the CLI imports this module, so the desktop is imported only where it is built
     from app.core.sync.folder import Sync
     from app.core.documents.library import Library
+    from app.core.speech.stt import Transcriber
+    from app.core.speech.tts import Speaker
     from app.services.desktop import Desktop
 
 DEFAULT_PROFILE = "default"
@@ -177,6 +179,20 @@ def make_bank(profile: Profile, embedder: Embedder) -> MemoryBank:
 
 def make_default_embedder(options: Options) -> Embedder:
     return make_embedder(options.embedder_name)
+
+
+def make_transcriber() -> "Transcriber":
+    """Speech to text: Whisper base on the CPU (app/core/speech/stt.py), loaded on its first use."""
+    from app.core.speech.stt import WhisperTranscriber
+
+    return WhisperTranscriber()
+
+
+def make_speaker() -> "Speaker":
+    """Text to speech: hibari's "heart" voice (app/core/speech/tts.py), loaded on its first use."""
+    from app.core.speech.tts import HibariSpeaker
+
+    return HibariSpeaker()
 
 
 def saved_settings(options: Options) -> Settings:

@@ -45,6 +45,7 @@ def run_doctor(options: Options, *, fix: bool = False) -> dict[str, Any]:
         "profile": _guard(lambda: _check_profile(options)),
         "embedder": _guard(lambda: _check_embedder(options)),
         "standard_model": _guard(_check_standard_model),
+        "speech": _guard(_check_speech),
         "llama_cpp": _guard(lambda: _check_llama(options)),
         "desktop": _guard(_check_desktop),
     }
@@ -171,6 +172,40 @@ def _check_standard_model() -> Check:
     if not intact:
         check["fix"] = f"{path} is damaged: delete it and run `bash packaging/venv.sh` (or reinstall hearth-model)"
     return check
+
+
+def _check_speech() -> Check:
+    """Speech's parts, none loaded: the Whisper folder (model.bin byte for byte, ≈0.4 s), hibari's bundled
+    "heart" voice, and PyAV's absence (its wheels carry GPL codecs; decision 0032). Missing parts
+    leave a working Hearth without speech, so only a damaged one fails the check."""
+    from app.core.llm.assemble import verify
+    from app.core.speech.models import WHISPER_BASE, whisper_dir
+
+    if getattr(sys, "frozen", False):
+        return {"ok": True, "installed": False, "hint": "this build of Hearth does not carry speech yet"}
+    folder = whisper_dir()
+    check: Check = {"ok": True, "whisper": str(folder) if folder else None, "voice": None, "pyav": _installed("av")}
+    if folder is not None and not verify(folder / WHISPER_BASE.file_name, WHISPER_BASE):
+        check.update(ok=False, fix=f"{folder} is damaged: delete it and run `bash packaging/venv.sh`")
+    try:
+        from app.core.speech.tts import heart_voice_file
+
+        check["voice"] = str(heart_voice_file())
+    except ImportError:
+        pass  # hibari-tts not installed: no read-aloud
+    except KnownError as exc:
+        check.update(ok=False, fix=str(exc))
+    if folder is None or check["voice"] is None:
+        check["hint"] = "speech is not fully installed: `bash packaging/venv.sh` in a checkout installs it"
+    return check
+
+
+def _installed(dist: str) -> bool:
+    try:
+        importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
 
 
 def _check_llama(options: Options) -> Check:

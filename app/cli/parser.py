@@ -138,6 +138,8 @@ def build_parser() -> "Parser":
     mcp.add_argument("--read-only", action="store_true",
                      help="offer only the tools that read (also the mcp_read_only setting)")
 
+    _add_speech_commands(commands, common)
+
     settings = commands.add_parser("settings", parents=[common], help="show settings, or `settings set KEY VALUE`")
     settings.add_argument("assignment", nargs="*", metavar="set KEY VALUE")
     settings.add_argument("--json", action="store_true")
@@ -173,6 +175,27 @@ def _add_history_commands(commands: Subcommands, common: "Parser") -> None:
                         help="md to read, json to import again with `hearth import`; default: from FILE's "
                         "suffix (.json, .md), else md")
     export.add_argument("--conversation", type=ID, metavar="ID", help="only this conversation (default: all)")
+
+
+def _add_speech_commands(commands: Subcommands, common: "Parser") -> None:
+    from app.cli.speech import language_code
+
+    transcribe = commands.add_parser(
+        "transcribe", parents=[common], help="write down what an audio file says (WAV, FLAC, OGG, MP3), offline",
+        description="Speech to text with Whisper base, on this computer: nothing is sent anywhere. Prints the "
+        "text; --json adds the language and timed segments.")
+    transcribe.add_argument("file", type=file_path, metavar="FILE", help="a WAV, FLAC, OGG or MP3 file, up to an hour")
+    transcribe.add_argument("--language", type=language_code, metavar="xx",
+                            help="the language spoken, as a code (en, de, fr …); default: Whisper tells")
+    transcribe.add_argument("--json", action="store_true", help="text, language and segments with start/end seconds")
+
+    say = commands.add_parser(
+        "say", parents=[common], help="read a text aloud into a WAV file, offline",
+        description="Text to speech with hibari's \"heart\" voice (American English), on this computer: "
+        "nothing is sent anywhere.")
+    say.add_argument("text", type=words, metavar="TEXT", help="the words, or - to read stdin")
+    say.add_argument("--out", type=file_path, required=True, metavar="FILE.wav",
+                     help="the WAV file to write (an existing file is replaced)")
 
 
 def _add_memory_commands(actions: Subcommands, common: "Parser") -> None:

