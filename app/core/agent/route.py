@@ -49,7 +49,7 @@ _THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|a
         r"merci|danke|gracias|obrigad[oa]|grazie|rahmet|spasibo|dzi[eę]kuj[eę]|dankie|takk?|kiitos|arigato|shukran|"
         r"asante|ng[aā]\s+mihi|dhanyavaad|"
         r"i\s+appreciate\s+(?:it|that|"
-        r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|"
+        r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|sound|"
         r"super|that(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:helpful|great|perfect|lovely|brilliant|useful|kind|"
         r"amazing|awesome|nice|good|wonderful|fantastic|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|"
         r"a\s+star|"
