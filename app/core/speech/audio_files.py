@@ -97,8 +97,9 @@ def _opened(path: Path) -> soundfile.SoundFile:
         if "malformed" in exc.error_string or "chunk" in exc.error_string:  # a known format, broken
             raise KnownError(f"{path.name} is damaged or cut short ({exc.error_string})",
                              "copy or record the file again, to the end") from exc
-        # (libsndfile says "File does not exist or is not a regular file" of a file it can't parse)
-        raise KnownError(f"{path.name} is not audio Hearth can read", FORMATS_FIX) from exc
+        # (libsndfile says "File does not exist or is not a regular file" of an MP3 it can't parse)
+        why = "" if "does not exist" in exc.error_string else f" ({exc.error_string})"
+        raise KnownError(f"{path.name} is not audio Hearth can read{why}", FORMATS_FIX) from exc
     except OSError as exc:
         raise KnownError(f"cannot read {path}: {exc.strerror}", "check the path and its permissions") from exc
     if sound.format not in READABLE:
