@@ -50,6 +50,7 @@ _THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|a
         r"asante|ng[aā]\s+mihi|dhanyavaad|"
         r"i\s+appreciate\s+(?:it|that|"
         r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|sound|"
+        r"that(?:'ll|\s+will)\s+do(?:\s+(?:nicely|nicely\s+thanks|fine|the\s+trick))?|"
         r"super|that(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:helpful|great|perfect|lovely|brilliant|useful|kind|"
         r"amazing|awesome|nice|good|wonderful|fantastic|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|"
         r"a\s+star|"
@@ -62,7 +63,7 @@ _THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|a
         r"rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling)|love\s+(?:it|that|this))")
 _NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
 _GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_HI}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
-_THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_THX}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
+_THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{_THX}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)  # "Ha, that'll do"
 _HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate)\b", re.I)
 _LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{_HI}|{_THX}){_NAME}(?:[\s,!.:;~-]+|$))+", re.I)
 

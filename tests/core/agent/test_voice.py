@@ -37,6 +37,7 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("Good morning, Hearth!", "greeting"),
     ("Thanks, that helped!", "thanks"),
     ("sound", "thanks"),  # British slang, after a request was answered
+    ("Ha, that'll do nicely.", "thanks"),
     ("Remember that my locker code is 4411.", "remember"),
     ("Forget what I said about Tom.", "forget"),
     ("note: book the train", "note"),
