@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core.agent.answer import ANCHORED_AT, QUOTE_AT, SURE_AT, Choice
+from app.core.agent.measures import HAS_NUMBER, HAS_WHEN, MEASURES, SAID_AS
 from app.core.memory.entities.extract import NOT_NAMES, RELATION_WORDS, RELATIONS, asked_relations, relation_phrases
 from app.core.memory.spans import mentions_self, words
 
@@ -60,41 +61,8 @@ _NUMBER = re.compile(r"\b(?:how\s+(?:old|many|much|tall|long|far|often)|what\s+a
 _WHEN = re.compile(r"^\W*(?:\w+\W+){0,3}?when\b|\bwhat\s+(?:date|day|time|month|year)\b", re.I)
 _WHO = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:who|whom)\b|\bwhat(?:'s|\s+is|\s+was)\s+\w+(?:'s)?\s+name\b|\bcalled\s*\?", re.I)
 _KIND_WORDS = frozenset("old age many much tall long far often date day time month year number".split())
-_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-                 "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
-                 "dozen half").split()
-_HAS_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
-_HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|"
-                       r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|"
-                       r"friday|saturday|sunday|morning|evening|night|noon|midnight|tomorrow|yesterday|today|week|"
-                       r"weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
-                       r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
 _CATEGORY = re.compile(r"^\W*(?:which|what)\s+((?:[\w'-]+\s+){1,3}?)(?:do|does|did|am|is|are|was|were|have|has|had|"
                        r"can|could|will|would)\b")
-_HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
-_N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
-# An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old", "her 7th birthday" —
-# not "18 years of marriage"
-_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-          r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
-# ("is now 21 December" is a date, "is 14:30" a time, "is 40%" a share)
-_AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b"
-                  rf"(?!\s*(?:st|nd|rd|th|{_MONTH}|[:.%]\d*|pm|am|o'clock)\b)|"
-                  rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
-                  rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b|"
-                  r"\b\d+(?:st|nd|rd|th)\s+birthday\b", re.I)  # "celebrated her 7th birthday"
-_UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
-# What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"
-_DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"
-                       r"\bsince\b|\bfor\s+(?:years|months|weeks|ages|decades)\b", re.I)
-_DISTANCE = re.compile(rf"\b{_UNIT_N}\s*(?:km|kms|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|k)\b|"
-                       r"\b(?:km|miles|kilomet(?:er|re)s)\b", re.I)
-_FREQUENCY = re.compile(rf"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|once|twice|"
-                        rf"{_N}\s+times|per|a\s+(?:day|week|month|year))\b|\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|"
-                        r"satur|sun)days\b|\bweekends\b", re.I)
-_MEASURES = (("age", _HOW_OLD), ("duration", re.compile(r"\bhow\s+long\b")),
-             ("distance", re.compile(r"\bhow\s+far\b")), ("frequency", re.compile(r"\bhow\s+often\b")))
-_SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency": _FREQUENCY}
 _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
 _HAS_PLACE = re.compile(r"\b(?:in|at|on|near|under|behind|beside|inside|opposite|by|next\s+to|from|(?:moved|moving|move|"
                         r"relocated|went|gone|going|off|emigrated|transferred)\s+(?:back\s+)?to)\s+(?:the\s+|my\s+|a\s+)?\w",
@@ -154,7 +122,7 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
         w for w in (t.casefold() for t in words(_for_work(question)))
         if len(w) > 1 and w not in _FRAME and w not in relation_words and w not in name_words
         and w not in _KIND_WORDS and not w.isdigit()))
-    kind = next((k for k, asks in _MEASURES if asks.search(folded)), "") or \
+    kind = next((k for k, asks in MEASURES if asks.search(folded)), "") or \
         ("number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else
          "who" if _WHO.search(question) else "where" if _WHERE.search(folded) else "")
     head = _CATEGORY.match(folded)
@@ -340,12 +308,12 @@ def _someone_elses(sentence: str, mine: Sequence[str]) -> bool:
 
 
 def _kind_ok(sentence: str, kind: str) -> bool:
-    if kind in _SAID_AS:
-        return bool(_SAID_AS[kind].search(sentence))
+    if kind in SAID_AS:
+        return bool(SAID_AS[kind].search(sentence))
     if kind == "number":
-        return bool(_HAS_NUMBER.search(sentence))
+        return bool(HAS_NUMBER.search(sentence))
     if kind == "when":
-        return bool(_HAS_WHEN.search(sentence))
+        return bool(HAS_WHEN.search(sentence))
     if kind == "who":  # (a name opening the sentence as an appositive: "Bracken, our collie, …")
         return bool(_HAS_NAME.search(sentence.strip()) or _NAME_FIRST.match(sentence))
     if kind == "where":

@@ -31,6 +31,7 @@ from app.core.agent.prompt import neutralise
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.focus import stem
+from app.core.agent.measures import MONTH
 from app.core.agent.tools import content_words
 from app.core.llm.backend import ChatMessage
 from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
@@ -74,7 +75,7 @@ _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _NEGATED = re.compile(r"\b(?i:not)\s+(?:(?i:a|an|the|in|on|at)\s+)?(?:[\w£$€.-]*\d[\w.-]*|[A-ZÀ-Þ][a-zß-ÿ]+)")
 _AS_AGE = re.compile(r"\b(?:is|'s|am|'m|are|'re|was|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+)?(\d{1,3})\b"
                      r"(?!\s*(?:st|nd|rd|th|%|:|\.\d|[ap]m\b|o'clock|quid|pounds?|euros?|dollars?|[£$€]|"
-                     r"(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|"
+                     rf"{MONTH}\b))|"
                      r"\b(\d{1,3})[\s-]*(?:years?|yrs?)[\s-]*old\b", re.I)
 _YES_NO = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|had|can|could|will|am)\b", re.I)
 _COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares", "6 to 11pm", "180km"

@@ -1,0 +1,40 @@
+"""What a question about a measure wants said, and how a sentence says it: an age ("I'm 71", "her 7th
+birthday"), a duration, a distance, a frequency, a number, a date (focus.py's kinds)."""
+
+from __future__ import annotations
+
+import re
+
+_NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                 "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
+                 "dozen half").split()
+HAS_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|"
+                       r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|"
+                       r"friday|saturday|sunday|morning|evening|night|noon|midnight|tomorrow|yesterday|today|week|"
+                       r"weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
+                       r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
+_HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
+_N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
+# An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old", "her 7th birthday" —
+# not "18 years of marriage"
+MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+          r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
+# ("is now 21 December" is a date, "is 14:30" a time, "is 40%" a share)
+_AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b"
+                  rf"(?!\s*(?:st|nd|rd|th|{MONTH}|[:.%]\d*|pm|am|o'clock)\b)|"
+                  rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
+                  rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b|"
+                  r"\b\d+(?:st|nd|rd|th)\s+birthday\b", re.I)  # "celebrated her 7th birthday"
+_UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
+# What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"
+_DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"
+                       r"\bsince\b|\bfor\s+(?:years|months|weeks|ages|decades)\b", re.I)
+_DISTANCE = re.compile(rf"\b{_UNIT_N}\s*(?:km|kms|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|k)\b|"
+                       r"\b(?:km|miles|kilomet(?:er|re)s)\b", re.I)
+_FREQUENCY = re.compile(rf"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|once|twice|"
+                        rf"{_N}\s+times|per|a\s+(?:day|week|month|year))\b|\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|"
+                        r"satur|sun)days\b|\bweekends\b", re.I)
+MEASURES = (("age", _HOW_OLD), ("duration", re.compile(r"\bhow\s+long\b")),
+             ("distance", re.compile(r"\bhow\s+far\b")), ("frequency", re.compile(r"\bhow\s+often\b")))
+SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency": _FREQUENCY}
