@@ -27,7 +27,7 @@ import numpy as np
 
 from app.core.agent.answer import ANCHORED_AT, QUOTE_AT, SURE_AT, Choice
 from app.core.agent.measures import HAS_NUMBER, HAS_WHEN, MEASURES, SAID_AS
-from app.core.memory.entities.extract import NOT_NAMES, RELATION_WORDS, RELATIONS, asked_relations, relation_phrases
+from app.core.memory.entities.extract import BEING_WORDS, NOT_NAMES, RELATION_WORDS, RELATIONS, asked_relations, relation_phrases
 from app.core.memory.spans import mentions_self, words
 
 WORD_MATCH_AT = 0.50  # cosine of two single words (MiniLM): medication~sertraline 0.52, car~Volvo 0.59;
@@ -83,8 +83,8 @@ _RELATED = {"live": re.compile(r"\b(?:mov\w*|home|house|flat|apartment|based|sta
             "job": _JOB, "hate": _HATE, "dislike": _HATE, "love": _LOVE, "study": _STUDY, "medicine": _MEDICINE,
             "medication": _MEDICINE, "pill": _MEDICINE, "tablet": _MEDICINE, "drug": _MEDICINE}
 # "My best friend Priya …", "Big news: our dog …": someone the user knows, as the sentence's subject
-_OTHERS = re.compile(rf"^\W*(?:[\w'’]+\W+){{0,3}}?(?:my|our)\s+(?:[\w'’-]+\s+)?(?:{RELATION_WORDS})s?\b|"
-                     rf"^\W*(?:the\s+)?(?:{RELATION_WORDS})s?\b(?!\s*(?:and|&)\s+(?:i|me)\b)", re.I)
+_OTHERS = re.compile(rf"^\W*(?:[\w'’]+\W+){{0,3}}?(?:my|our)\s+(?:[\w'’-]+\s+)?(?:{BEING_WORDS})s?\b|"
+                     rf"^\W*(?:the\s+)?(?:{BEING_WORDS})s?\b(?!\s*(?:and|&)\s+(?:i|me)\b)", re.I)
 # (the second: a terse writer's bare relative as the subject: "Mother lives in Trondheim, alone …")
 _FOR_WORK = re.compile(r"\b(?:for|at)\s+work\b", re.I)
 _NAMING = re.compile(r"\bname\b|\bcalled\s*\??$|\bcall(?:ed)?\s+(?:him|her|it|them)\b")

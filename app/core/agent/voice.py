@@ -210,7 +210,9 @@ def what_asked(question: str) -> str:
         if m.group("called"):  # "What's my dog called?" → "what your dog is called"
             return f"{wh} {np_} {be} {m.group('called').casefold()}"
         subject, rest = _subject(np_)  # "where is my brother studying" → "where your brother is studying"
-        return np_ if wh == "what" else f"{wh} {subject or np_} {be} {rest if subject else ''}".strip()
+        if not re.match(r"\w+(?:ing|ed)\b", rest):  # "who's my diss supervisor" → "who your diss supervisor is"
+            subject, rest = np_, ""
+        return np_ if wh == "what" else f"{wh} {subject} {be} {rest}".strip()
     if m := _WH_DO_I.match(q):
         rest = second_person(m.group("rest"))
         subject, verb = _subject(rest)

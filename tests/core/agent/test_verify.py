@@ -191,3 +191,22 @@ def test_where_someone_lives_and_what_a_pet_is_called_said_in_other_words() -> N
                 "What's the dog called?") == "Bracken is your collie."
     oban = "Ewan's mum Sheila is out in Oban, so any weekend we get off together tends to vanish up the A85."
     assert says_it(oban, focus("Where does Ewan's mum live?", ["Ewan", "Sheila", "Oban"]))
+
+
+def test_a_terse_writers_short_forms_and_what_they_do_for_money_hold_an_answer() -> None:
+    """Held-out split #D (callum): right answers the verifier refused."""
+    assert said("You're on a 2nd year computer science course at Sheffield.", "callum. 20. 2nd yr comp sci @ sheffield",
+                "what course am i on").startswith("You're on a 2nd year computer science")
+    assert said("You do deliveroo on your bike for money.", "Doing deliveroo on my bike now for money.",
+                "what do i do for money atm") == "You do deliveroo on your bike for money."
+    assert said("Mum lives in Hull.", "Mum in hull wants me home for xmas.", "where does mum live") == "Mum lives in Hull."
+    # a short form is a word's first letter and its letters in order, not any short word
+    assert said("You're on a 2nd year chemistry course at Sheffield.", "callum. 20. 2nd yr comp sci @ sheffield",
+                "what course am i on") == ""
+
+
+def test_a_number_of_a_kind_is_answered_only_by_a_sentence_that_says_one() -> None:
+    assert said("20. 2nd yr comp sci @ sheffield", "callum. 20. 2nd yr comp sci @ sheffield",
+                "whats my student number") == ""
+    assert said("Your student number is 4417.", "student no. 4417, need it for the library",
+                "whats my student number") == "Your student number is 4417."

@@ -434,6 +434,8 @@ def test_a_message_that_asks_not_to_be_kept_keeps_nothing(bank: MemoryBank) -> N
 def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
     assert "what your dog is called" in not_told("What's my dog called?")
     assert "what you are allergic to" in not_told("What am I allergic to?")
+    assert "who your diss supervisor is" in not_told("who's my diss supervisor")  # not "who your diss is supervisor"
+    assert "where your brother is studying" in not_told("Where is my brother studying?")
 
 
 def test_what_was_said_last_about_the_same_thing_is_quoted(bank: MemoryBank) -> None:

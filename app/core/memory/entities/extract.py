@@ -49,6 +49,8 @@ RELATIONS: dict[str, tuple[str, str]] = {
 WORKS_AT, LIVES_IN = "works at", "lives in"
 
 RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))  # a regex alternation, longest first
+# … and only those who are someone (a person or a pet): "on my bike" brings no one else in
+BEING_WORDS = "|".join(sorted((re.escape(w) for w, (_, kind) in RELATIONS.items() if kind != "thing"), key=len, reverse=True))
 _REL = RELATION_WORDS
 _ADJ = r"(?:(?:little|lil|younger|older|big|baby|eldest|oldest|youngest|twin|new|late|dear|best|good|old)\s+)?"
 _UP, _LOW = "A-ZÀ-ÖØ-Þ", "a-zß-öø-ÿ"
