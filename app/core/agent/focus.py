@@ -272,7 +272,9 @@ def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], S
         after = re.finditer(rf"\b{spelled}(?:'s|’s)?\s*,?\s+(?:(?i:name\s+is|name's|name’s|is|was)\s+)?"
                             rf"(?:(?i:called|named)\s+)?({_NAME_WORD})", sentence)
         before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+(?:[\w-]+\s+)?{spelled}\b", sentence)
-        if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before)):
+        # "the wife and I have been in Whitby ever since we married, she's Maureen"
+        then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
+        if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before, *then)):
             return True
     # a pet may be named by its kind (holds checked that by meaning): "a rescue greyhound called Luna",
     # "a Rottweiler puppy, the children named him Bruno"
@@ -348,18 +350,25 @@ def _as_asked(sentence: str, asked: Focus) -> int:
     return len(asked.content) - len(_missing(asked.content, said, None, folded))
 
 
-def says_it(text: str, asked: Focus) -> bool:
+def says_it(text: str, asked: Focus, similar: Similar | None = None) -> bool:
     """Where someone lives is said in the memory an answer comes from ("moved", "home", "based" …)
     when that memory speaks of a trip:
     "Which town do we live in now?" is not answered by "Easter changed. Not Lofoten. Going to
     Svalbard, Longyearbyen." (a trip; dev). Only "live": a bare job title or course answers "do for
     a living" or "study" well enough from a terse writer ("Physiotherapist at the university hospital")."""
     said, folded = _read(text)
+    # "Where does Maureen volunteer?" is not answered by "the wife and I have been in Whitby …, she's
+    # Maureen" (#D, dev): what a where-question asks someone does is said where the answer is from
+    # (not "work", "live", "stay": a job or a home is said in many ways, checked elsewhere)
+    if asked.kind == "where" and _missing([w for w in asked.content if stem(w) not in _WHERE_VERBS], said, similar,
+                                          folded):
+        return False
     asks = [w for w in asked.content if stem(w) == stem("live") and w not in _RELATED_WORDS]
     return not (asks and _TRIP.search(folded)) or all(stem(w) in {stem(s) for s in said} or _related(w, folded)
                                                      for w in asks)
 
 
+_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas"))  # their stems
 _TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|honeymoon)\b")
 
 

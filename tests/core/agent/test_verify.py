@@ -210,3 +210,14 @@ def test_a_number_of_a_kind_is_answered_only_by_a_sentence_that_says_one() -> No
                 "whats my student number") == ""
     assert said("Your student number is 4417.", "student no. 4417, need it for the library",
                 "whats my student number") == "Your student number is 4417."
+
+
+def test_relatives_without_my_and_a_place_said_as_an_afterthought() -> None:
+    """Held-out split #D (reg): "the wife", "our youngest", "Swansea this time"."""
+    wife = "Me and the wife and I have been in Whitby ever since we married, she's Maureen."
+    assert said("Maureen.", wife, "What's the wife called?") == "Maureen."
+    assert said("Your youngest Helen is a nurse in Leeds.", "Our youngest Helen is a nurse in Leeds, she's the one "
+                "who set this thing up.", "What does our youngest do for work?") == "Your youngest Helen is a nurse in Leeds."
+    moved = "Gareth's gone and moved again, Swansea this time, he says the house is bigger."
+    assert said("Gareth lives in Swansea now.", moved, "Where does Gareth live now?") == "Gareth lives in Swansea now."
+    assert pieces("I have a son, Aigerim lives in Seoul") == ["I have a son", "Aigerim lives in Seoul"]  # a verb: not one

@@ -485,3 +485,23 @@ def test_the_clock_answers_what_the_date_is_but_not_the_date_of_something_told()
     assert detect_intent("What's the date of the choir concert?") is None
     assert detect_intent("What day is the whist now?") is None  # the whist's day, told by the user
     assert detect_intent("What day is it today?") == "now"
+
+
+def test_a_line_that_says_the_answers_numbers_again_and_one_more_does_not_replace_it(bank: MemoryBank) -> None:
+    """Held-out split #D (reg): "I'm 72, retired … in 2015 after 38 years" is not a correction of
+    "You retired in 2015 after 38 years" for having 72 too."""
+    bank.add(NewMemory(text="Retired from the railways in 2015 after 38 years as a signalman.", kind="fact",
+                       created_at=1_000))
+    bank.add(NewMemory(text="Bit about me then, I'm 72, retired from the railways in 2015 after 38 years as a signalman.",
+                       kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="You retired from the railways in 2015 after 38 years as a signalman.",
+                              n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "When did I retire?", new=True)
+    assert done.reply == "You retired from the railways in 2015 after 38 years as a signalman.", done.reply
+
+
+def test_a_where_question_is_answered_only_from_a_memory_that_says_what_it_asks(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="The wife and I have been in Whitby ever since we married, she's Maureen.", kind="fact"))
+    backend = ScriptedBackend(reply="Maureen volunteers at Whitby.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "Where does Maureen volunteer?", new=True)
+    assert "Whitby" not in done.reply and "haven't told me" in done.reply, done.reply

