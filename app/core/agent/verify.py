@@ -263,7 +263,9 @@ def names_one(text: str, question: str) -> bool:
         return True  # "What is …", "Which one …"
     thing = re.escape(asked.group(1).casefold())
     unnamed = rf"\b(?:an?|some)\s+(?:[a-z]\w*[\s-]+)?{thing}(?:e?s)?\b(?!-|\s*,?\s*(?:called|named|[A-Z\"“'‘]))"
-    return not re.search(unnamed, text)
+    # … nor "the <thing> you changed to" ("Which airline are we flying with?"; #D, dev)
+    described = rf"\bthe\s+{thing}(?:e?s)?\s+(?:you|we|they|that|which|whose)\b"
+    return not re.search(unnamed, text) and not re.search(described, text, re.I)
 
 
 def pieces(sentence: str) -> list[str]:

@@ -221,3 +221,10 @@ def test_relatives_without_my_and_a_place_said_as_an_afterthought() -> None:
     moved = "Gareth's gone and moved again, Swansea this time, he says the house is bigger."
     assert said("Gareth lives in Swansea now.", moved, "Where does Gareth live now?") == "Gareth lives in Swansea now."
     assert pieces("I have a son, Aigerim lives in Seoul") == ["I have a son", "Aigerim lives in Seoul"]  # a verb: not one
+
+
+def test_the_thing_asked_for_described_but_not_named_names_none() -> None:
+    from app.core.agent.verify import names_one
+
+    assert not names_one("You are flying with the airline you changed to.", "Which airline we are flying with?")
+    assert names_one("You are flying with Wizz Air.", "Which airline we are flying with?")
