@@ -78,7 +78,7 @@ class TranscriptionCall:
 def transcriptions(exchange: Exchange, speech: Speech | None) -> None:
     engines = _available(speech)
     with engines.upload_slot():
-        body = exchange.read_body(MAX_UPLOAD, "OpenAI's limit too; split the recording or send it compressed (MP3, OGG)")
+        body = exchange.read_body(MAX_UPLOAD, "OpenAI's limit too; split the recording, or send it as MP3 or OGG")
         call = parse_transcription(parse_form(body, exchange.header("Content-Type")))
         del body  # the form's parts hold what is needed
         samples = _samples(call.audio)

@@ -1,11 +1,12 @@
 """Hearth's OpenAI-compatible HTTP API on 127.0.0.1: transport, security and streaming.
 
 Stdlib only (ThreadingHTTPServer, one thread per connection). The agent and memory sit behind
-`ApiBackend`; this module never imports them. The audio endpoints live in `audio_api`. Every request passes, in order: the Host check
-(DNS rebinding: a web page that resolves its own name to 127.0.0.1 still sends its own Host),
-the Origin check (no browser page gets in unless listed), the bearer token, then routing, the
-body limit and validation (`http_wire`). Nothing reaches the backend before all of them pass,
-so a refused request changes nothing. Errors are OpenAI-shaped JSON and never carry a traceback.
+`ApiBackend`; this module never imports them; the audio endpoints are `audio_api`'s. Every request
+passes, in order: the Host check (DNS rebinding: a web page that resolves its own name to 127.0.0.1
+still sends its own Host), the Origin check (no browser page gets in unless listed), the bearer
+token, then routing, the body limit and validation (`http_wire`). Nothing reaches the backend
+before all of them pass, so a refused request changes nothing. Errors are OpenAI-shaped JSON and
+never carry a traceback.
 """
 
 from __future__ import annotations
@@ -340,8 +341,8 @@ class _Handler(BaseHTTPRequestHandler):
             raise wire.invalid("the Content-Length header must be a whole number of bytes")
         size = int(lengths[0])
         if size > limit:
-            raise ApiError(413, f"the body is {size:,} bytes; the limit is {limit:,} bytes ({limit / (1 << 20):g} MiB): "
-                           f"{advice}", code="body_too_large")
+            raise ApiError(413, f"the body is {size:,} bytes; the limit is {limit:,} bytes "
+                           f"({limit / (1 << 20):g} MiB): {advice}", code="body_too_large")
         data = self._read(size)
         self._unread = 0
         return data

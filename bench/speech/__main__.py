@@ -68,7 +68,9 @@ def round_trip(text: str, speaker: HibariSpeaker, whisper: WhisperTranscriber, t
     tally.speech_s += len(audio) / SAMPLE_RATE
     wrong, inserted = aligned_errors(text, heard)
     reference = words(text)
-    tally.words, tally.wrong, tally.inserted = tally.words + len(reference), tally.wrong + sum(wrong), tally.inserted + inserted
+    tally.words += len(reference)
+    tally.wrong += sum(wrong)
+    tally.inserted += inserted
     flagged = [bad for word, bad in zip(reference, wrong) if is_number_or_date(word)]
     tally.number_words, tally.numbers_wrong = tally.number_words + len(flagged), tally.numbers_wrong + sum(flagged)
     tally.worst.append(((sum(wrong) + inserted) / len(reference), text, heard))
@@ -80,7 +82,8 @@ def table(tally: Tally, loads: dict[str, tuple[float, float]], count: int) -> st
         ("WER overall (S+D+I / words)", f"{(tally.wrong + tally.inserted) / tally.words:.1%}"),
         ("WER on number and date words (S+D)", f"{tally.numbers_wrong / tally.number_words:.1%} "
                                                f"({tally.numbers_wrong} of {tally.number_words})"),
-        ("WER on the other words (S+D)", f"{(tally.wrong - tally.numbers_wrong) / (tally.words - tally.number_words):.1%}"),
+        ("WER on the other words (S+D)",
+         f"{(tally.wrong - tally.numbers_wrong) / (tally.words - tally.number_words):.1%}"),
         ("speech made", f"{tally.speech_s:.0f} s"),
         ("synthesis real-time factor (hibari, 1 thread)", f"{tally.synth_s / tally.speech_s:.3f}"),
         ("transcription real-time factor (Whisper base int8)", f"{tally.heard_s / tally.speech_s:.3f}"),

@@ -66,7 +66,8 @@ def wav(seconds: float = 2.0, rate: int = 16_000) -> bytes:
 
 
 def form(fields: dict[str, str], file: tuple[str, bytes] | None = ("memo.wav", b""), boundary: str = "b0und") -> bytes:
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode() for k, v in fields.items()]
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{k}"\r\n\r\n{v}\r\n'.encode()
+             for k, v in fields.items()]
     if file is not None:
         parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="{file[0]}"\r\n'
                      "Content-Type: application/octet-stream\r\n\r\n".encode() + file[1] + b"\r\n")
