@@ -269,3 +269,32 @@ def test_the_guard_lets_only_the_loopback_through(no_network_but_loopback: list[
         socket.getaddrinfo("huggingface.co", 443)
     assert len(no_network_but_loopback) == 2
     no_network_but_loopback.clear()  # seen: the fixture's own check would fail the test otherwise
+
+
+def test_the_api_switch_serves_speech_and_keeps_its_engines_across_restarts(hearth_env: Any,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """How `hearth serve --http` and the app serve: one pair of engines for the process, so a model
+    loaded once stays loaded when the API restarts on another port."""
+    import socket
+
+    from app.bootstrap import Options, load_settings
+    from app.core.api_token import api_token
+    from app.engine import api_switch
+    from app.engine.warm import WarmResources
+
+    made: list[StrictTranscriber] = []
+    monkeypatch.setattr(api_switch, "make_transcriber", lambda: made.append(StrictTranscriber(SAID)) or made[-1])
+    monkeypatch.setattr(api_switch, "make_speaker", FakeSpeaker)
+    switch, settings = api_switch.ApiSwitch(Options(), WarmResources()), load_settings(Options())
+    token = api_token(hearth_env)[0]
+    try:
+        for _ in range(2):
+            with socket.socket() as probe:  # a free port
+                probe.bind(("127.0.0.1", 0))
+                port = probe.getsockname()[1]
+            switch.apply(settings, port=port)
+            with openai.OpenAI(base_url=f"http://127.0.0.1:{port}/v1", api_key=token, max_retries=0) as client:
+                assert client.audio.transcriptions.create(model="whisper-1", file=("m.wav", wav())).text == SAID
+    finally:
+        switch.close()
+    assert len(made) == 1 and len(made[0].calls) == 2
