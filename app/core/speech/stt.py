@@ -111,7 +111,7 @@ def _language(language: str | None, supported: list[str]) -> str | None:
     code = language.strip().lower()
     if code not in supported:
         raise UnknownLanguage(f"Whisper doesn't know the language {language!r}",
-                         "give a two-letter code such as en, de, fr, es (or leave it out to let Whisper tell)")
+                              "give a two-letter code such as en, de, fr, es (or leave it out to let Whisper tell)")
     return code
 
 
