@@ -40,3 +40,7 @@ def test_spoken_then_heard_back_through_the_api(client: openai.OpenAI) -> None:
     assert heard.language == "en" and heard.segments and 0 <= heard.segments[0].start < heard.segments[-1].end
     again = client.audio.transcriptions.create(model="whisper-1", file=("ask.wav", audio))  # the model is warm now
     assert word_errors(text, again.text)[0] / count <= 0.25
+    with pytest.raises(openai.BadRequestError, match="Whisper doesn't know the language 'xx'"):
+        client.audio.transcriptions.create(model="whisper-1", file=("ask.wav", audio), language="xx")
+    with pytest.raises(openai.BadRequestError, match="ask.wav is cut short"):
+        client.audio.transcriptions.create(model="whisper-1", file=("ask.wav", audio[:len(audio) // 2]))
