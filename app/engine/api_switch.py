@@ -7,7 +7,7 @@ import logging
 import threading
 from typing import Any
 
-from app.bootstrap import Options
+from app.bootstrap import Options, make_speaker, make_transcriber
 from app.cli.call import Resources
 from app.core.api_token import api_token
 from app.core.settings import Settings
@@ -20,6 +20,7 @@ class ApiSwitch:
     def __init__(self, options: Options, resources: Resources) -> None:
         self.options, self.resources = options, resources
         self._server: Any = None
+        self._speech: Any = None  # audio_api.Speech, made on the first start and kept: its models stay warm
         self._serving: tuple[int, tuple[str, ...]] | None = None
         self._lock = threading.Lock()
 
@@ -45,12 +46,15 @@ class ApiSwitch:
 
     def _start(self, port: int, origins: tuple[str, ...]) -> None:
         from app.engine.api import HearthApi
+        from app.engine.audio_api import Speech
         from app.engine.http_api import make_server
 
         token, _ = api_token(self.options.paths.home)
+        if self._speech is None:  # cheap: each engine loads its model on its first request
+            self._speech = Speech(make_transcriber(), make_speaker())
         try:
             server = make_server(HearthApi(self.options, self.resources), port=port, token=token,
-                                 allowed_origins=origins)
+                                 allowed_origins=origins, speech=self._speech)
         except OSError as exc:
             raise KnownError(f"can't serve the HTTP API on 127.0.0.1:{port} ({exc.strerror})",
                              "another program has the port: choose another with --http PORT or the "

@@ -1,11 +1,12 @@
 """Hearth's OpenAI-compatible HTTP API on 127.0.0.1: transport, security and streaming.
 
 Stdlib only (ThreadingHTTPServer, one thread per connection). The agent and memory sit behind
-`ApiBackend`; this module never imports them. Every request passes, in order: the Host check
-(DNS rebinding: a web page that resolves its own name to 127.0.0.1 still sends its own Host),
-the Origin check (no browser page gets in unless listed), the bearer token, then routing, the
-body limit and validation (`http_wire`). Nothing reaches the backend before all of them pass,
-so a refused request changes nothing. Errors are OpenAI-shaped JSON and never carry a traceback.
+`ApiBackend`; this module never imports them; the audio endpoints are `audio_api`'s. Every request
+passes, in order: the Host check (DNS rebinding: a web page that resolves its own name to 127.0.0.1
+still sends its own Host), the Origin check (no browser page gets in unless listed), the bearer
+token, then routing, the body limit and validation (`http_wire`). Nothing reaches the backend
+before all of them pass, so a refused request changes nothing. Errors are OpenAI-shaped JSON and
+never carry a traceback.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ import select
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any, Protocol
 from urllib.parse import unquote, urlsplit
 
-from app.engine import http_wire as wire
+from app.engine import audio_api, http_wire as wire
+from app.engine.audio_api import Speech
 from app.engine.http_wire import ApiError, ChatCall, ChatEvent, ChatRequest, TextPiece, TurnEnd
 from app.errors import KnownError
 
@@ -53,20 +55,25 @@ class ApiBackend(Protocol):
 
 
 def make_server(backend: ApiBackend, *, port: int, token: str, allowed_origins: Sequence[str] = (),
-                host: str = "127.0.0.1", max_connections: int = MAX_CONNECTIONS) -> ThreadingHTTPServer:
+                host: str = "127.0.0.1", max_connections: int = MAX_CONNECTIONS,
+                speech: Speech | None = None) -> ThreadingHTTPServer:
     """A bound (not yet serving) server; port 0 picks a free one (see `server.server_address`).
     Run it with `serve_forever()` in a thread; stop it with `shutdown()` then `server_close()`.
-    Beyond `max_connections` open connections, new ones get a 503 at once (one thread each)."""
+    Beyond `max_connections` open connections, new ones get a 503 at once (one thread each).
+    Without `speech`, the audio endpoints answer 404."""
     if host not in LOOPBACK_HOSTS:
         raise ValueError(f"the API listens on the loopback interface only ({', '.join(LOOPBACK_HOSTS)}), not {host!r}")
     if not token or token != token.strip():
         raise ValueError("the API token must be a non-empty string without surrounding spaces")
     origins = frozenset(_normal_origin(o, strict=True) for o in allowed_origins)
-    return _ApiServer(host, port, backend, token.encode("utf-8"), origins, max_connections)
+    server = _ApiServer(host, port, backend, token.encode("utf-8"), origins, max_connections)
+    server.speech = speech
+    return server
 
 
 class _ApiServer(ThreadingHTTPServer):
     daemon_threads = True  # a stuck client never keeps the engine process alive
+    speech: Speech | None = None
 
     def __init__(self, host: str, port: int, backend: ApiBackend, token: bytes, origins: frozenset[str],
                  max_connections: int) -> None:
@@ -241,13 +248,16 @@ class _Handler(BaseHTTPRequestHandler):
             "/v1/models": {"GET": self._models},
             "/v1/chat/completions": {"POST": self._chat},
             "/v1/embeddings": {"POST": self._embeddings},
+            "/v1/audio/transcriptions": {"POST": lambda: audio_api.transcriptions(self, self.server.speech)},
+            "/v1/audio/speech": {"POST": lambda: audio_api.speech(self, self.server.speech)},
         }
         if path.startswith("/v1/models/") and len(path) > len("/v1/models/"):
             routes[path] = {"GET": lambda: self._model(unquote(path[len("/v1/models/"):]))}
         methods = routes.get(path)
         if methods is None:
             raise ApiError(404, f"no such endpoint: {self.command} {path[:100]}; this API serves "
-                           "GET /v1/models, POST /v1/chat/completions and POST /v1/embeddings", code="not_found")
+                           "GET /v1/models, POST /v1/chat/completions, /v1/embeddings, /v1/audio/transcriptions "
+                           "and /v1/audio/speech", code="not_found")
         if self.command not in methods:
             raise _MethodNotAllowed(sorted(methods))
         return methods[self.command]
@@ -319,7 +329,10 @@ class _Handler(BaseHTTPRequestHandler):
         return int(lengths[0]) if re.fullmatch(r"[0-9]{1,18}", lengths[0].strip()) else -1
 
     def _read_json(self) -> dict[str, Any]:
-        """The request body as a JSON object; its size is checked before a byte of it is read."""
+        return wire.parse_json(self.read_body(wire.MAX_BODY, "send fewer or shorter messages"))
+
+    def read_body(self, limit: int, advice: str) -> bytes:
+        """The whole request body; its size is checked before a byte of it is read."""
         lengths = self.headers.get_all("Content-Length") or []
         if self.headers.get("Transfer-Encoding") is not None or len(lengths) != 1:
             raise ApiError(411, "send the body with one Content-Length header (chunked bodies are not accepted)",
@@ -327,12 +340,12 @@ class _Handler(BaseHTTPRequestHandler):
         if not re.fullmatch(r"[0-9]{1,18}", lengths[0].strip()):
             raise wire.invalid("the Content-Length header must be a whole number of bytes")
         size = int(lengths[0])
-        if size > wire.MAX_BODY:
-            raise ApiError(413, f"the body is {size} bytes; the limit is {wire.MAX_BODY} bytes (1 MiB): "
-                           "send fewer or shorter messages", code="body_too_large")
+        if size > limit:
+            raise ApiError(413, f"the body is {size:,} bytes; the limit is {limit:,} bytes "
+                           f"({limit / (1 << 20):g} MiB): {advice}", code="body_too_large")
         data = self._read(size)
         self._unread = 0
-        return wire.parse_json(data)
+        return data
 
     def _read(self, size: int) -> bytes:
         try:
@@ -368,6 +381,9 @@ class _Handler(BaseHTTPRequestHandler):
             return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
         except OSError:
             return True
+
+    def header(self, name: str) -> str | None:
+        return self._one_header(name)
 
     def _one_header(self, name: str) -> str | None:
         values = self.headers.get_all(name) or []
@@ -423,10 +439,15 @@ class _Handler(BaseHTTPRequestHandler):
         self._end_headers()
 
     def _send_json(self, status: int, body: dict[str, Any], *, allow: Sequence[str] | None = None) -> None:
-        data = wire.to_json(body)
+        self.send(status, wire.to_json(body), "application/json", allow=allow)
+
+    def send(self, status: int, data: bytes, content_type: str, headers: Mapping[str, str] | None = None, *,
+             allow: Sequence[str] | None = None) -> None:
         self.send_response(status)
         self._common_headers()
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
         self.send_header("Content-Length", str(len(data)))
         if status == 401:
             self.send_header("WWW-Authenticate", "Bearer")

@@ -3,9 +3,11 @@ failure one line saying what to do, nothing written where it shouldn't be."""
 
 from __future__ import annotations
 
+import time
 import wave
 from pathlib import Path
 
+import numpy as np
 import pytest
 import soundfile
 
@@ -53,6 +55,7 @@ def test_transcribe_json_has_text_language_and_timed_segments(tmp_path: Path, he
 @pytest.mark.parametrize("content,said", [
     (b"", "memo.wav is empty (0 bytes) — record or copy it again"),
     (b"just some text, not sound", "memo.wav is not audio Hearth can read (Format not recognised.) — give a WAV"),
+    (b"\x89PNG\r\n\x1a\n" + bytes(500), "memo.wav is not audio Hearth can read (Format not recognised.) — give a WAV"),
 ])
 def test_transcribe_a_hostile_file_says_what_is_wrong(tmp_path: Path, heard: FakeTranscriber, content: bytes,
                                                       said: str) -> None:
@@ -69,6 +72,18 @@ def test_transcribe_a_cut_file_and_a_missing_one(tmp_path: Path, heard: FakeTran
     assert cut.code == 1 and "memo.wav is cut short" in cut.err and "to the end" in cut.err
     missing = hearth("transcribe", str(tmp_path / "gone.mp3"))
     assert missing.code == 1 and "gone.mp3 does not exist — check the file name" in missing.err
+
+
+def test_transcribe_hours_of_audio_is_refused_at_once(tmp_path: Path, heard: FakeTranscriber) -> None:
+    """Two hours (of silence at 1 kHz: a small file): refused from the header, in the time a command takes."""
+    path = tmp_path / "meeting.flac"
+    soundfile.write(path, np.zeros(2 * 3600 * 1_000, np.float32), 1_000, format="FLAC")
+    started = time.monotonic()
+    result = hearth("transcribe", str(path))
+    assert result.code == 1 and time.monotonic() - started < 5
+    assert result.err == ("error: meeting.flac is 120 minutes long; Hearth transcribes at most 60 minutes at a time "
+                          "— split it into shorter files first\n")
+    assert heard.calls == []
 
 
 @pytest.mark.parametrize("value", ["english", "e", "1", "en-US"])

@@ -28,20 +28,35 @@ def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     assert not tried, f"the network or a hub was reached for: {tried}"
 
 
-def refuse_network(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+@pytest.fixture
+def no_network_but_loopback(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """``no_network`` for tests of the HTTP API: a client may reach the server on 127.0.0.1 or [::1], no
+    other address, and no hub."""
+    tried = refuse_network(monkeypatch, loopback=True)
+    yield tried
+    assert not tried, f"the network or a hub was reached for: {tried}"
+
+
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def refuse_network(monkeypatch: pytest.MonkeyPatch, loopback: bool = False) -> list[str]:
     """Every way out — sockets, name lookups, the Hugging Face hub's downloads, faster-whisper's and
-    hibari's download functions — raises and is recorded in the list returned."""
+    hibari's download functions — raises and is recorded in the list returned. ``loopback``: this
+    machine's loopback addresses are let through (a Unix socket always is)."""
     tried: list[str] = []
 
-    def refuse(what: str) -> Any:
+    def refuse(what: str, original: Any = None) -> Any:
         def refused(*args: Any, **kwargs: Any) -> Any:
+            if loopback and original is not None and _to_loopback(what, args):
+                return original(*args, **kwargs)
             tried.append(f"{what}{args[:2]!r}")
             raise NetworkTouched(f"{what} was called: speech must never reach the network")
         return refused
 
-    monkeypatch.setattr(socket.socket, "connect", refuse("socket.connect"))
-    monkeypatch.setattr(socket, "create_connection", refuse("socket.create_connection"))
-    monkeypatch.setattr(socket, "getaddrinfo", refuse("socket.getaddrinfo"))
+    monkeypatch.setattr(socket.socket, "connect", refuse("socket.connect", socket.socket.connect))
+    monkeypatch.setattr(socket, "create_connection", refuse("socket.create_connection", socket.create_connection))
+    monkeypatch.setattr(socket, "getaddrinfo", refuse("socket.getaddrinfo", socket.getaddrinfo))
     import huggingface_hub
 
     for name in ("snapshot_download", "hf_hub_download"):
@@ -57,6 +72,16 @@ def refuse_network(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     monkeypatch.setattr(hibari.voices, "download", refuse("hibari.voices.download"))
     monkeypatch.setattr(hibari.voices, "voice_path", refuse("hibari.voices.voice_path"))
     return tried
+
+
+def _to_loopback(what: str, args: tuple[Any, ...]) -> bool:
+    """The address a connect, create_connection or getaddrinfo call names is this machine's loopback."""
+    if what == "socket.connect":
+        address = args[1] if len(args) > 1 else None
+        return isinstance(address, str) or (isinstance(address, tuple) and address[0] in LOOPBACK)
+    if what == "socket.create_connection":
+        return bool(args) and isinstance(args[0], tuple) and args[0][0] in LOOPBACK
+    return bool(args) and args[0] in LOOPBACK
 
 
 def tone(seconds: float, rate: int = 16_000, channels: int = 1, hz: float = 440.0) -> np.ndarray:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 import struct
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from app.errors import KnownError
 
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 SAMPLE_RATE = 16_000  # what Whisper listens at
 MAX_SECONDS = 60 * 60  # one file at most an hour: ~13 min of work on 2 cores (0.22 x real time), 230 MB of samples
 READABLE = {"WAV": "WAV", "WAVEX": "WAV", "RF64": "WAV", "W64": "WAV", "FLAC": "FLAC", "OGG": "OGG", "MP3": "MP3"}
+# as many samples as 48 kHz stereo: a longer file at a higher rate or with more channels is refused
+MAX_SAMPLES_PER_SECOND = 2 * 48_000
 FORMATS_FIX = "give a WAV, FLAC, OGG or MP3 file (convert others first, e.g. `ffmpeg -i FILE out.wav`)"
 
 
@@ -32,21 +34,45 @@ def read_audio(path: Path, max_seconds: float = MAX_SECONDS) -> np.ndarray:
     return to_16k_mono(samples, rate)
 
 
+def read_audio_bytes(data: bytes, name: str, max_seconds: float = MAX_SECONDS) -> np.ndarray:
+    """``read_audio`` of a file already in memory (an upload), named ``name`` in errors. libsndfile
+    reads it through a BytesIO: the sound is never written to disk."""
+    import io
+
+    if not data:
+        raise KnownError(f"{name} is empty (0 bytes)", "record or copy it again")
+    _check_wav_length(data[:4096], len(data), name)
+    samples, rate = _decoded(io.BytesIO(data), name, max_seconds)
+    return to_16k_mono(samples, rate)
+
+
 def read_samples(path: Path, max_seconds: float = MAX_SECONDS) -> tuple[np.ndarray, int]:
     """The file's frames as float32 (frames × channels) at its own rate, whole and checked."""
     _check_exists(path)
-    _check_wav_length(path)
-    with _opened(path) as sound:
+    with open(path, "rb") as fh:
+        head, size = fh.read(4096), os.fstat(fh.fileno()).st_size
+    _check_wav_length(head, size, path.name)
+    return _decoded(path, path.name, max_seconds)
+
+
+def _decoded(source: Path | BinaryIO, name: str, max_seconds: float) -> tuple[np.ndarray, int]:
+    """Sizes checked from the header before anything is decoded (an hour-long or a 384 kHz 8-channel
+    file is refused in milliseconds), then the frames read and checked against what was promised."""
+    with _opened(source, name) as sound:
         rate, declared = sound.samplerate, sound.frames
         if declared > max_seconds * rate:
-            raise KnownError(f"{path.name} is {_duration(declared / rate)} long; Hearth transcribes at most "
+            raise KnownError(f"{name} is {_duration(declared / rate)} long; Hearth transcribes at most "
                              f"{_duration(max_seconds)} at a time", "split it into shorter files first")
-        samples = _read(sound, path, min(declared, int(max_seconds * rate) + 1))
+        if declared * sound.channels > max_seconds * MAX_SAMPLES_PER_SECOND:  # a compressed file's silence
+            raise KnownError(f"{name} has {sound.channels} channels at {rate:,} Hz: more samples than Hearth "
+                             f"decodes at once for {_duration(declared / rate)}", f"convert it to mono 16 kHz "
+                             f"first (`ffmpeg -i FILE -ac 1 -ar 16000 out.wav`), or split it")
+        samples = _read(sound, name, min(declared, int(max_seconds * rate) + 1))
     if len(samples) == 0:
-        raise KnownError(f"{path.name} holds no sound (0 samples): it was recorded empty, or cut short "
+        raise KnownError(f"{name} holds no sound (0 samples): it was recorded empty, or cut short "
                          "(an Ogg file cut anywhere reads as none)", "record or copy it again, to the end")
     if declared - len(samples) > max(rate // 10, declared // 100):  # MP3's length is an estimate
-        raise KnownError(f"{path.name} is cut short: it says {declared / rate:.1f} s, but only "
+        raise KnownError(f"{name} is cut short: it says {declared / rate:.1f} s, but only "
                          f"{len(samples) / rate:.1f} s are there", "copy or record the file again, to the end")
     return samples, rate
 
@@ -68,12 +94,9 @@ def _check_exists(path: Path) -> None:
         raise KnownError(f"{path.name} is empty (0 bytes)", "record or copy it again")
 
 
-def _check_wav_length(path: Path) -> None:
+def _check_wav_length(head: bytes, size: int, name: str) -> None:
     """A WAV whose data chunk promises more bytes than the file holds was cut short; libsndfile would
-    quietly read what is there, so the header is looked at first."""
-    with open(path, "rb") as fh:
-        head = fh.read(4096)
-        size = os.fstat(fh.fileno()).st_size
+    quietly read what is there, so the header (``head``: the first 4 KiB) is looked at first."""
     if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
         return
     at = 12
@@ -82,39 +105,40 @@ def _check_wav_length(path: Path) -> None:
         if chunk == b"data":
             missing = at + 8 + length - size
             if 0 < missing and length not in (0, 0xFFFFFFFF):  # 0 / all ones: a streamed WAV says no length
-                raise KnownError(f"{path.name} is cut short: its header promises {length:,} bytes of sound, "
+                raise KnownError(f"{name} is cut short: its header promises {length:,} bytes of sound, "
                                  f"{missing:,} of them are missing", "copy or record the file again, to the end")
             return
         at += 8 + length + (length & 1)
 
 
-def _opened(path: Path) -> soundfile.SoundFile:
+def _opened(source: Path | BinaryIO, name: str) -> soundfile.SoundFile:
     import soundfile
 
     try:
-        sound = soundfile.SoundFile(path)
+        sound = soundfile.SoundFile(source)
     except soundfile.LibsndfileError as exc:
         if "malformed" in exc.error_string or "chunk" in exc.error_string:  # a known format, broken
-            raise KnownError(f"{path.name} is damaged or cut short ({exc.error_string})",
+            raise KnownError(f"{name} is damaged or cut short ({exc.error_string})",
                              "copy or record the file again, to the end") from exc
         # (libsndfile says "File does not exist or is not a regular file" of an MP3 it can't parse)
         why = "" if "does not exist" in exc.error_string else f" ({exc.error_string})"
-        raise KnownError(f"{path.name} is not audio Hearth can read{why}", FORMATS_FIX) from exc
+        raise KnownError(f"{name} is not audio Hearth can read{why}", FORMATS_FIX) from exc
     except OSError as exc:
-        raise KnownError(f"cannot read {path}: {exc.strerror}", "check the path and its permissions") from exc
+        raise KnownError(f"cannot read {source if isinstance(source, Path) else name}: {exc.strerror}",
+                         "check the path and its permissions") from exc
     if sound.format not in READABLE:
         sound.close()
-        raise KnownError(f"{path.name} is {sound.format_info} audio, which Hearth doesn't read", FORMATS_FIX)
+        raise KnownError(f"{name} is {sound.format_info} audio, which Hearth doesn't read", FORMATS_FIX)
     return sound
 
 
-def _read(sound: soundfile.SoundFile, path: Path, frames: int) -> np.ndarray:
+def _read(sound: soundfile.SoundFile, name: str, frames: int) -> np.ndarray:
     import soundfile
 
     try:
         return sound.read(frames, dtype="float32", always_2d=True)
     except soundfile.LibsndfileError as exc:
-        raise KnownError(f"{path.name} is damaged or cut short ({exc.error_string})",
+        raise KnownError(f"{name} is damaged or cut short ({exc.error_string})",
                          "copy or record the file again, to the end") from exc
 
 
@@ -140,9 +164,7 @@ def write_wav(path: Path, samples: np.ndarray, rate: int) -> Path:
     leaves no half file under the name the user asked for."""
     import wave
 
-    import numpy as np
-
-    pcm = (np.clip(np.asarray(samples, dtype=np.float32), -1.0, 1.0) * 32767.0).astype("<i2")
+    pcm = pcm16(samples)
     temporary = path.with_name(f".{path.name}.{os.getpid()}.part")
     try:
         with open(temporary, "wb") as sink:  # opened here: wave.open(name) fails half-made on a missing folder
@@ -150,7 +172,7 @@ def write_wav(path: Path, samples: np.ndarray, rate: int) -> Path:
                 out.setnchannels(1)
                 out.setsampwidth(2)
                 out.setframerate(rate)
-                out.writeframes(pcm.tobytes())
+                out.writeframes(pcm)
             sink.flush()
             os.fsync(sink.fileno())
         os.replace(temporary, path)
@@ -160,3 +182,24 @@ def write_wav(path: Path, samples: np.ndarray, rate: int) -> Path:
     finally:
         temporary.unlink(missing_ok=True)
     return path
+
+
+def pcm16(samples: np.ndarray) -> bytes:
+    """Samples as 16-bit little-endian PCM, clipped (louder than full scale would wrap around)."""
+    import numpy as np
+
+    return (np.clip(np.asarray(samples, dtype=np.float32), -1.0, 1.0) * 32767.0).astype("<i2").tobytes()
+
+
+def wav_bytes(samples: np.ndarray, rate: int) -> bytes:
+    """``write_wav``'s 16-bit mono WAV, made in memory (an API answer: nothing touches the disk)."""
+    import io
+    import wave
+
+    buffer = io.BytesIO()
+    with wave.open(buffer, "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(rate)
+        out.writeframes(pcm16(samples))
+    return buffer.getvalue()

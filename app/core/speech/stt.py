@@ -48,6 +48,10 @@ class Transcript:
                 "segments": [{"start": round(s.start, 2), "end": round(s.end, 2), "text": s.text} for s in self.segments]}
 
 
+class UnknownLanguage(KnownError):
+    """A language code Whisper doesn't know: the caller's mistake (the API answers 400), not the engine's."""
+
+
 class Transcriber(Protocol):
     def transcribe(self, audio: Audio, language: str | None = None) -> Transcript:
         """What ``audio`` says; ``language`` (``en``, ``de`` …) or None to let the model tell."""
@@ -106,8 +110,8 @@ def _language(language: str | None, supported: list[str]) -> str | None:
         return None
     code = language.strip().lower()
     if code not in supported:
-        raise KnownError(f"Whisper doesn't know the language {language!r}",
-                         "give a two-letter code such as en, de, fr, es (or leave it out to let Whisper tell)")
+        raise UnknownLanguage(f"Whisper doesn't know the language {language!r}",
+                              "give a two-letter code such as en, de, fr, es (or leave it out to let Whisper tell)")
     return code
 
 
