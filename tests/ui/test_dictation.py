@@ -14,6 +14,7 @@ from PySide6.QtGui import QAction, QKeySequence
 
 from app.bootstrap import Options
 from app.core.speech.devices import NO_MICROPHONE, RecordingSink, SamplesSource
+from app.core.speech.tts import sentences
 from app.ui.speech_controls import SHORTCUT
 from tests.support.speech import FakeSpeaker, FakeTranscriber, no_network, speech_parts, utterance  # noqa: F401
 from tests.ui.conftest import REPLY, TIMEOUT_MS, chat, wait_ready
@@ -123,3 +124,37 @@ def _scripted(reply: str) -> object:
     from app.core.llm.fake import ScriptedBackend
 
     return ScriptedBackend(reply=reply)
+
+
+def test_the_speech_settings_are_saved_from_the_panel_and_used_at_once(qtbot, make_app) -> None:
+    from app.bootstrap import load_settings
+
+    speaker = FakeSpeaker()
+    transcriber = FakeTranscriber("Bonjour.")
+    desktop, window = make_app(speech=speech_parts(source=_said(), speaker=speaker, transcriber=transcriber))
+    wait_ready(qtbot, window)
+    window.open_settings()
+    dialog = window.settings_dialog
+    language = dialog.fields["dictation_language"]
+    assert language.currentData() == "auto"
+    language.setCurrentIndex(language.findData("fr"))
+    dialog.fields["dictation_send"].setChecked(True)
+    dialog.fields["read_aloud"].setChecked(True)
+    dialog.accept()
+    qtbot.waitUntil(lambda: window.settings_dialog is None, timeout=TIMEOUT_MS)
+    saved = load_settings(Options())
+    assert (saved.dictation_language, saved.dictation_send, saved.read_aloud) == ("fr", True, True)
+    window.speech.toggle()
+    qtbot.waitUntil(lambda: any(e.role == "user" for e in window.chat_view.entries), timeout=TIMEOUT_MS)
+    assert transcriber.calls[0][1] == "fr"  # the language set, and sent at once
+    qtbot.waitUntil(lambda: window.chat_view.entries[-1].message_id and not window.panel.streaming, timeout=TIMEOUT_MS)
+    reply = window.chat_view.entries[-1].text  # the model's, or Hearth's own words for a greeting
+    qtbot.waitUntil(lambda: speaker.said == sentences(reply), timeout=TIMEOUT_MS)  # and the reply read aloud
+
+
+def test_a_language_code_not_in_the_list_is_kept(qtbot, make_app) -> None:
+    desktop, window = make_app(options=Options(overrides=("dictation_language=CY",)))
+    wait_ready(qtbot, window)
+    window.open_settings()
+    language = window.settings_dialog.fields["dictation_language"]
+    assert language.currentData() == "cy" and language.currentText() == "cy"
