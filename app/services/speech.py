@@ -100,6 +100,7 @@ class ReadAloudService(QObject):
         self._stop = threading.Event()
         self._queued = 0
         self._feed: SentenceFeed | None = None  # the reply being streamed, when replies are read aloud
+        self._hush = False  # stopped while a reply streams: its late deltas must not start a new reading
         self._sink: AudioSink | None = None
 
     def read(self, text: str) -> None:
@@ -108,14 +109,20 @@ class ReadAloudService(QObject):
         for piece in sentences(text):
             self._queue(piece)
 
-    def stop(self) -> None:
+    def stop(self, *, rest_of_reply: bool = False) -> None:
+        """Stop reading; ``rest_of_reply``: the reply still being written is not read either (Esc)."""
         self._stop.set()
         self._stop = threading.Event()
         self._feed = None
+        self._hush = self._hush or rest_of_reply
+
+    def reply_failed(self) -> None:
+        """The reply failed: nothing more of it comes, and the next one is read again."""
+        self._feed, self._hush = None, False
 
     def follow(self, delta: str) -> None:
         """A piece of a reply being written: read each sentence as it completes (setting "read_aloud")."""
-        if not self._settings().read_aloud:
+        if self._hush or not self._settings().read_aloud:
             return
         if self._feed is None:
             self.stop()
@@ -126,7 +133,8 @@ class ReadAloudService(QObject):
     def reply_done(self, done: TurnResult) -> None:
         """The reply is whole: read what is left (all of it, if it wasn't streamed)."""
         feed, self._feed = self._feed, None
-        if done.interrupted or not self._settings().read_aloud:
+        hushed, self._hush = self._hush, False
+        if hushed or done.interrupted or not self._settings().read_aloud:
             return
         for piece in feed.finish() if feed is not None and feed.fed else sentences(done.reply):
             self._queue(piece)

@@ -62,7 +62,9 @@ class SpeechControls(QWidget):
         d.failed.connect(lambda failure: self._say_failure("Dictation", failure))
         v.speaking.connect(self.panel.set_speaking)
         v.failed.connect(lambda failure: self._say_failure("Reading aloud", failure))
-        self.panel.stopped.connect(v.stop)
+        # Esc while a reply streams: what is still to come of it is not read either
+        self.panel.stopped.connect(lambda: v.stop(rest_of_reply=self.panel.streaming))
+        self.panel.send_failed.connect(lambda failure: v.reply_failed())
         self.panel.read_aloud.connect(self.read)
 
     def toggle(self) -> None:
@@ -70,7 +72,7 @@ class SpeechControls(QWidget):
         if self.dictation.active:
             self.dictation.stop()
             return
-        self.voice.stop()  # Hearth must not dictate its own voice
+        self.voice.stop(rest_of_reply=self.panel.streaming)  # Hearth must not dictate its own voice
         self.dictation.start()
 
     def read(self, text: str) -> None:

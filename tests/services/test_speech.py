@@ -133,3 +133,19 @@ def _done(reply: str, interrupted: bool = False) -> TurnResult:
 
     values = {f.name: None for f in fields(TurnResult)}
     return TurnResult(**{**values, "reply": reply, "interrupted": interrupted})  # type: ignore[arg-type]
+
+
+def test_a_stop_while_the_reply_streams_silences_the_rest_of_it(qtbot, thread: WorkerThread) -> None:
+    speaker = FakeSpeaker()
+    on = Settings(read_aloud=True)
+    service = ReadAloudService(speech_parts(speaker=speaker), thread.worker, lambda: on)
+    service.follow("One. Two")
+    service.stop(rest_of_reply=True)  # Esc: the deltas already on their way must not start a new reading
+    service.follow(". Three. Four")
+    service.reply_done(_done("One. Two. Three. Four.", interrupted=True))
+    qtbot.wait(300)
+    assert "Two." not in speaker.said and "Three." not in speaker.said
+    service.follow("Next reply. Is read.")  # the next reply is read again
+    with qtbot.waitSignal(service.speaking, check_params_cb=lambda s: not s, timeout=TIMEOUT_MS):
+        service.reply_done(_done("Next reply. Is read."))
+    assert speaker.said[-2:] == ["Next reply.", "Is read."]

@@ -47,6 +47,11 @@ class AudioSink(Protocol):
 # --- the real devices -----------------------------------------------------------------------
 def _sounddevice() -> Any:
     """sounddevice, or NO_PORTAUDIO: it loads the PortAudio library when imported (OSError without it)."""
+    import sys
+
+    if getattr(sys, "frozen", False):  # the installer leaves speech out for now (decision 0032)
+        raise KnownError("This build of Hearth does not carry speech yet",
+                         "run Hearth from its source (`bash packaging/venv.sh`) to dictate or hear replies")
     try:
         import sounddevice
     except (ImportError, OSError) as exc:

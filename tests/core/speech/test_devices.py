@@ -125,3 +125,9 @@ def _has_microphone() -> bool:
         return bool(sounddevice.query_devices(kind="input"))
     except sounddevice.PortAudioError:
         return False
+
+
+def test_the_installer_build_says_it_has_no_speech_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    with pytest.raises(KnownError, match="does not carry speech yet"):
+        next(MicrophoneSource().frames(threading.Event()))
