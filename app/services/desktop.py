@@ -53,7 +53,7 @@ class Desktop:
         """Stop a reply, let queued jobs finish, then close the profile, the model and the embedder
         on the engine thread (the thread that used them)."""
         self.chat.stop()
-        self.dictation.stop()  # listening ends at the next frame; its transcript has nobody to go to
+        self.dictation.cancel()  # listening ends at the next frame, and nothing is transcribed for nobody
         self.voice.stop()
         self.history.cancel()  # an import stops at its next batch: whole conversations only
         self.documents.cancel()  # adding documents stops before the next file

@@ -48,6 +48,7 @@ class DictationService(QObject):
         super().__init__()
         self._parts, self._listener, self._settings = parts, listener, settings
         self._stop: threading.Event | None = None  # set while listening
+        self._cancel = threading.Event()  # the app is closing: listen no more, transcribe nothing
         self._vad: Vad | None = None
 
     @property
@@ -69,11 +70,18 @@ class DictationService(QObject):
         if self._stop is not None:
             self._stop.set()
 
+    def cancel(self) -> None:
+        """Stop listening for good, transcribing nothing (the app is closing)."""
+        self._cancel.set()
+        self.stop()
+
     def _listen(self, stop: threading.Event, language: str) -> Heard:
+        if self._cancel.is_set():
+            return Heard("", "", 0.0)
         if self._vad is None:
             self._vad = self._parts.make_vad()
         return dictate(self._parts.make_source(), self._vad, self._parts.transcriber, language, stop,
-                       on_level=self.level.emit, on_heard=lambda: self.state.emit("transcribing"))
+                       on_level=self.level.emit, on_heard=lambda: self.state.emit("transcribing"), cancel=self._cancel)
 
     def _done(self, stop: threading.Event, heard: Heard) -> None:
         self._finish(stop)

@@ -149,3 +149,16 @@ def test_a_stop_while_the_reply_streams_silences_the_rest_of_it(qtbot, thread: W
     with qtbot.waitSignal(service.speaking, check_params_cb=lambda s: not s, timeout=TIMEOUT_MS):
         service.reply_done(_done("Next reply. Is read."))
     assert speaker.said[-2:] == ["Next reply.", "Is read."]
+
+
+def test_cancelling_dictation_transcribes_nothing(qtbot, thread: WorkerThread) -> None:
+    transcriber = FakeTranscriber()
+    parts = speech_parts(source=SamplesSource(utterance(("tone", 30.0)), realtime=True), transcriber=transcriber)
+    service = DictationService(parts, thread.worker, Settings)
+    levels: list[float] = []
+    service.level.connect(levels.append)
+    service.start()
+    qtbot.waitUntil(lambda: any(v > 0.5 for v in levels), timeout=TIMEOUT_MS)
+    with qtbot.waitSignal(service.heard, timeout=TIMEOUT_MS) as heard:
+        service.cancel()  # the app is closing
+    assert heard.args[0].text == "" and transcriber.calls == []

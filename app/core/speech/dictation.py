@@ -87,13 +87,14 @@ def listen(source: AudioSource, vad: Vad, stop: threading.Event, on_level: Calla
 
 def dictate(source: AudioSource, vad: Vad, transcriber: Transcriber, language: str, stop: threading.Event,
             on_level: Callable[[float], None] = lambda _: None, on_heard: Callable[[], None] = lambda: None,
-            rules: Endpointing = Endpointing()) -> Heard:
+            rules: Endpointing = Endpointing(), cancel: threading.Event | None = None) -> Heard:
     """One utterance, transcribed. ``language``: a code or ``AUTO``; ``on_heard``: listening is over,
-    transcribing begins (the window says so)."""
+    transcribing begins (the window says so); ``cancel`` set with ``stop``: nothing is transcribed
+    (the app is closing: seconds of Whisper would only delay it)."""
     samples = listen(source, vad, stop, on_level, rules)
     on_level(0.0)
     on_heard()
-    if samples is None:
+    if samples is None or (cancel is not None and cancel.is_set()):
         return Heard("", "", 0.0)
     transcript = transcriber.transcribe(samples, None if language in ("", AUTO) else language)
     return Heard(transcript.text.strip(), transcript.language, len(samples) / SAMPLE_RATE)
