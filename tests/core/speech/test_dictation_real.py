@@ -42,3 +42,18 @@ def test_a_dictated_sentence_ends_on_silence_and_comes_back_in_words(tmp_path: P
     assert heard.language == "en"
     assert len(first) / 16_000 < heard.seconds < len(first) / 16_000 + 1.5
     assert max(levels) > 0.5
+
+
+def test_a_streamed_reply_is_read_by_hibari_sentence_by_sentence_into_the_sink() -> None:
+    from app.core.speech.devices import RecordingSink
+    from app.core.speech.read_aloud import SentenceFeed, say
+
+    heart, sink, stop = HibariSpeaker(), RecordingSink(), threading.Event()
+    feed = SentenceFeed()
+    pieces = [p for chunk in ("Good morning, Dana. ", "Your dentist is at nine", " on Friday.") for p in feed.add(chunk)]
+    pieces += feed.finish()
+    assert pieces == ["Good morning, Dana.", "Your dentist is at nine on Friday."]
+    for piece in pieces:
+        assert say(heart, sink, piece, stop)
+    assert [rate for _, rate in sink.played] == [24_000, 24_000]
+    assert all(0.5 < len(samples) / rate < 6 and np.abs(samples).max() > 0.1 for samples, rate in sink.played)
