@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # Qt: the CLI imports this module, so the desktop is imported
     from app.core.speech.stt import Transcriber
     from app.core.speech.tts import Speaker
     from app.services.desktop import Desktop
+    from app.services.speech import SpeechParts
 
 DEFAULT_PROFILE = "default"
 
@@ -195,6 +196,16 @@ def make_speaker() -> "Speaker":
     return HibariSpeaker()
 
 
+def make_speech_parts() -> "SpeechParts":
+    """The microphone, the speakers, Silero VAD, Whisper and hibari: each opened or loaded on first use."""
+    from app.core.speech.devices import MicrophoneSource, SpeakerSink
+    from app.core.speech.vad import SileroVad
+    from app.services.speech import SpeechParts
+
+    return SpeechParts(make_source=MicrophoneSource, make_sink=SpeakerSink, make_vad=SileroVad,
+                       transcriber=make_transcriber(), speaker=make_speaker())
+
+
 def saved_settings(options: Options) -> Settings:
     """The settings file as it is on disk (defaults where it says nothing)."""
     return settings_module.load(options.paths.config)
@@ -245,9 +256,10 @@ def make_backend(options: Options, settings: Settings, entry: ModelEntry | None 
 
 
 def build_desktop(options: Options, backend_factory: Callable[[Options, Settings], LLMBackend] | None = None,
-                  embedder_factory: Callable[[], Embedder] | None = None) -> Desktop:
-    """The desktop app's services on their two threads, wired to this run's options. Qt is imported
-    here, not at module level: the CLI imports this module too."""
+                  embedder_factory: Callable[[], Embedder] | None = None,
+                  speech: SpeechParts | None = None) -> Desktop:
+    """The desktop app's services on their threads, wired to this run's options. Qt is imported
+    here, not at module level: the CLI imports this module too. ``speech``: files and fakes in tests."""
     from app.core.memory.db import open_reader
     from app.core.state import load_state, state_path
     from app.services.chat import ChatService
@@ -259,6 +271,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
     from app.services.profiles import ProfileService
     from app.services.session import Session, Wiring
     from app.services.settings import SettingsService
+    from app.services.speech import DictationService, ReadAloudService
     from app.services.sync import SyncService
     from app.services.worker import WorkerThread
 
@@ -293,12 +306,18 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
                        announce=memory.changed.emit,
                        conversations_changed=chat.refresh)
     profiles.opened.connect(lambda info: sync.refresh())  # the status bar's sync label, for this profile
+    listener, speaker = WorkerThread("hearth-listener"), WorkerThread("hearth-voice")
+    parts = speech or make_speech_parts()
+    voice = ReadAloudService(parts, speaker.worker, lambda: session.settings)
+    chat.delta.connect(voice.follow)  # "read_aloud": each sentence as soon as the model has written it
+    chat.turn_done.connect(voice.reply_done)
     return Desktop(session=session, chat=chat, memory=memory,
                    settings=settings, models=ModelsService(session, settings, reader.worker, loader.worker),
                    profiles=profiles,
                    history=HistoryService(session, engine.worker, announce=memory.changed.emit),
                    sync=sync, documents=DocumentsService(session, engine.worker, reader.worker),
-                   engine=engine, reader=reader, loader=loader)
+                   engine=engine, reader=reader, loader=loader, listener=listener, speaker=speaker, voice=voice,
+                   dictation=DictationService(parts, listener.worker, lambda: session.settings))
 
 
 def _load_llama_runtime() -> object:

@@ -79,6 +79,11 @@ SPECS: dict[str, Spec] = {
     "http_port": Spec(int, limits.HTTP_PORT, "the HTTP API's port on 127.0.0.1"),
     "http_origins": Spec(str, help="web pages (origins such as http://localhost:3000) allowed to call the HTTP API "
                          "from a browser, separated by spaces; none by default"),
+    "dictation_language": Spec(str, help="the language you dictate in: auto (Whisper tells from the sound) or a "
+                               "two-letter code such as en, de, fr, es"),
+    "dictation_send": Spec(bool, help="send a dictated message as soon as it is transcribed, instead of leaving it "
+                           "in the message box to edit (true or false)"),
+    "read_aloud": Spec(bool, help="read every reply aloud as it is written, sentence by sentence (true or false)"),
     "mcp_read_only": Spec(bool, help="other tools connected through `hearth mcp` may search and read memories "
                           "but not add or forget any (true or false)"),
 }
@@ -105,6 +110,9 @@ class Settings:
     http_port: int = 8337
     http_origins: str = ""
     mcp_read_only: bool = False
+    dictation_language: str = "auto"
+    dictation_send: bool = False
+    read_aloud: bool = False
 
     def with_values(self, values: dict[str, Any]) -> "Settings":
         return replace(self, **{key: coerce(key, value) for key, value in values.items()})
@@ -126,7 +134,18 @@ def coerce(key: str, value: Any) -> Any:
         raise KnownError(f"setting {key} must be {_describe(spec)}; got {value!r}", spec.help)
     if spec.choices and typed not in spec.choices:
         raise KnownError(f"setting {key} must be one of {', '.join(spec.choices)}; got {value!r}", spec.help)
+    if key == "dictation_language":
+        return _language_code(typed, spec)
     return normalise_model_path(typed) if key == "model_path" else typed
+
+
+def _language_code(value: str, spec: Spec) -> str:
+    """"auto" or a language code, lower case; Whisper's own list is checked when it transcribes."""
+    code = value.strip().lower() or "auto"
+    if code != "auto" and not re.fullmatch(r"[a-z]{2,3}", code):
+        raise KnownError(f"setting dictation_language must be auto or a language code such as en; got {value!r}",
+                         spec.help)
+    return code
 
 
 # A one-file build runs from a folder of its own: PyInstaller's (the one file before issue 13) unpacked to

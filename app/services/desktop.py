@@ -12,6 +12,7 @@ from app.services.models import ModelsService
 from app.services.profiles import ProfileService
 from app.services.session import Session
 from app.services.settings import SettingsService
+from app.services.speech import DictationService, ReadAloudService
 from app.services.sync import SyncService
 from app.services.worker import WorkerThread
 
@@ -30,6 +31,10 @@ class Desktop:
     engine: WorkerThread  # model, embedder, the write connection: one job at a time
     reader: WorkerThread  # reads for the viewer and the conversation list, on their own connection
     loader: WorkerThread  # loads a model being switched to or tested, while the one in use answers
+    dictation: DictationService  # the microphone button (issue 32)
+    voice: ReadAloudService  # "Read aloud" and the "read_aloud" setting
+    listener: WorkerThread  # listens and transcribes: seconds at a time, never on the engine
+    speaker: WorkerThread  # makes and plays read-aloud speech, a sentence a job
 
     def start(self) -> None:
         """Settings, then the profile (memory is usable from here), then the embedder and the
@@ -38,6 +43,8 @@ class Desktop:
         self.engine.start()
         self.reader.start()
         self.loader.start()
+        self.listener.start()
+        self.speaker.start()
         self.settings.load()
         self.profiles.open_initial()
         self.settings.load_model()
@@ -46,8 +53,12 @@ class Desktop:
         """Stop a reply, let queued jobs finish, then close the profile, the model and the embedder
         on the engine thread (the thread that used them)."""
         self.chat.stop()
+        self.dictation.cancel()  # listening ends at the next frame, and nothing is transcribed for nobody
+        self.voice.stop()
         self.history.cancel()  # an import stops at its next batch: whole conversations only
         self.documents.cancel()  # adding documents stops before the next file
+        self.speaker.stop()
+        self.listener.stop()
         self.loader.stop()
         self.reader.stop()
         self.engine.stop()

@@ -35,6 +35,7 @@ class MessageLinks(QWidget):
     model_state: ModelState
     status: SignalInstance
     open_memory: SignalInstance
+    read_aloud: SignalInstance
     _undo: dict[int, ForgetUndo]  # token in an "undo" link → what to restore
     _tokens: itertools.count[int]
     _start: Callable[..., None]
@@ -65,6 +66,10 @@ class MessageLinks(QWidget):
             self.memory.forget([int(target)], on_failure=self._on_failed)
         elif scheme == "undo" and int(target) in self._undo:
             self.memory.restore(self._undo.pop(int(target)), on_failure=self._on_failed)
+        elif scheme == "speak":
+            entry = self.view.find_message(int(target))
+            if entry is not None:
+                self.read_aloud.emit(entry.text)
         elif scheme == "retry":
             self._retry(f"{FAILED}{target}")
 

@@ -52,12 +52,15 @@ class ChatPanel(MessageLinks):
     open_memory = Signal(int)  # a memory link was clicked
     status = Signal(str)  # something to say in the status bar
     send_failed = Signal(Failure)  # a message (or a regenerate) failed; the panel has kept its text
+    stopped = Signal()  # Esc or Stop: reading aloud stops too
+    read_aloud = Signal(str)  # a reply's "read aloud" link
 
     def __init__(self, chat: ChatService, memory: MemoryService, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chat, self.memory = chat, memory
         self.conversation: Conversation | None = None
         self.streaming = False
+        self.speaking = False  # a reply is being read aloud: Stop stays enabled for it
         self.model_state: ModelState = "loading"
         self._model: ModelStatus | None = None
         self._model_problem: ModelProblem | None = None
@@ -89,11 +92,11 @@ class ChatPanel(MessageLinks):
                                           "the new one is ready")
         self.regenerate_button.setEnabled(False)
         self.stop_button = QPushButton("Stop")
-        self.stop_button.setToolTip("Stop the reply (Esc); what was written so far is kept")
+        self.stop_button.setToolTip("Stop the reply, or the reading aloud (Esc); what was written so far is kept")
         self.stop_button.setEnabled(False)
         self.send_button = QPushButton("&Send")
         self.send_button.setToolTip("Send (Enter)")
-        buttons = QHBoxLayout()
+        buttons = self.button_row = QHBoxLayout()  # speech_controls.py adds Dictate after the stretch
         buttons.addWidget(self.private_box)
         buttons.addStretch(1)
         for button in (self.regenerate_button, self.stop_button, self.send_button):
@@ -149,7 +152,9 @@ class ChatPanel(MessageLinks):
         self.chat.send(request, on_failure=partial(self._send_failed, request))
 
     def stop(self) -> None:
-        """Stops a reply (a flag the engine checks between tokens), or cancels a waiting message."""
+        """Stops a reply (a flag the engine checks between tokens), or cancels a waiting message; and
+        reading aloud."""
+        self.stopped.emit()
         if self._pending is not None:
             self._pending = None
             self.input.setReadOnly(False)
@@ -324,6 +329,10 @@ class ChatPanel(MessageLinks):
         self.status.emit("Private: nothing from this conversation goes to long-term memory from now on."
                          if on else "This conversation is remembered again from now on.")
 
+    def set_speaking(self, speaking: bool) -> None:
+        self.speaking = speaking
+        self._set_buttons()
+
     def toggle_private(self) -> None:
         self.private_box.toggle()
 
@@ -339,7 +348,7 @@ class ChatPanel(MessageLinks):
 
     def _set_buttons(self) -> None:
         self.send_button.setEnabled(not self.streaming)
-        self.stop_button.setEnabled(self.streaming)
+        self.stop_button.setEnabled(self.streaming or self.speaking)
         self.regenerate_button.setEnabled(not self.streaming and self.model_state == "ready"
                                           and self._last_reply() is not None)
 

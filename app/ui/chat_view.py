@@ -7,7 +7,7 @@ frame that changes is redrawn: a streaming reply re-renders its own text every p
 transcript (cost does not grow with the conversation). A long conversation shows its last
 ``PAGE`` messages; "Show earlier messages" brings the rest.
 
-Links use small schemes the main window handles: ``copy:``/``code:``/``remember:``/``pin:`` +
+Links use small schemes the main window handles: ``copy:``/``code:``/``speak:``/``remember:``/``pin:`` +
 message id, ``edit:``/``forget:``/``memory:`` + memory id, ``passage:`` + passage id, ``undo:`` + a token, ``retry:`` +
 entry key, ``earlier:more``.
 """
@@ -314,6 +314,8 @@ def _links(entry: Entry) -> str:
     links = [f'<a href="copy:{mid}">copy</a>']
     if entry.role == "assistant" and code_blocks(entry.text):
         links.append(f'<a href="code:{mid}">copy code</a>')
+    if entry.role == "assistant":
+        links.append(f'<a href="speak:{mid}">read aloud</a>')
     if entry.remembered:
         links.append("<i>remembered</i>")
     else:

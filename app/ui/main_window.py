@@ -28,6 +28,7 @@ from app.ui.chat_panel import ChatPanel
 from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
 from app.ui.notes_panel import NotesPanel
+from app.ui.speech_controls import SHORTCUT as DICTATE_KEYS, SpeechControls
 from app.ui.sync_page import SyncStatusLabel
 from app.ui.window_history import HistoryActions
 
@@ -86,6 +87,8 @@ class MainWindow(HistoryActions):
             left_layout.addWidget(widget)
         self.panel = ChatPanel(self.chat, self.memory, self)
         self.chat_view, self.input = self.panel.view, self.panel.input
+        self.speech = SpeechControls(self.panel, self.services.dictation, self.services.voice, self.settings)
+        self.panel.button_row.insertWidget(2, self.speech)
         splitter = QSplitter()
         splitter.addWidget(left)
         splitter.addWidget(self.panel)
@@ -158,6 +161,7 @@ class MainWindow(HistoryActions):
         self._action(chat, "Re&name…", None, self.rename_conversation)
         self._action(chat, "De&lete…", None, self.delete_conversation)
         self._action(chat, "&Focus the message box", QKeySequence("Ctrl+L"), self.input.setFocus)
+        self._action(chat, "D&ictate", QKeySequence(DICTATE_KEYS), self.speech.toggle)
         self.notes_action = self._action(chat, "&Working notes", QKeySequence("Ctrl+Shift+N"), self.toggle_notes)
         self.notes_action.setCheckable(True)
         self.notes_dock.visibilityChanged.connect(self.notes_action.setChecked)

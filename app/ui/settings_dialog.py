@@ -21,6 +21,7 @@ from app.core.types import user_part
 from app.services.types import Failure, ModelFile, Preview, SettingsState
 from app.ui.actions import debounced
 from app.ui.layouts import form_row
+from app.ui.settings_speech import add_speech_rows
 
 if TYPE_CHECKING:
     from app.services.settings import SettingsService
@@ -93,6 +94,7 @@ class SettingsDialog(QDialog):
         form.addRow("", _hint("For a question about you, Hearth can quote what you told it instead of "
                               "letting a small model paraphrase (and invent)"))
         form.addRow("T&heme", self._choice("theme", current, THEMES))
+        add_speech_rows(form, current, self.fields)
         self._other_programs(form, current, state)
         self._sync(form)
         self.error_label = QLabel("")

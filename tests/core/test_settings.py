@@ -117,3 +117,14 @@ def test_mcp_read_only_is_read_as_a_word_and_round_trips(tmp_path: Path) -> None
         s.coerce("mcp_read_only", "maybe")
     s.save(s.Settings(mcp_read_only=True), tmp_path / "settings.toml")
     assert s.load(tmp_path / "settings.toml").mcp_read_only is True
+
+
+def test_the_speech_settings_have_defaults_and_a_checked_language(tmp_path: Path) -> None:
+    defaults = s.Settings()
+    assert (defaults.dictation_language, defaults.dictation_send, defaults.read_aloud) == ("auto", False, False)
+    assert s.coerce("dictation_language", " DE ") == "de" and s.coerce("dictation_language", "") == "auto"
+    with pytest.raises(KnownError, match="dictation_language"):
+        s.coerce("dictation_language", "english please")
+    s.save(s.Settings(dictation_language="fr", read_aloud=True), tmp_path / "settings.toml")
+    loaded = s.load(tmp_path / "settings.toml")
+    assert (loaded.dictation_language, loaded.read_aloud) == ("fr", True)

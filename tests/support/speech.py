@@ -138,3 +138,35 @@ def word_errors(reference: str, heard: str) -> tuple[int, int]:
         for j, h in enumerate(hyp, start=1):
             previous, row[j] = row[j], min(row[j] + 1, row[j - 1] + 1, previous + (r != h))
     return row[-1], len(ref)
+
+
+class LoudnessVad:
+    """Stands in for Silero: a frame is speech when it is louder than a whisper. Counts its resets."""
+
+    def __init__(self, threshold: float = 0.05) -> None:
+        self.threshold, self.resets = threshold, 0
+
+    def reset(self) -> None:
+        self.resets += 1
+
+    def probability(self, frame: np.ndarray) -> float:
+        return 1.0 if float(np.sqrt(np.mean(np.square(frame)))) > self.threshold else 0.0
+
+
+def utterance(*parts: tuple[str, float], rate: int = 16_000) -> np.ndarray:
+    """("quiet", 1.0), ("tone", 0.5)…: silence and tone in turn, as one recording."""
+    return np.concatenate([tone(seconds, rate) if kind == "tone" else np.zeros(int(seconds * rate), np.float32)
+                           for kind, seconds in parts])
+
+
+def speech_parts(source: Any = None, transcriber: Any = None, sink: Any = None, speaker: Any = None,
+                 vad: Any = None) -> Any:
+    """SpeechParts for the desktop under test: files, fakes and a recording sink, never a device."""
+    from app.core.speech.devices import RecordingSink, SamplesSource
+    from app.services.speech import SpeechParts
+
+    sink = sink or RecordingSink()
+    return SpeechParts(make_source=lambda: source or SamplesSource(utterance(("quiet", 0.3), ("tone", 1.0),
+                                                                             ("quiet", 1.0))),
+                       make_sink=lambda: sink, make_vad=lambda: vad or LoudnessVad(),
+                       transcriber=transcriber or FakeTranscriber(), speaker=speaker or FakeSpeaker())

@@ -4,6 +4,7 @@ embedder and (unless a test says otherwise) a scripted model."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -11,6 +12,7 @@ from app.bootstrap import Options, build_desktop
 from app.core.llm.fake import ScriptedBackend
 from app.services.desktop import Desktop
 from app.ui.main_window import MainWindow
+from tests.support.speech import speech_parts
 
 REPLY = "Hello from Hearth, the scripted one."
 TIMEOUT_MS = 30_000
@@ -27,8 +29,10 @@ def make_app(qtbot, monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., t
     made: list[Desktop] = []
 
     def make(backend_factory: Callable | None = None, *, options: Options | None = None,
-             start: bool = True) -> tuple[Desktop, MainWindow]:
-        desktop = build_desktop(options or Options(), backend_factory=backend_factory or scripted())
+             start: bool = True, speech: Any = None) -> tuple[Desktop, MainWindow]:
+        # speech: files and fakes in place of the microphone, the speakers and the engines (tests/support/speech.py)
+        desktop = build_desktop(options or Options(), backend_factory=backend_factory or scripted(),
+                                speech=speech or speech_parts())
         window = MainWindow(desktop)
         window.ask_close_anyway = lambda problem: True  # teardown closes the window: never a modal box there
         qtbot.addWidget(window)
