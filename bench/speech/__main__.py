@@ -5,7 +5,8 @@ Each sentence of ``sentences.txt`` (names, numbers, dates) is spoken by hibari's
 upload (``read_audio_bytes``) and written down by Whisper base (``WhisperTranscriber``, language en).
 Prints one table: word error rate overall and on the words that carry numbers and dates (``wer.py``
 states the normalisation), real-time factors (seconds of work per second of audio), load time and
-the resident memory each engine adds (VmRSS before and after its first use, which loads it).
+the resident memory each engine adds (VmRSS before and after its first use, which loads it), and
+what a person waits for (``latency.py``): end of speech → text, first reply sentence → first sound.
 Nothing is written to disk; no network (the engines are given their files by path).
 """
 
@@ -24,6 +25,7 @@ from app.core.speech.audio_files import SAMPLE_RATE, read_audio_bytes, wav_bytes
 from app.core.speech.models import whisper_dir
 from app.core.speech.stt import WhisperTranscriber
 from app.core.speech.tts import HibariSpeaker, speak
+from bench.speech.latency import TOKENS_PER_S, percentiles, to_sound, to_text
 from bench.speech.wer import aligned_errors, is_number_or_date, words
 
 HERE = Path(__file__).parent
@@ -76,7 +78,7 @@ def round_trip(text: str, speaker: HibariSpeaker, whisper: WhisperTranscriber, t
     tally.worst.append(((sum(wrong) + inserted) / len(reference), text, heard))
 
 
-def table(tally: Tally, loads: dict[str, tuple[float, float]], count: int) -> str:
+def table(tally: Tally, loads: dict[str, tuple[float, float]], count: int, waits: dict[str, str]) -> str:
     rows = [
         ("sentences / reference words", f"{count} / {tally.words}"),
         ("WER overall (S+D+I / words)", f"{(tally.wrong + tally.inserted) / tally.words:.1%}"),
@@ -88,6 +90,7 @@ def table(tally: Tally, loads: dict[str, tuple[float, float]], count: int) -> st
         ("synthesis real-time factor (hibari, 1 thread)", f"{tally.synth_s / tally.speech_s:.3f}"),
         ("transcription real-time factor (Whisper base int8)", f"{tally.heard_s / tally.speech_s:.3f}"),
         *((f"{name}: first use (load) / RSS added", f"{s:.2f} s / {mb:+.0f} MB") for name, (s, mb) in loads.items()),
+        *waits.items(),
         ("peak RSS of the run (VmHWM)", f"{_peak_mb():.0f} MB"),
     ]
     width = max(len(r[0]) for r in rows)
@@ -106,6 +109,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.speech", description=__doc__.split("\n\n")[0])
     parser.add_argument("--sentences", type=Path, default=HERE / "sentences.txt")
     parser.add_argument("--worst", type=int, default=5, help="sentences with the most errors, shown below the table")
+    parser.add_argument("--waits", type=int, default=10, help="sentences dictated in real time for the latencies")
     args = parser.parse_args()
     lines = [line.strip() for line in args.sentences.read_text().splitlines()]
     sentences = [line for line in lines if line and not line.startswith("#")]
@@ -118,7 +122,12 @@ def main() -> None:
     tally = Tally()
     for text in sentences:
         round_trip(text, speaker, whisper, tally)
-    print(table(tally, loads, len(sentences)))
+    some = sentences[:args.waits]
+    waits = {f"end of speech → text in the box ({len(some)} sentences)":
+             percentiles([to_text(speaker, whisper, text) for text in some]),
+             f"first whole reply sentence → first sound ({len(some)} replies, {TOKENS_PER_S:g} tokens/s)":
+             percentiles([to_sound(speaker, f"{a} {b}") for a, b in zip(some, some[1:] + some[:1])])}
+    print(table(tally, loads, len(sentences), waits))
     for rate, text, heard in sorted(tally.worst, reverse=True)[:args.worst]:
         print(f"\n{rate:.0%}  said:  {text}\n      heard: {heard}")
 
