@@ -1,4 +1,7 @@
-"""`python -m bench.docs_qa [--split dev|test|all] [--model auto|bundled|PATH] [--out FILE] [--show]`
+"""`python -m bench.docs_qa [--set a|b] [--split dev|test|all] [--model auto|bundled|PATH] [--out FILE] [--show]`
+
+``--set a``: the first set (``docs/``, ``questions.json``); ``--set b``: ``set_b/`` (another household,
+written later by another writer; all of it test).
 
 Hearth answering questions about the user's documents (issue 31), end to end in one process: a
 fresh profile, the set's eight documents added through the Library (each read in a child process,
@@ -33,10 +36,11 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    questions = [q for q in json.loads((HERE / "questions.json").read_text()) if args.split in ("all", q["split"])]
+    folder = HERE if args.set == "a" else HERE / f"set_{args.set}"
+    questions = [q for q in json.loads((folder / "questions.json").read_text()) if args.split in ("all", q["split"])]
     with tempfile.TemporaryDirectory() as home:
-        rows, indexing = _run(Path(home), args.model, questions)
-    table = report(rows, args.split, args.model, indexing)
+        rows, indexing = _run(Path(home), args.model, questions, folder / "docs")
+    table = report(rows, f"{args.split}" + (f" of set {args.set}" if args.set != "a" else ""), args.model, indexing)
     print(table)
     if args.show:
         for row in rows:
@@ -50,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench.docs_qa")
+    parser.add_argument("--set", choices=("a", "b"), default="a", help="which household's documents")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
     parser.add_argument("--model", default="auto", help="model_path for the run: auto, bundled or a .gguf")
     parser.add_argument("--out", help="write every reply and the table as JSON here")
@@ -57,7 +62,8 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _run(home: Path, model: str, questions: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], dict[str, float]]:
+def _run(home: Path, model: str, questions: list[dict[str, Any]],
+         docs: Path) -> tuple[list[dict[str, Any]], dict[str, float]]:
     from app.bootstrap import Options, load_settings, make_backend, make_data, make_default_embedder, make_library, \
         open_profile
     from app.core.agent.loop import Agent
@@ -68,7 +74,7 @@ def _run(home: Path, model: str, questions: list[dict[str, Any]]) -> tuple[list[
     with open_profile(options, create=True) as profile:
         data = make_data(profile, make_default_embedder(options))
         started = time.perf_counter()
-        report = make_library(data).add([HERE / "docs"])
+        report = make_library(data).add([docs])
         indexing = {"seconds": time.perf_counter() - started, "passages": data.documents.count(),
                     "unreadable": report.count("unreadable")}
         agent = Agent(data, make_backend(options, settings), settings)
