@@ -62,6 +62,7 @@ class Choice:
     note: str  # the user's sentence the reply quotes
     memory_id: int
     score: float  # its cosine to the question
+    about: str = ""  # for a later correction: the memory it corrects (whom it is about, when it doesn't say)
 
 
 _QUOTED = re.compile(r"^(?:You told me|I'm not sure that's it, but you told me|Your notes for this conversation say|"

@@ -8,6 +8,7 @@ import re
 import threading
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -74,11 +75,11 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     keeps the answer only if a piece of one of them holds it (verify.py), else says it in its own
     words from the sentence focus.py chose, or that it hasn't been told."""
     question = agent.question(turn)
-    _add_corrections(agent, turn)
+    corrected = _add_corrections(agent, turn)
     found = agent.candidates(turn, vector)  # embeds the sentences once, for both steps
     choice = agent.choose(turn, vector, found)
     lines, shown = _offered_lines(turn, found)
-    offered = [c for c in found if c.memory_id in shown]
+    offered = [replace(c, about=corrected.get(c.memory_id, "")) for c in found if c.memory_id in shown]
     asked = focus(question, turn.names)
 
     def held(piece: str) -> bool:
@@ -154,14 +155,21 @@ def _memory_text(turn: Turn, choice: Choice) -> str:
     return next((r.memory.text for r in turn.recalled if r.memory.id == choice.memory_id), choice.note)
 
 
-def _add_corrections(agent: Agent, turn: Turn) -> None:
+def _add_corrections(agent: Agent, turn: Turn) -> dict[int, str]:
     """What the user said later that changes one of the closest memories joins them (memory/corrections.py):
-    shown after it, in the receipt "via a later correction"."""
+    shown after it, in the receipt "via a later correction". Returns each correction's id → the text
+    of the memory it corrects."""
     closest = turn.recalled[:verify.OFFERED]
     later = later_corrections(agent.data.memory_rows, [r.memory for r in closest])
     score = {r.memory.id: r for r in closest}
     turn.recalled = [*closest, *(Recall(m, score[old.id].score, score[old.id].rank, via=CORRECTION) for m, old in later),
                      *turn.recalled[verify.OFFERED:]]
+    about = {m.id: old.text for m, old in later}
+    for newer in closest:  # … and those already among the closest, each after the first it corrects
+        earlier = next((r.memory for r in closest if corrects(newer.memory, r.memory)), None)
+        if earlier is not None:
+            about.setdefault(newer.memory.id, earlier.text)
+    return about
 
 
 def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said: str) -> Choice | None:

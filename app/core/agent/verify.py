@@ -309,8 +309,11 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
             continue
         # What the answer adds (a name, a number) must be said next to whom it is about; an answer with
         # none must be held, words and all, by such a piece.
-        if any(held(piece) and (all(f.casefold() in piece.casefold() for f in facts) if facts
-                                else grounded(text, piece, question)) for piece in _pieces_of(choice)):
+        # (a correction that doesn't say whom it is about is about whom the memory it corrects is:
+        # "swimming lessons are Sunday mornings now" after "Jack … has swimming lessons on Saturday")
+        if any((held(piece) or bool(choice.about) and held(f"{choice.about} {piece}")) and
+               (all(f.casefold() in piece.casefold() for f in facts) if facts else grounded(text, piece, question))
+               for piece in _pieces_of(choice)):
             return Verified(tidy_answer(text), choice)
     return None
 

@@ -505,3 +505,15 @@ def test_a_where_question_is_answered_only_from_a_memory_that_says_what_it_asks(
     backend = ScriptedBackend(reply="Maureen volunteers at Whitby.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "Where does Maureen volunteer?", new=True)
     assert "Whitby" not in done.reply and "haven't told me" in done.reply, done.reply
+
+
+def test_a_correction_that_doesnt_say_whom_it_is_about_answers_for_whom_it_corrects(bank: MemoryBank) -> None:
+    """#D (fiona): "swimming lessons are Sunday mornings now" after Jack's Saturday lessons."""
+    bank.add(NewMemory(text="Jack is 8, he has swimming lessons on Saturday mornings at the leisure centre.",
+                       kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Also swimming lessons are Sunday mornings now, the Saturday class got cancelled.",
+                       kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="Jack has swimming lessons on Sunday mornings now.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "When does Jack have his swimming lessons?",
+                 new=True)
+    assert done.reply == "Jack has swimming lessons on Sunday mornings now.", done.reply
