@@ -51,7 +51,7 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
                      "happen time say said under over put up thing something anything isn".split())
-_QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ][\w'-]+")  # a capitalised word inside the question
+_QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ](?:[\w-]|['’](?!s\b))*\w")  # a capitalised word inside the question ("Pepper's": Pepper)
 # A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
 FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
                             r"fast|high|heavy)|(?:does|do|did|is|are|was|were|can|has|have)\s+(?:the|my|our|there|i|we)"
@@ -160,7 +160,8 @@ def _grounding(proposed: str, used: int | None, shown: Sequence[PassageHit], que
         return None
     order = ([shown[used]] if used is not None and 0 <= used < len(shown) else []) + list(shown)
     return next((hit for hit in order if verify.grounded(proposed, hit.text, question)
-                 and _values_in_context(proposed, hit.text, question) and _names_there(question, hit)), None)
+                 and _values_in_context(proposed, hit.text, question, hit.heading or "") and _names_there(question, hit)),
+                None)
 
 
 def _names_there(question: str, hit: PassageHit) -> bool:
@@ -172,7 +173,7 @@ def _names_there(question: str, hit: PassageHit) -> bool:
                and not name.startswith(("I'", "I’")))
 
 
-def _values_in_context(proposed: str, passage: str, question: str) -> bool:
+def _values_in_context(proposed: str, passage: str, question: str, heading: str = "") -> bool:
     """Each number the answer gives stands where the passage speaks of what was asked: in a sentence
     with one of the question's key words, or in a passage holding half of them. Asked in other words
     than the document's ("fix something that isn't urgent" ~ "non-urgent repairs within 28 days"), a
@@ -180,7 +181,8 @@ def _values_in_context(proposed: str, passage: str, question: str) -> bool:
     asked = {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC
     if not asked:
         return True
-    most = len(asked & {stem(w) for w in content_words(passage)}) * 2 >= len(asked)
+    # (the heading says what the passage is about: "Banana bread" over "Bake … for 55 minutes"; set B)
+    most = len(asked & {stem(w) for w in content_words(f"{heading} {passage}")}) * 2 >= len(asked)
     for value in (n for n in _NUMBER.findall(proposed) if n not in question):
         holding = [s for s in sentences(passage) if value in s]
         if not most and not any(asked & {stem(w) for w in content_words(s)} for s in holding):

@@ -118,3 +118,16 @@ def test_whether_the_users_own_thing_has_something_is_not_answered_with_a_genera
                       else "Yes, the gym has a swimming pool.", document=gym)
     assert _ask(agent, "Does the gym have a swimming pool?").reply == "I couldn't find that in your documents."
     assert _ask(agent, "What is the best way to learn to swim?").reply == "Yes, the gym has a swimming pool."
+
+
+def test_a_passages_heading_says_what_its_numbers_are_about() -> None:
+    """Set B (read after its run): "Bake … for 55 minutes" under "Banana bread" answers "How long does the
+    banana bread need in the oven?"; a possessive name in the question is the name ("Pepper's")."""
+    from app.core.agent.cited import _QUESTION_NAME, _values_in_context
+
+    passage = "Use 3 very ripe bananas.\n\nBake in a 900 g (2 lb) loaf tin at 180°C (160°C fan) for 55 minutes."
+    question = "How long does the banana bread need in the oven?"
+    assert not _values_in_context("It needs 55 minutes.", passage, question)
+    assert _values_in_context("It needs 55 minutes.", passage, question, "Banana bread")
+    assert _values_in_context("It needs 55 minutes.", passage, question, "Victoria sponge") is False
+    assert _QUESTION_NAME.findall("What's the excess on Pepper's insurance?") == ["Pepper"]
