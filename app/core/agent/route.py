@@ -249,7 +249,16 @@ _FILLER_ONLY = re.compile(r"^\W*(?:ok|okay|k|kk|right|well|oh|hmm+|mm+|um+|uh+|y
 
 
 def _clauses(sentence: str) -> list[str]:
-    return [c.strip() for c in _SPLIT.split(sentence) if c and c.strip(" ,;:-—–")]
+    out: list[str] = []
+    for clause in (c.strip() for c in _SPLIT.split(sentence) if c and c.strip(" ,;:-—–")):
+        if out and _CONDITION.match(out[-1]):  # "If we move and take the mortgage with us, how long …?": one question
+            out[-1] = f"{out[-1]}, {clause}"
+        else:
+            out.append(clause)
+    return out
+
+
+_CONDITION = re.compile(r"^\W*(?:if|when|once|after|before|unless|in\s+case|supposing|say)\b", re.I)
 
 
 def _command(text: str) -> RouteName | None:

@@ -517,3 +517,12 @@ def test_a_correction_that_doesnt_say_whom_it_is_about_answers_for_whom_it_corre
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "When does Jack have his swimming lessons?",
                  new=True)
     assert done.reply == "Jack has swimming lessons on Sunday mornings now.", done.reply
+
+
+def test_a_question_with_a_condition_before_it_is_one_question_not_a_statement() -> None:
+    """Set B: "If we move and take the mortgage with us, how long …?" was kept as "if you move…"."""
+    from app.core.agent.route import route
+
+    routed = route("If we move and take the mortgage with us, how long do we have to complete on the new one?")
+    assert routed.stated == () and routed.route != "mixed"
+    assert route("I moved to Leeds, what should I see?").stated == ("I moved to Leeds",)
