@@ -131,3 +131,24 @@ def test_a_passages_heading_says_what_its_numbers_are_about() -> None:
     assert _values_in_context("It needs 55 minutes.", passage, question, "Banana bread")
     assert _values_in_context("It needs 55 minutes.", passage, question, "Victoria sponge") is False
     assert _QUESTION_NAME.findall("What's the excess on Pepper's insurance?") == ["Pepper"]
+
+
+def test_an_amount_of_another_kind_than_asked_is_no_answer() -> None:
+    from app.core.agent.cited import measures_what_was_asked
+
+    assert not measures_what_was_asked("The spin speed for towels is about 14 minutes.",
+                                       "What spin speed should I use for towels?")
+    assert measures_what_was_asked("Use 1,200 rpm.", "What spin speed should I use for towels?")
+    assert measures_what_was_asked("£14.50 per child, paid by 31 October.", "How much is Isla's museum trip?")
+    assert not measures_what_was_asked("The excess is 3 months.", "What's the excess on Pepper's insurance?")
+    assert measures_what_was_asked("Two months' notice.", "How much notice do I give?")  # no kind asked
+
+
+def test_a_name_asked_as_an_owner_need_not_be_in_the_passage_but_a_place_must() -> None:
+    from app.core.agent.cited import _names_there
+    from app.core.types import PassageHit
+
+    trip = PassageHit(1, 1, "school_letter.html", "/x", "The trip costs £14.50 per child.", None,
+                      "Trip to the Corinium Museum", 0.5)
+    assert _names_there("How much is Isla's museum trip?", trip)
+    assert not _names_there("How much is the trip to the Ashmolean Museum?", trip)
