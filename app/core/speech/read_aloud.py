@@ -13,7 +13,7 @@ import re
 import threading
 
 from app.core.speech.devices import AudioSink
-from app.core.speech.tts import _END, MAX_CHARS, Speaker, _ends_sentence, sentences
+from app.core.speech.tts import SENTENCE_END, MAX_CHARS, Speaker, ends_sentence, sentences
 
 _PARAGRAPH = re.compile(r"\n\s*(?=\S)")
 
@@ -46,8 +46,8 @@ class SentenceFeed:
 
     def _last_boundary(self) -> int:
         text, cut = self._buffer, 0
-        for end in _END.finditer(text):
-            if _ends_sentence(text, end.start(), text[end.end()]):
+        for end in SENTENCE_END.finditer(text):
+            if ends_sentence(text, end.start(), text[end.end()]):
                 cut = end.end()
         for paragraph in _PARAGRAPH.finditer(text):
             cut = max(cut, paragraph.end())

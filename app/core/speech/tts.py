@@ -30,7 +30,7 @@ VOICE = "heart"  # the one voice inside hibari's wheel; never another (they come
 MAX_CHARS = 300  # a piece read at once; hibari splits at ~400 phonemes itself
 MAX_TEXT = 50_000  # characters one `say` reads (≈ an hour of speech)
 PAUSE_SECONDS = 0.2  # between sentences joined into one file
-_END = re.compile(r"(?<=[.!?…])[\"”’)\]]*\s+(?=\S)")
+SENTENCE_END = re.compile(r"(?<=[.!?…])[\"”’)\]]*\s+(?=\S)")
 _CLAUSE = re.compile(r"(?<=[,;:—])\s+")
 _TITLES = {"mr", "mrs", "ms", "dr", "st", "prof", "sr", "jr", "mt", "vs", "etc", "e.g", "i.e", "no", "jan", "feb", "mar",
            "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec"}
@@ -103,14 +103,14 @@ def sentences(text: str, max_chars: int = MAX_CHARS) -> list[str]:
 
 def _split_sentences(paragraph: str) -> Iterator[str]:
     start = 0
-    for end in _END.finditer(paragraph):
-        if _ends_sentence(paragraph, end.start(), paragraph[end.end()]):
+    for end in SENTENCE_END.finditer(paragraph):
+        if ends_sentence(paragraph, end.start(), paragraph[end.end()]):
             yield paragraph[start:end.end()].strip()
             start = end.end()
     yield paragraph[start:].strip()
 
 
-def _ends_sentence(paragraph: str, at: int, following: str) -> bool:
+def ends_sentence(paragraph: str, at: int, following: str) -> bool:
     """Not after "Dr." or "J." or before a word in lower case ("e.g. this")."""
     if following.islower():
         return False
