@@ -259,3 +259,12 @@ def test_a_household_relative_without_my_and_named_after_a_pronoun() -> None:
     assert extract("My wife and I moved here, she is Irish.") == []  # a nationality is no name
     assert extract("the dog Bramble sleeps all day") == [Named("Bramble", "pet", "dog")]
     assert extract("The doctor Patel is nice.") == []  # "the" only for a household's own
+
+
+def test_an_other_half_is_a_partner_and_a_partner_may_be_a_wife_or_a_boyfriend() -> None:
+    """#D (morven): "My other half Ewan" for "What's my partner called?"."""
+    from app.core.memory.entities.extract import Named, asked_relations, extract
+
+    assert extract("My other half Ewan is up to his elbows in sawdust most days.") == [Named("Ewan", "person", "partner")]
+    assert {"wife", "boyfriend", "partner"} <= set(asked_relations("What's my partner called?")[0][0])
+    assert asked_relations("What's my wife called?")[0][0] == ("wife",)

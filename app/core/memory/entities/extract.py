@@ -39,6 +39,7 @@ _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "moth
              "fiancé": "fiance", "fiancee": "fiance", "fiancée": "fiance", "kid": "child", "bro": "brother",
              "sis": "sister", "missus": "wife", "sheepdog": "dog", "pup": "dog",
              "youngest": "child", "eldest": "child",  # "our youngest Helen", "our eldest, Gareth" (#D)
+             "other half": "partner", "better half": "partner",  # "My other half Ewan" (#D)
              **{b: "dog" for b in _DOG_BREEDS}, **{b: "cat" for b in _CAT_BREEDS}}
 RELATIONS: dict[str, tuple[str, str]] = {
     **{w: (_SYNONYMS.get(w, w), "person") for w in _PEOPLE},
@@ -195,6 +196,7 @@ def relation_mentions(text: str) -> list[tuple[str, str]]:
 # brother or sister, "my boy" their son. Used for questions only (hop.py), never to record anything.
 _GROUPS = {"sibling": ("brother", "sister", "sibling", "twin"), "child": ("son", "daughter", "child"),
            "parent": ("mother", "father", "parent"), "spouse": ("wife", "husband", "partner", "spouse", "fiance"),
+           "partner": ("partner", "wife", "husband", "spouse", "fiance", "boyfriend", "girlfriend"),
            "grandparent": ("grandmother", "grandfather"), "grandchild": ("grandson", "granddaughter", "grandchild")}
 _LOOSE = {"sibling": "sibling", "siblings": "sibling", "boy": "son", "girl": "daughter", "kids": "child",
           "children": "child", "kiddo": "child", "parents": "parent", "folks": "parent", "kitty": "cat",
