@@ -40,6 +40,10 @@ def load_stories(split: str, names: list[str], folder: Path = STORIES) -> list[d
     return [s for s in stories if (split == "all" or s["split"] == split) and (not names or s["name"] in names)]
 
 
+# A turn of a 1.5B model writing 512 tokens on 2 cores that other work shares can take minutes
+TURN_TIMEOUT = 1800
+
+
 class ProcessRunner:
     """Each turn a new `python -m app chat --json` process, as a user's shell would run it."""
 
@@ -53,7 +57,7 @@ class ProcessRunner:
 
     def hearth(self, *argv: str) -> Any:
         run = subprocess.run([sys.executable, "-m", "app", *self.globals, *argv], env=self.env, cwd=REPO,
-                             capture_output=True, text=True, timeout=600)
+                             capture_output=True, text=True, timeout=TURN_TIMEOUT)
         if run.returncode != 0:
             raise RuntimeError(f"hearth {' '.join(argv[:2])} failed: {run.stderr.strip()[-500:]}")
         return json.loads(run.stdout)
