@@ -16,7 +16,6 @@ import logging
 import re
 import select
 import socket
-import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -25,6 +24,7 @@ from urllib.parse import unquote, urlsplit
 
 from app.engine import audio_api, http_wire as wire
 from app.engine.audio_api import Speech
+from app.engine.http_server import ApiServer, host_allowed, normal_origin
 from app.engine.http_wire import ApiError, ChatCall, ChatEvent, ChatRequest, TextPiece, TurnEnd
 from app.errors import KnownError
 
@@ -65,103 +65,10 @@ def make_server(backend: ApiBackend, *, port: int, token: str, allowed_origins: 
         raise ValueError(f"the API listens on the loopback interface only ({', '.join(LOOPBACK_HOSTS)}), not {host!r}")
     if not token or token != token.strip():
         raise ValueError("the API token must be a non-empty string without surrounding spaces")
-    origins = frozenset(_normal_origin(o, strict=True) for o in allowed_origins)
-    server = _ApiServer(host, port, backend, token.encode("utf-8"), origins, max_connections)
+    origins = frozenset(normal_origin(o, strict=True) for o in allowed_origins)
+    server = ApiServer(host, port, backend, token.encode("utf-8"), origins, max_connections, _Handler)
     server.speech = speech
     return server
-
-
-class _ApiServer(ThreadingHTTPServer):
-    daemon_threads = True  # a stuck client never keeps the engine process alive
-    speech: Speech | None = None
-
-    def __init__(self, host: str, port: int, backend: ApiBackend, token: bytes, origins: frozenset[str],
-                 max_connections: int) -> None:
-        self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.backend = backend
-        self.token = token
-        self.origins = origins
-        self._slots = threading.BoundedSemaphore(max_connections)
-        self._open: set[socket.socket] = set()
-        self._open_lock = threading.Lock()
-        super().__init__((host, port), _Handler)
-
-    def server_close(self) -> None:
-        """Stop listening, and end the keep-alive connections too: off means off (the Settings
-        switch), not "off for new clients"."""
-        super().server_close()
-        with self._open_lock:
-            for request in self._open:
-                try:
-                    request.shutdown(socket.SHUT_RDWR)
-                except OSError:
-                    pass
-
-    def process_request(self, request: Any, client_address: Any) -> None:
-        # Threads are per connection: a local process opening thousands must not exhaust them.
-        if not self._slots.acquire(blocking=False):
-            self._refuse_busy(request)
-            return
-        try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self._slots.release()
-            raise
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        with self._open_lock:
-            self._open.add(request)
-        try:
-            super().process_request_thread(request, client_address)
-        finally:
-            with self._open_lock:
-                self._open.discard(request)
-            self._slots.release()
-
-    def _refuse_busy(self, request: socket.socket) -> None:
-        error = ApiError(503, "too many open connections to Hearth's API; close some and retry",
-                         type_="server_error", code="busy")
-        body = wire.to_json(error.body())
-        head = (f"HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\nContent-Length: {len(body)}"
-                "\r\nRetry-After: 1\r\nX-Should-Retry: true\r\nConnection: close\r\n\r\n")  # nothing ran
-        try:
-            request.sendall(head.encode("ascii") + body)  # a few hundred bytes to a new socket: never blocks
-        except OSError:
-            pass
-        self.shutdown_request(request)
-
-    @property
-    def port(self) -> int:
-        return int(self.server_address[1])
-
-
-def _normal_origin(origin: str, *, strict: bool = False) -> str:
-    """scheme://host[:port], lower-cased, no trailing slash; '' for anything else (a refused origin)."""
-    text = origin.strip().lower().rstrip("/")
-    try:
-        parts = urlsplit(text)
-        ok = parts.scheme in ("http", "https") and bool(parts.hostname) and not (parts.path or parts.query)
-        _ = parts.port  # raises on a malformed port
-    except ValueError:
-        ok = False
-    if not ok or "*" in text:
-        if strict:
-            raise ValueError(f"an allowed origin must look like http://host[:port], not {origin!r}")
-        return ""
-    return text
-
-
-def host_allowed(value: str, port: int) -> bool:
-    """The Host header names this machine's loopback and our port (or no port)."""
-    value = value.strip().lower()
-    if value.startswith("["):
-        name, _, rest = value[1:].partition("]")
-        if rest and not rest.startswith(":"):
-            return False
-        port_text = rest[1:] if rest else None
-        return name == "::1" and port_text in (None, str(port))
-    name, colon, port_text = value.partition(":")
-    return name in ("127.0.0.1", "localhost") and (not colon or port_text == str(port))
 
 
 class _ClientGone(Exception):
@@ -169,7 +76,7 @@ class _ClientGone(Exception):
 
 
 class _Handler(BaseHTTPRequestHandler):
-    server: _ApiServer
+    server: ApiServer
     protocol_version = "HTTP/1.1"  # keep-alive for the openai client's connection pool
     timeout = IDLE_TIMEOUT
     disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
@@ -221,7 +128,7 @@ class _Handler(BaseHTTPRequestHandler):
         origins = self.headers.get_all("Origin") or []
         if not origins:
             return None  # not a browser page: the token alone decides
-        origin = _normal_origin(origins[0]) if len(origins) == 1 else ""
+        origin = normal_origin(origins[0]) if len(origins) == 1 else ""
         if not origin or origin not in self.server.origins:
             raise ApiError(403, "requests from web pages are refused unless their origin is in Hearth's "
                            "allowed origins; add this page's origin there to let it in",
