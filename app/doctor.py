@@ -46,6 +46,7 @@ def run_doctor(options: Options, *, fix: bool = False) -> dict[str, Any]:
         "embedder": _guard(lambda: _check_embedder(options)),
         "standard_model": _guard(_check_standard_model),
         "speech": _guard(_check_speech),
+        "audio": _guard(_check_audio),
         "llama_cpp": _guard(lambda: _check_llama(options)),
         "desktop": _guard(_check_desktop),
     }
@@ -175,18 +176,20 @@ def _check_standard_model() -> Check:
 
 
 def _check_speech() -> Check:
-    """Speech's parts, none loaded: the Whisper folder (model.bin byte for byte, ≈0.4 s), hibari's bundled
-    "heart" voice, and PyAV's absence (its wheels carry GPL codecs; decision 0032). Missing parts
-    leave a working Hearth without speech, so only a damaged one fails the check."""
-    from app.core.llm.assemble import verify
-    from app.core.speech.models import WHISPER_BASE, whisper_dir
+    """Speech's parts, none loaded: the Whisper folder (every file byte for byte, ≈0.4 s), the voice
+    detector's model, hibari's bundled "heart" voice, and PyAV's absence (its wheels carry GPL codecs;
+    decision 0032). Missing parts leave a working Hearth without speech, so only a damaged one fails."""
+    from app.core.speech.models import damaged_files, install_hint, whisper_dir
 
-    if getattr(sys, "frozen", False):
-        return {"ok": True, "installed": False, "hint": "this build of Hearth does not carry speech yet"}
     folder = whisper_dir()
-    check: Check = {"ok": True, "whisper": str(folder) if folder else None, "voice": None, "pyav": _installed("av")}
-    if folder is not None and not verify(folder / WHISPER_BASE.file_name, WHISPER_BASE):
-        check.update(ok=False, fix=f"{folder} is damaged: delete it and run `bash packaging/venv.sh`")
+    check: Check = {"ok": True, "whisper": str(folder) if folder else None, "whisper_sha256_ok": None,
+                    "vad": _vad_model(), "voice": None, "pyav": _installed("av")}
+    if folder is not None:
+        damaged = damaged_files(folder)
+        check["whisper_sha256_ok"] = not damaged
+        if damaged:
+            check.update(ok=False, fix=f"{folder} is damaged ({', '.join(damaged)} not as published): "
+                                       f"delete it, then {install_hint()}")
     try:
         from app.core.speech.tts import heart_voice_file
 
@@ -195,8 +198,39 @@ def _check_speech() -> Check:
         pass  # hibari-tts not installed: no read-aloud
     except KnownError as exc:
         check.update(ok=False, fix=str(exc))
-    if folder is None or check["voice"] is None:
-        check["hint"] = "speech is not fully installed: `bash packaging/venv.sh` in a checkout installs it"
+    if folder is None or check["voice"] is None or check["vad"] is None:
+        check["hint"] = f"speech is not fully installed: {install_hint()}"
+    return check
+
+
+def _vad_model() -> str | None:
+    """Silero VAD, inside faster-whisper's package (found without importing faster-whisper, which
+    imports ctranslate2 and its 80 MB library)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("faster_whisper")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    found = sorted(Path(next(iter(spec.submodule_search_locations)), "assets").glob("silero_vad*.onnx"))
+    return str(found[-1]) if found else None
+
+
+def _check_audio() -> Check:
+    """PortAudio and the sound devices it sees. None of it is needed to run Hearth, nor to transcribe
+    or read a file aloud: a computer without PortAudio or a sound card passes, and is told so."""
+    from app.core.speech import devices
+
+    try:
+        sd = devices._sounddevice()
+    except KnownError as exc:
+        return {"ok": True, "portaudio": None, "detail": exc.what, "fix": exc.fix}
+    inputs, outputs = devices.devices(sd)
+    check: Check = {"ok": True, "portaudio": sd.get_portaudio_version()[1], "inputs": inputs, "outputs": outputs}
+    missing = [what for what, found in (("microphone", inputs), ("speakers", outputs)) if not found]
+    if missing:
+        check["detail"] = (f"no {' and no '.join(missing)} found{' (no sound card)' if len(missing) == 2 else ''}: "
+                           "dictation and reading replies aloud need them; `hearth transcribe` and "
+                           "`hearth say --out` work on files without them")
     return check
 
 

@@ -4,7 +4,8 @@ can find it by name, ``name<TAB>0`` for in-memory modules and aliases (used by h
 PyInstaller follows ``import`` statements, but transformers, sentence-transformers and keyring
 import by name at run time (lazy modules, entry points, ``modules.json``). Rather than keep a
 hand-written list that goes stale with each upgrade, the build runs the real code paths once —
-embed with MiniLM, load the GGUF and generate, build the windows, list keyring's backends —
+embed with MiniLM, load the GGUF and generate, build the windows, list keyring's backends, read a
+sentence aloud and write it down again —
 and hands PyInstaller what was actually imported.
 """
 
@@ -30,12 +31,31 @@ def exercise() -> None:
     if failed:
         raise SystemExit(f"probe: doctor failed in the build environment: {failed}")
     read_documents()
+    speak_and_listen()
     import app.cli.chat  # noqa: F401
     import app.gui  # noqa: F401
     import app.services.desktop  # noqa: F401
     import app.ui.main_window  # noqa: F401
     import app.ui.memory_window  # noqa: F401
     import app.ui.settings_dialog  # noqa: F401
+
+
+def speak_and_listen() -> None:
+    """Read a sentence aloud, hear it with the voice detector and write it down again: hibari,
+    onnxruntime, Silero VAD, ctranslate2 and faster-whisper import lazily, and only a real run shows
+    which of their modules are needed. The Whisper folder must be assembled (packaging/venv.sh)."""
+    from app.core.speech.audio_files import to_16k_mono
+    from app.core.speech.devices import FRAME
+    from app.core.speech.stt import WhisperTranscriber
+    from app.core.speech.tts import HibariSpeaker
+    from app.core.speech.vad import SileroVad
+
+    samples, rate = HibariSpeaker().synthesize("Hearth reads this aloud.")
+    heard = to_16k_mono(samples, rate)
+    SileroVad().probability(heard[:FRAME])
+    text = WhisperTranscriber(threads=2, beam_size=1).transcribe(heard, language="en").text
+    if "aloud" not in text.lower():
+        raise SystemExit(f"probe: speech did not round-trip in the build environment: {text!r}")
 
 
 def read_documents() -> None:

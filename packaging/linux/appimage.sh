@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
-# dist/hearth-dir → dist/Hearth.AppDir, and an AppImage when `appimagetool` is on PATH.
+# A one-folder build (packaging/build gives the one file's: dist/hearth-dir plus Whisper base) →
+# dist/Hearth.AppDir, and an AppImage when `appimagetool` is on PATH.
+# Usage: bash packaging/linux/appimage.sh [folder]   (default: dist/hearth-dir)
 # appimagetool and the AppImage runtime are only published on GitHub (neither PyPI, Debian nor
 # npm carries them), so on a machine limited to those registries only the AppDir is made; the
 # release workflow (.github/workflows/release.yml) downloads appimagetool and builds the image.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+src=${1:-dist/hearth-dir}
 version=$(.venv/bin/python -c "import app; print(app.__version__)")
 appdir=dist/Hearth.AppDir
 rm -rf "$appdir"
 mkdir -p "$appdir/usr"
-cp -a dist/hearth-dir "$appdir/usr/hearth"
+cp -a "$src" "$appdir/usr/hearth"
 cp packaging/linux/hearth.desktop "$appdir/hearth.desktop"
 cp resources/icons/hearth-256.png "$appdir/hearth.png"
 cat > "$appdir/AppRun" <<'APPRUN'

@@ -22,7 +22,10 @@ installed_kb=$(du -sk --exclude=DEBIAN "$root" | cut -f1)
 # libraries from the build machine, but never GL/EGL/GLX, libxcb or libwayland (they must match the
 # user's drivers and display server), nor one the build machine lacks: so the .deb depends on the
 # whole list, which any desktop already has. A Secret Service is recommended: without one Hearth
-# asks for a passphrase instead.
+# asks for a passphrase instead. So are the two models' packages (model-deb.sh) and PortAudio
+# (libportaudio2, MIT), which dictation and read-aloud play and record through: apt installs
+# Recommends by default, and without it Hearth still runs, transcribes and reads files, and says
+# how to install it when asked to listen or speak (decision 0034).
 qt_libs=$(sed 's/#.*//' packaging/linux/qt-system-libs.txt | awk 'NF { printf "%s%s", sep, $1; sep = ", " }')
 [ -n "$qt_libs" ] || { echo "packaging/linux/qt-system-libs.txt lists no packages" >&2; exit 1; }
 cat > "$root/DEBIAN/control" <<CONTROL
@@ -32,7 +35,7 @@ Architecture: amd64
 Maintainer: Hearth developers <hearth@localhost>
 Installed-Size: $installed_kb
 Depends: libc6 (>= $glibc), $qt_libs
-Recommends: hearth-model, gnome-keyring | kwalletmanager | keepassxc
+Recommends: hearth-model, hearth-speech-model, libportaudio2, gnome-keyring | kwalletmanager | keepassxc
 Section: utils
 Priority: optional
 Homepage: https://localhost/hearth
@@ -42,6 +45,8 @@ Description: offline desktop assistant that remembers
  Everything runs on this computer: no network, no telemetry. The small
  model (SmolLM2-135M-Instruct) and the embedder (all-MiniLM-L6-v2) are included;
  the standard model (Qwen2.5-Coder-1.5B-Instruct) is the hearth-model package.
+ Speech runs offline too: read-aloud (hibari) is included, speech-to-text
+ (Whisper base) is the hearth-speech-model package.
 CONTROL
 # gzip, not xz: the payload is mostly model weights and libraries that barely compress further,
 # and xz takes minutes longer to build and to install.

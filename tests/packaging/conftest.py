@@ -50,4 +50,4 @@ def pytest_itemcollected(item: pytest.Item) -> None:
         item.add_marker(pytest.mark.xdist_group("source-install"))
 
 
-BUILD_TESTS = ("test_clean_root.py", "test_frozen.py")
+BUILD_TESTS = ("test_clean_root.py", "test_frozen.py", "test_frozen_speech.py")

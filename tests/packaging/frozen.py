@@ -41,8 +41,9 @@ def build_packages(log: Path) -> dict[str, Path]:
 def built_packages() -> dict[str, Path]:
     debs = sorted((ROOT / "dist").glob("hearth_*_amd64.deb"), key=lambda p: p.stat().st_mtime)
     models = sorted((ROOT / "dist").glob("hearth-model_*_all.deb"), key=lambda p: p.stat().st_mtime)
+    speech = sorted((ROOT / "dist").glob("hearth-speech-model_*_all.deb"), key=lambda p: p.stat().st_mtime)
     return {"onefile": ROOT / "dist" / "hearth", "onedir": ROOT / "dist" / "hearth-dir" / "hearth", "deb": debs[-1],
-            "model_deb": models[-1]}
+            "model_deb": models[-1], "speech_deb": speech[-1]}
 
 
 def user_env(home: Path, **extra: str) -> dict[str, str]:

@@ -1,7 +1,7 @@
 """Issue 13: the .deb on a fresh Debian 12 and 13 — `apt install ./hearth_*.deb` into a
 `debootstrap --variant=minbase` root with nothing added by hand, then Hearth runs there offline
-(doctor, a chat turn, the window on an X server), is removed leaving the user's data and nothing
-else, and a newer .deb installed over an older one keeps and migrates the user's profile.
+(doctor, a chat turn, the window on an X server, speech from the speech model's package), is removed
+leaving the user's data and nothing else, and a newer .deb installed over an older one keeps and migrates the user's profile.
 
 Marked slow: the session builds the packages, the first run on a machine debootstraps both roots
 (cached in ~/.cache/hearth/test-roots, see clean_root.py)."""
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -122,6 +123,36 @@ def test_the_model_package_brings_the_standard_model_and_auto_takes_it(roots: Ro
     assert purged.code == 0, purged.err
     report = hearth(root, "doctor", "--json").json()
     assert not report["checks"]["standard_model"]["installed"] and "/opt/hearth/" in report["checks"]["llama_cpp"]["model"]
+
+
+def test_the_speech_model_package_lets_the_installed_app_transcribe_offline(roots: Roots,
+                                                                           packages: dict[str, Path]) -> None:
+    """`apt install ./hearth-speech-model_*.deb`: the installed app reads a sentence aloud into a WAV and
+    writes it down again, offline. Without libportaudio2 (a Recommends, left out here) the doctor says
+    what to install and still passes; with it, that this machine has no sound card, if it has none."""
+    root = roots.get(SUITES[0])
+    install(root, packages["speech_deb"])
+    hearth(root, "say", "Hearth keeps your notes on this computer.", "--out", f"{HOME}/said.wav")
+    heard = hearth(root, "transcribe", "--json", "--language", "en", f"{HOME}/said.wav").json()
+    assert {"notes", "computer"} <= set(re.findall(r"[a-z]+", heard["text"].lower())), heard
+
+    checks = hearth(root, "doctor", "--json").json()["checks"]
+    speech, audio = checks["speech"], checks["audio"]
+    assert speech["whisper"] == "/usr/share/hearth/models/faster-whisper-base" and speech["whisper_sha256_ok"], speech
+    assert speech["vad"].startswith("/opt/hearth/") and speech["voice"].startswith("/opt/hearth/"), speech
+    assert audio["ok"] and audio["portaudio"] is None and "libportaudio2" in audio["fix"], audio
+
+    added = root.apt("install", "--no-install-recommends", "libportaudio2")
+    assert added.code == 0, added.out[-2000:] + added.err
+    audio = hearth(root, "doctor", "--json").json()["checks"]["audio"]
+    assert audio["ok"] and audio["portaudio"].startswith("PortAudio"), audio
+    if not audio["inputs"] and not audio["outputs"]:  # a root sees the host's devices: none here
+        assert "(no sound card)" in audio["detail"], audio
+
+    purged = root.root("dpkg", "--purge", "hearth-speech-model")
+    assert purged.code == 0, purged.err
+    missing = root.run(["hearth", "transcribe", f"{HOME}/said.wav"], env=PASSPHRASE | {"HEARTH_NO_SERVER": "1"})
+    assert missing.code != 0 and "hearth-speech-model" in missing.err, missing.err
 
 
 @pytest.mark.parametrize("suite", SUITES)

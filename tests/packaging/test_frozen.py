@@ -109,8 +109,9 @@ def test_onefile_runs_offline_from_an_empty_home(packages: dict[str, Path], tmp_
 
 def test_onefile_unpacks_once_into_the_user_cache(packages: dict[str, Path], tmp_path: Path) -> None:
     """Issue 13: the first start unpacks (and says so), the next ones run the cached folder at once."""
-    # < 450 MB until issue 31's document readers (PDFium 7.9 MB and lxml 9.3 MB installed): decision 0030
-    assert packages["onefile"].stat().st_size < 470_000_000
+    # < 450 MB until issue 31's document readers (PDFium 7.9 MB and lxml 9.3 MB installed): decision 0030;
+    # < 470 MB until speech (its engines, ~56 MB, and Whisper base, ~133 MB, packed): decision 0034
+    assert packages["onefile"].stat().st_size < 660_000_000
     home = tmp_path / "home"
     env = user_env(home, **PASSPHRASE)
     first = run(offline([str(packages["onefile"]), "--version"]), env)

@@ -47,16 +47,18 @@ class AudioSink(Protocol):
 # --- the real devices -----------------------------------------------------------------------
 def _sounddevice() -> Any:
     """sounddevice, or NO_PORTAUDIO: it loads the PortAudio library when imported (OSError without it)."""
-    import sys
-
-    if getattr(sys, "frozen", False):  # the installer leaves speech out for now (decision 0032)
-        raise KnownError("This build of Hearth does not carry speech yet",
-                         "run Hearth from its source (`bash packaging/venv.sh`) to dictate or hear replies")
     try:
         import sounddevice
     except (ImportError, OSError) as exc:
         raise KnownError(NO_PORTAUDIO.what, NO_PORTAUDIO.fix) from exc
     return sounddevice
+
+
+def devices(sd: Any) -> tuple[list[str], list[str]]:
+    """The names of the inputs and outputs PortAudio sees (none on a computer without a sound card)."""
+    found = [dict(d) for d in sd.query_devices()]
+    return ([d["name"] for d in found if d.get("max_input_channels", 0) > 0],
+            [d["name"] for d in found if d.get("max_output_channels", 0) > 0])
 
 
 def _default_device(sd: Any, kind: str, missing: KnownError) -> dict[str, Any]:

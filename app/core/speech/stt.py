@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, TypeAlias
 
 from app.core.speech.audio_files import SAMPLE_RATE, read_audio
-from app.core.speech.models import WHISPER_BASE, is_complete, whisper_dir
+from app.core.speech.models import WHISPER_BASE, install_hint, is_complete, whisper_dir
 from app.errors import KnownError
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ class WhisperTranscriber:
             if folder is None or not is_complete(folder):
                 raise KnownError(f"{WHISPER_BASE.name} for speech-to-text isn't on this computer"
                                  f"{f' ({folder} is not whole)' if folder else ''}",
-                                 "run `bash packaging/venv.sh`: it assembles the model once (145 MB)")
+                                 install_hint())
             os.environ["HF_HUB_OFFLINE"] = "1"  # before the import: huggingface_hub reads it once
             os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
             _stand_in_for_av()

@@ -127,7 +127,10 @@ def _has_microphone() -> bool:
         return False
 
 
-def test_the_installer_build_says_it_has_no_speech_yet(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_installer_build_opens_the_devices_as_a_checkout_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Speech is packaged now (decision 0034): frozen, a missing PortAudio is the same sentence."""
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    with pytest.raises(KnownError, match="does not carry speech yet"):
+    monkeypatch.setitem(sys.modules, "sounddevice", None)
+    with pytest.raises(KnownError, match="PortAudio library is missing") as caught:
         next(MicrophoneSource().frames(threading.Event()))
+    assert "sudo apt install libportaudio2" in str(caught.value)
