@@ -68,7 +68,7 @@ def entries(found: list[ServerStatus], context_size: int) -> list[ModelEntry]:
 
 
 def entry(server: Server, model: str, context_size: int) -> ModelEntry:
-    return ModelEntry(name=setting_of(model, server.name), source=f"server {server.name}", path=server.url,
+    return ModelEntry(name=setting_of(model, server.name), source=f"server {server.name}", path=f"{server.url}/{model}",
                       setting=setting_of(model, server.name), architecture="?",
                       parameters=sizing.parameters({}, model, 0), quantization="?", file_size=0, context_length=0,
                       template="server", template_format=None, ram_needed=0, runs_on=server.where())
