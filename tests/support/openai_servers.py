@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import os
 import socket
 import subprocess
 import sys
@@ -191,18 +192,35 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+SERVER_DEPS_ENV = "HEARTH_LLAMA_SERVER_DEPS"  # a folder holding llama-cpp-python[server]'s extras, if not installed
+REPO = Path(__file__).resolve().parents[2]
+
+
+def server_env() -> dict[str, str]:
+    extra = [os.environ.get(SERVER_DEPS_ENV, ""), str(REPO), os.environ.get("PYTHONPATH", "")]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in extra if p)}
+
+
+def server_importable() -> bool:
+    """llama-cpp-python's server extras (fastapi, pydantic-settings, starlette-context) are there."""
+    return subprocess.run([sys.executable, "-c", "import llama_cpp.server.app"], env=server_env(),
+                          capture_output=True, check=False).returncode == 0
+
+
 @contextmanager
-def llama_cpp_server(model: Path, port: int | None = None, n_ctx: int = 2048) -> Iterator[str]:
-    """A real ``python -m llama_cpp.server`` on loopback serving ``model``; yields its base URL."""
+def llama_cpp_server(model: Path, log: Path, *, port: int | None = None, n_ctx: int = 2048,
+                     alias: str = "smollm2-135M") -> Iterator[str]:
+    """A real llama-cpp-python OpenAI server on loopback serving ``model``; yields its base URL.
+    Its log goes to ``log`` (a pipe nobody reads would fill and stall it)."""
     port = port or free_port()
-    proc = subprocess.Popen([sys.executable, "-m", "llama_cpp.server", "--model", str(model), "--host", "127.0.0.1",
-                             "--port", str(port), "--n_ctx", str(n_ctx), "--model_alias", "smollm2-135M",
-                             "--seed", "0"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/v1"
+    with open(log, "wb") as sink:
+        proc = subprocess.Popen([sys.executable, "-m", "tests.support.llama_server_main", "--model", str(model),
+                                 "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx),
+                                 "--model_alias", alias, "--seed", "0", "--verbose", "False"],
+                                stdout=sink, stderr=subprocess.STDOUT, env=server_env(), cwd=log.parent)
     try:
-        _wait_until_up(proc, port)
-        yield url
+        _wait_until_up(proc, port, log)
+        yield f"http://127.0.0.1:{port}/v1"
     finally:
         proc.terminate()
         try:
@@ -210,21 +228,21 @@ def llama_cpp_server(model: Path, port: int | None = None, n_ctx: int = 2048) ->
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        if proc.stderr is not None:
-            proc.stderr.close()
 
 
-def _wait_until_up(proc: subprocess.Popen[bytes], port: int, limit_s: float = 60.0) -> None:
+def _wait_until_up(proc: subprocess.Popen[bytes], port: int, log: Path, limit_s: float = 90.0) -> None:
     deadline = time.monotonic() + limit_s
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"llama_cpp.server exited: {proc.stderr.read().decode()[-2000:] if proc.stderr else ''}")
+            raise RuntimeError(f"llama_cpp.server exited: {log.read_text(errors='replace')[-2000:]}")
         try:
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
             conn.request("GET", "/v1/models")
-            if conn.getresponse().status == 200:
-                conn.close()
+            ok = conn.getresponse().status == 200
+            conn.close()
+            if ok:
                 return
         except OSError:
-            time.sleep(0.2)
+            pass
+        time.sleep(0.2)
     raise RuntimeError("llama_cpp.server did not start in time")

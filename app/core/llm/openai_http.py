@@ -80,12 +80,14 @@ class Endpoint:
         early when ``should_stop()``; the connection is closed whatever ends it."""
         conn = self._connection()
         box: queue.Queue[tuple[str, Any]] = queue.Queue()
-        thread = threading.Thread(target=self._read_lines, args=(conn, path, body, box), daemon=True,
+        ended = threading.Event()  # set before the socket is shut: the reader's error then is ours, not news
+        thread = threading.Thread(target=self._read_lines, args=(conn, path, body, box, ended), daemon=True,
                                   name="hearth-served-stream")
         thread.start()
         try:
             yield from self._events(box, should_stop)
         finally:
+            ended.set()
             _abort(conn)
 
     def _events(self, box: queue.Queue[tuple[str, Any]], should_stop: Callable[[], bool]) -> Iterator[dict[str, Any]]:
@@ -134,7 +136,7 @@ class Endpoint:
                            "the server may be busy or loading the model; try again, or use another model")
 
     def _read_lines(self, conn: http.client.HTTPConnection, path: str, body: dict[str, Any],
-                    box: queue.Queue[tuple[str, Any]]) -> None:
+                    box: queue.Queue[tuple[str, Any]], ended: threading.Event) -> None:
         """The reader thread: send the request, then hand over each line as it arrives."""
         # The socket's own timeout is only a backstop, later than the generator's deadlines (which say
         # in words which wait ran out): a reader stuck past them is woken by the generator's abort.
@@ -148,8 +150,11 @@ class Endpoint:
             box.put(("end", None))
         except ServerFault as fault:
             box.put(("error", fault))
-        except (OSError, http.client.HTTPException) as exc:  # includes the shutdown Stop causes
-            box.put(("error", self._fault(exc)))
+        # Broad on purpose: http.client reading a chunked body that a shut socket cut raises ValueError or
+        # AttributeError, not OSError; whatever it is, the generator must hear of it rather than wait.
+        except Exception as exc:  # noqa: BLE001
+            if not ended.is_set():
+                box.put(("error", self._fault(exc)))
 
     def _json_request(self, method: str, path: str, body: dict[str, Any] | None, timeout: float) -> Any:
         conn = self._connection()
@@ -217,7 +222,7 @@ class Endpoint:
         if isinstance(exc, ConnectionRefusedError | socket.gaierror):
             return ServerFault("down", f"{self.label} is not reachable ({_reason(exc)})",
                                "is the computer on and the server running at that address?")
-        if isinstance(exc, http.client.HTTPException | ConnectionError):
+        if isinstance(exc, http.client.HTTPException | ConnectionError | ValueError):  # ValueError: a cut chunk
             return ServerFault("dropped", f"{self.label} closed the connection ({_reason(exc)})",
                                "what arrived is kept; try again, or use another model for this message")
         return ServerFault("down", f"{self.label} could not be reached ({_reason(exc)})",
