@@ -310,7 +310,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
         save_settings=lambda settings: settings_module.save(settings, paths.config),
         overrides=one_run_overrides(options), state_file=state_file, keychain=open_keychain,
         passphrase=options.passphrase, no_encryption=options.no_encryption,
-        prepare_model_runtime=_load_llama_runtime, make_library=make_library)
+        prepare_model_runtime=_load_llama_runtime, make_library=make_library, servers=server_book(options))
     session = Session(wiring)
     engine, reader = WorkerThread("hearth-engine"), WorkerThread("hearth-reader")
     loader = WorkerThread("hearth-loader")

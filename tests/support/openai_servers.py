@@ -56,14 +56,25 @@ class ScriptedServer(ThreadingHTTPServer):
     daemon_threads = True
 
     def __init__(self, reply: str = "Hello there, friend.", models: tuple[str, ...] = ("tiny-135M",),
-                 delay_s: float = 0.0) -> None:
-        super().__init__(("127.0.0.1", 0), _ScriptedHandler)
+                 delay_s: float = 0.0, host: str = "127.0.0.1") -> None:
+        super().__init__((host, 0), _ScriptedHandler)
         self.reply, self.models, self.delay_s = reply, models, delay_s
         self.requests: list[dict[str, Any]] = []
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.server_address[1]}/v1"
+        return f"http://{self.server_address[0]}:{self.server_address[1]}/v1"
+
+
+def outward_address() -> str | None:
+    """This computer's address on its network (not loopback), for a server "elsewhere"; None if none."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: nothing is sent, a route is picked
+            address = str(probe.getsockname()[0])
+        except OSError:
+            return None
+    return None if address.startswith("127.") else address
 
 
 class _ScriptedHandler(_Quiet):
