@@ -60,10 +60,11 @@ class ScriptedServer(ThreadingHTTPServer):
         super().__init__((host, 0), _ScriptedHandler)
         self.reply, self.models, self.delay_s = reply, models, delay_s
         self.requests: list[dict[str, Any]] = []
+        self.scheme = "http"
 
     @property
     def url(self) -> str:
-        return f"http://{self.server_address[0]}:{self.server_address[1]}/v1"
+        return f"{self.scheme}://{self.server_address[0]}:{self.server_address[1]}/v1"
 
 
 def outward_address() -> str | None:
@@ -257,3 +258,40 @@ def _wait_until_up(proc: subprocess.Popen[bytes], port: int, log: Path, limit_s:
             pass
         time.sleep(0.2)
     raise RuntimeError("llama_cpp.server did not start in time")
+
+
+def self_signed(folder: Path, host: str = "127.0.0.1") -> tuple[Path, Path]:
+    """A certificate for ``host`` signed by itself, and its key (PEM files in ``folder``)."""
+    import datetime
+    import ipaddress
+
+    from cryptography import x509
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    from cryptography.x509.oid import NameOID
+
+    key = ec.generate_private_key(ec.SECP256R1())
+    name = x509.Name([x509.NameAttribute(NameOID.COMMON_NAME, host)])
+    now = datetime.datetime.now(datetime.timezone.utc)
+    cert = (x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+            .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(minutes=1))
+            .not_valid_after(now + datetime.timedelta(days=1))
+            .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address(host))]), critical=False)
+            .add_extension(x509.BasicConstraints(ca=True, path_length=None), critical=True)
+            .sign(key, hashes.SHA256()))
+    cert_file, key_file = folder / "server.pem", folder / "server.key"
+    cert_file.write_bytes(cert.public_bytes(serialization.Encoding.PEM))
+    key_file.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                           serialization.NoEncryption()))
+    return cert_file, key_file
+
+
+def with_tls(server: ScriptedServer, cert: Path, key: Path) -> ScriptedServer:
+    """``server`` speaking https with ``cert`` (its ``url`` then starts with https)."""
+    import ssl
+
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(cert, key)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    server.scheme = "https"
+    return server

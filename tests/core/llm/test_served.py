@@ -213,3 +213,21 @@ def test_the_stream_reader_thread_ends_with_the_request(scripted: ScriptedServer
 def test_a_server_record_from_an_older_file_reads_with_defaults(tmp_path: Path, keychain: InMemorySecretStore) -> None:
     (tmp_path / "servers.json").write_text(json.dumps({"servers": [{"name": "a", "url": "http://a/v1", "x": 1}]}))
     assert book_at(tmp_path, keychain).all() == [Server("a", "http://a/v1")]
+
+
+# --- TLS --------------------------------------------------------------------------------------
+def test_tls_is_verified_and_a_self_signed_server_needs_its_certificate_trusted(
+        tmp_path: Path, keychain: InMemorySecretStore) -> None:
+    from tests.support.openai_servers import self_signed, with_tls
+
+    cert, key = self_signed(tmp_path)
+    with serving(with_tls(ScriptedServer("Over TLS."), cert, key)) as server:
+        url = server.url  # type: ignore[attr-defined]
+        assert url.startswith("https://")
+        with pytest.raises(ServerFault, match="certificate could not be verified") as raised:
+            say(backend_for(url))
+        assert raised.value.kind == "tls" and "--trust-cert" in raised.value.fix
+        book = book_at(tmp_path, keychain)
+        trusted = book.add(url, name="tls", trusted_cert=str(cert))
+        assert status(book, trusted).models == ("tiny-135M",)
+        assert "".join(say(make_served(book, "tiny-135M", trusted, 2048))) == "Over TLS."
