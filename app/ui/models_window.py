@@ -242,7 +242,7 @@ class ModelsWindow(QDialog):
             self._busy(self.status.text() or f"{progress.what.capitalize()}…")
 
     def _on_ready(self, status: ModelStatus) -> None:
-        self._done(f"Now chatting with {status.name}.")
+        self._done(f"Now chatting with {status.name}" + (f" on {status.where}." if status.where else "."))
 
     def _on_applied(self, state: SettingsState) -> None:
         """Mark the model in use at once (a new scan follows: a folder may have been added)."""
