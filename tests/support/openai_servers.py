@@ -221,14 +221,15 @@ def server_importable() -> bool:
 
 @contextmanager
 def llama_cpp_server(model: Path, log: Path, *, port: int | None = None, n_ctx: int = 2048,
-                     alias: str = "smollm2-135M") -> Iterator[str]:
+                     alias: str = "smollm2-135M", threads: int | None = None) -> Iterator[str]:
     """A real llama-cpp-python OpenAI server on loopback serving ``model``; yields its base URL.
     Its log goes to ``log`` (a pipe nobody reads would fill and stall it)."""
     port = port or free_port()
     with open(log, "wb") as sink:
         proc = subprocess.Popen([sys.executable, "-m", "tests.support.llama_server_main", "--model", str(model),
                                  "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx),
-                                 "--model_alias", alias, "--seed", "0", "--verbose", "False"],
+                                 "--model_alias", alias, "--seed", "0", "--verbose", "False",
+                                 *(["--n_threads", str(threads), "--n_threads_batch", str(threads)] if threads else [])],
                                 stdout=sink, stderr=subprocess.STDOUT, env=server_env(), cwd=log.parent)
     try:
         _wait_until_up(proc, port, log)

@@ -9,20 +9,19 @@ What this guards, and why:
 * connect, first-byte and between-events timeouts; Stop closes the socket (the server stops);
 * the API key goes only in the ``Authorization`` header of these requests; no message here holds it.
 
-The stream is read on a thread of its own so that the generator can notice Stop and timeouts
-while the socket waits for bytes (a blocked ``recv`` can only be woken by shutting the socket).
+The stream is read on the caller's thread (no hand-over per token); a watchdog thread shuts the
+socket on Stop or when a deadline passes, since a blocked ``recv`` can only be woken that way.
 """
 
 from __future__ import annotations
 
 import http.client
 import json
-import queue
 import socket
 import ssl
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -79,41 +78,59 @@ class Endpoint:
         """The server-sent events of a streaming POST, each a JSON object, until ``[DONE]``. Returns
         early when ``should_stop()``; the connection is closed whatever ends it."""
         conn = self._connection()
-        box: queue.Queue[tuple[str, Any]] = queue.Queue()
-        ended = threading.Event()  # set before the socket is shut: the reader's error then is ours, not news
-        thread = threading.Thread(target=self._read_lines, args=(conn, path, body, box, ended), daemon=True,
-                                  name="hearth-served-stream")
-        thread.start()
+        watch = _Watchdog(conn, should_stop, self.timeouts.connect + self.timeouts.first_byte)
+        data: list[bytes] = []  # the "data:" lines of the event being read
+        lines = self._lines(conn, path, body, watch)
         try:
-            yield from self._events(box, should_stop)
-        finally:
-            ended.set()
-            _abort(conn)
-
-    def _events(self, box: queue.Queue[tuple[str, Any]], should_stop: Callable[[], bool]) -> Iterator[dict[str, Any]]:
-        deadline, data = time.monotonic() + self.timeouts.connect + self.timeouts.first_byte, []
-        started = False
-        while not should_stop():
-            try:
-                kind, value = box.get(timeout=POLL_S)
-            except queue.Empty:
-                if time.monotonic() > deadline:
-                    raise self._timed_out(started) from None
-                continue
-            if kind == "error":
-                raise value
-            if kind == "end":
-                raise ServerFault("dropped", f"{self.label} closed the connection before the reply was finished",
-                                  "what arrived is kept; try again, or use another model for this message")
-            deadline, started = time.monotonic() + self.timeouts.stall, True
-            line = value.rstrip(b"\r\n")
-            if line.startswith(b"data:"):
-                data.append(line[5:].strip())
-            elif not line and data:  # a blank line ends an event
-                payload, data = b"\n".join(data), []
-                if payload == b"[DONE]":
+            for raw in lines:
+                if watch.stopped or should_stop():
                     return
-                yield self._event(payload)
+                watch.progress(self.timeouts.stall)
+                line = raw.rstrip(b"\r\n")
+                if line.startswith(b"data:"):
+                    data.append(line[5:].strip())
+                elif not line and data:  # a blank line ends an event
+                    payload, data = b"\n".join(data), []
+                    if payload == b"[DONE]":
+                        return
+                    yield self._event(payload)
+        finally:
+            watch.end()
+            _abort(conn)
+            lines.close()  # closes the response, and with it the socket's last file object
+
+    def _lines(self, conn: http.client.HTTPConnection, path: str, body: dict[str, Any],
+               watch: _Watchdog) -> Generator[bytes, None, None]:
+        """The response's lines as they arrive, read on this thread (no hand-over per token); the
+        watchdog shuts the socket on Stop or a deadline, and the error that causes is said in its words."""
+        # The socket's own timeout is only a backstop, later than the watchdog's deadlines.
+        backstop = self.timeouts.connect + max(self.timeouts.first_byte, self.timeouts.stall) + 5
+        response: http.client.HTTPResponse | None = None
+        try:
+            response = self._send(conn, "POST", path, body, backstop)
+            while line := response.readline(MAX_LINE):
+                if len(line) >= MAX_LINE:
+                    raise ServerFault("malformed", f"{self.label} sent an event line of over {MAX_LINE} bytes")
+                yield line
+        # Broad on purpose: reading a chunked body that a shut socket cut raises ValueError or
+        # AttributeError from http.client, not only OSError.
+        except Exception as exc:  # noqa: BLE001
+            if watch.stopped:
+                return
+            if watch.timed_out:
+                raise self._timed_out(watch.started) from None
+            if isinstance(exc, ServerFault):
+                raise
+            raise self._fault(exc) from exc
+        finally:
+            if response is not None:
+                response.close()
+        if watch.stopped:
+            return
+        if watch.timed_out:  # the watchdog's shutdown reads as the end of the body, not as an error
+            raise self._timed_out(watch.started)
+        raise ServerFault("dropped", f"{self.label} closed the connection before the reply was finished",
+                          "what arrived is kept; try again, or use another model for this message")
 
     def _event(self, payload: bytes) -> dict[str, Any]:
         try:
@@ -134,27 +151,6 @@ class Endpoint:
         return ServerFault("timeout", f"{self.label} did not start a reply within "
                            f"{self.timeouts.connect + self.timeouts.first_byte:.0f} s",
                            "the server may be busy or loading the model; try again, or use another model")
-
-    def _read_lines(self, conn: http.client.HTTPConnection, path: str, body: dict[str, Any],
-                    box: queue.Queue[tuple[str, Any]], ended: threading.Event) -> None:
-        """The reader thread: send the request, then hand over each line as it arrives."""
-        # The socket's own timeout is only a backstop, later than the generator's deadlines (which say
-        # in words which wait ran out): a reader stuck past them is woken by the generator's abort.
-        backstop = self.timeouts.connect + max(self.timeouts.first_byte, self.timeouts.stall) + 5
-        try:
-            response = self._send(conn, "POST", path, body, backstop)
-            while line := response.readline(MAX_LINE):
-                if len(line) >= MAX_LINE:
-                    raise ServerFault("malformed", f"{self.label} sent an event line of over {MAX_LINE} bytes")
-                box.put(("line", line))
-            box.put(("end", None))
-        except ServerFault as fault:
-            box.put(("error", fault))
-        # Broad on purpose: http.client reading a chunked body that a shut socket cut raises ValueError or
-        # AttributeError, not OSError; whatever it is, the generator must hear of it rather than wait.
-        except Exception as exc:  # noqa: BLE001
-            if not ended.is_set():
-                box.put(("error", self._fault(exc)))
 
     def _json_request(self, method: str, path: str, body: dict[str, Any] | None, timeout: float) -> Any:
         conn = self._connection()
@@ -247,6 +243,36 @@ def _error_text(error: Any) -> str:
         message = inner.get("message") if isinstance(inner, dict) else inner
         return str(message or error)[:200]
     return str(error)[:200] or "no details"
+
+
+class _Watchdog:
+    """Shuts a stream's socket when the person stops the reply or a deadline passes: a thread that
+    looks every ``POLL_S``, so the reading thread can block in ``recv`` (the fast path) and still
+    be woken. ``stopped``/``timed_out`` say why it acted."""
+
+    def __init__(self, conn: http.client.HTTPConnection, should_stop: Callable[[], bool], first_s: float) -> None:
+        self._conn, self._should_stop = conn, should_stop
+        self._deadline = time.monotonic() + first_s
+        self.started = self.stopped = self.timed_out = False
+        self._ended = threading.Event()
+        threading.Thread(target=self._watch, daemon=True, name="hearth-served-watch").start()
+
+    def progress(self, stall_s: float) -> None:
+        self.started, self._deadline = True, time.monotonic() + stall_s
+
+    def end(self) -> None:
+        self._ended.set()
+
+    def _watch(self) -> None:
+        while not self._ended.wait(POLL_S):
+            if self._should_stop():
+                self.stopped = True
+            elif time.monotonic() > self._deadline:
+                self.timed_out = True
+            else:
+                continue
+            _abort(self._conn)
+            return
 
 
 def _abort(conn: http.client.HTTPConnection) -> None:

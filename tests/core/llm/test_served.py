@@ -204,10 +204,10 @@ def test_a_server_down_before_the_reply_fails_the_turn_and_writes_nothing(bank: 
     assert ConversationStore(bank.conn).list() == []
 
 
-def test_the_stream_reader_thread_ends_with_the_request(scripted: ScriptedServer) -> None:
+def test_the_watchdog_thread_ends_with_the_request(scripted: ScriptedServer) -> None:
     say(backend_for(scripted.url))
     time.sleep(0.2)
-    assert not [t for t in threading.enumerate() if t.name == "hearth-served-stream"]
+    assert not [t for t in threading.enumerate() if t.name == "hearth-served-watch"]
 
 
 def test_a_server_record_from_an_older_file_reads_with_defaults(tmp_path: Path, keychain: InMemorySecretStore) -> None:
