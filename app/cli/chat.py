@@ -85,8 +85,12 @@ def _run(agent: Agent, message: str, conversation: int | None, new: bool, stream
     if stream_to is not None:
         stream_to.write("\n")
     assert done is not None, "run_turn ends every turn with a TurnDone"
-    if done.interrupted:
+    if done.fault:  # the server went away mid-reply: what arrived is saved
+        err.write(f"[reply cut short: {done.fault}; what arrived is saved as interrupted]\n")
+    elif done.interrupted:
         err.write("[reply stopped; saved as interrupted]\n")
+    if done.written_by and not done.written_by.endswith("on this computer"):
+        err.write(f"[written by {done.written_by}]\n")
     return done
 
 
@@ -108,6 +112,8 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
         "answer": stats["answer"],  # which memory the reply quotes, whether it was regenerated
         "written": [w.to_json() for w in done.written],  # what long-term memory kept from the message
         "notes": done.notes,  # the conversation's working notes when the message changed them, else null
+        "written_by": done.written_by,  # where the model wrote the reply ("" when Hearth wrote it all)
+        "fault": done.fault,  # why the reply stopped short when nobody stopped it ("" otherwise)
     }
 
 

@@ -9,9 +9,9 @@
    timeouts, Stop checks) — what a turn uses. Hearth's overhead on the served path is 3 against 2.
 
 Each path gets the same prompts (a system prompt, three memory lines, a request), temperature 0,
-the same token limit. The server keeps the last prompt's KV cache, so the two served clients take
-turns over *different* prompts (a prompt is never sent right after itself) and each meets every
-prompt once per round. Prints one table of medians; on a shared 2-core machine read the ratios.
+the same token limit; the two served clients take turns (run_served says how), then the local
+path runs alone. Prints one table of medians and the load average: on a shared 2-core machine
+the ratio of the two served rows is what holds; local against served needs a quiet machine.
 DIR holds llama-cpp-python[server]'s extras (fastapi, pydantic-settings, starlette-context) where
 they are not installed.
 """
@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -36,7 +37,8 @@ from app.core.llm.served import ServedBackend
 from app.core.settings import Settings
 from tests.support.openai_servers import llama_cpp_server
 
-MEMORIES = ("My sister Ana lives in Lisbon.", "I teach maths at a school in Cork.", "My train leaves at 9:40 on Friday.")
+MEMORIES = ("My sister Ana lives in Lisbon.", "I teach maths at a school in Cork.",
+            "My train leaves at 9:40 on Friday.")
 REQUESTS = ("Suggest a simple dinner I can cook in twenty minutes.", "Explain compound interest with an example.",
             "Write a four-line poem about rain on a window.", "Give me three warm-up exercises before climbing.",
             "Draft a polite email declining a meeting.", "What are good ways to revise for a maths exam?",
@@ -75,7 +77,26 @@ def bare(url: str, model: str, request: str, max_tokens: int) -> Iterator[str]:
         conn.close()
 
 
+def run_served(url: str, max_tokens: int, rounds: int) -> tuple[list[Timing], list[Timing]]:
+    """The bare client and Hearth's backend take turns on the server, each on another prompt than
+    the one just read (the server keeps the last prompt's KV cache); over two rounds each meets
+    every prompt twice, first and second alike."""
+    hearth = ServedBackend(Endpoint(url, timeouts=Timeouts(), label="bench"), "bench", n_ctx=2048, where="bench")
+    ways: dict[str, Callable[[str], Iterator[str]]] = {
+        "bare": lambda r: bare(url, "bench", r, max_tokens),
+        "hearth": lambda r: hearth.stream(hearth.render(messages(r)), max_tokens=max_tokens, temperature=0.0)}
+    list(ways["bare"]("Hello."))  # warm: the server's first request sets up its buffers
+    got: dict[str, list[Timing]] = {"bare": [], "hearth": []}
+    for n in range(rounds):
+        for i, request in enumerate(REQUESTS * 2):
+            way = ("bare", "hearth")[(i + n + i // len(REQUESTS)) % 2]
+            got[way].append(timed(ways[way](request)))
+    return got["bare"], got["hearth"]
+
+
 def run_local(path: Path, n_ctx: int, max_tokens: int, rounds: int) -> list[Timing]:
+    """After the server has stopped: llama.cpp's threads in this process would otherwise take the
+    cores from the server's between runs."""
     backend = LlamaBackend(path, n_ctx=n_ctx)
     try:
         list(backend.stream(backend.render(messages("Hello.")), max_tokens=4, temperature=0.0))  # warm
@@ -83,23 +104,6 @@ def run_local(path: Path, n_ctx: int, max_tokens: int, rounds: int) -> list[Timi
                 for _ in range(rounds) for r in REQUESTS]
     finally:
         backend.close()
-
-
-def run_served(url: str, model: str, max_tokens: int, rounds: int) -> tuple[list[Timing], list[Timing]]:
-    hearth = ServedBackend(Endpoint(url, timeouts=Timeouts(), label="bench"), model, n_ctx=2048, where="bench")
-    ways: dict[str, Callable[[str], Iterator[str]]] = {
-        "bare": lambda r: bare(url, model, r, max_tokens),
-        "hearth": lambda r: hearth.stream(hearth.render(messages(r)), max_tokens=max_tokens, temperature=0.0)}
-    list(ways["bare"]("Hello."))  # warm: the server's first request loads its buffers
-    got: dict[str, list[Timing]] = {"bare": [], "hearth": []}
-    for n in range(rounds):
-        for i, request in enumerate(REQUESTS):  # alternate, so neither always follows the other
-            way = ("bare", "hearth")[(i + n) % 2]
-            got[way].append(timed(ways[way](request)))
-        for i, request in enumerate(REQUESTS):  # the other client gets each prompt too, in another order
-            way = ("hearth", "bare")[(i + n) % 2]
-            got[way].append(timed(ways[way](REQUESTS[(i + 3) % len(REQUESTS)])))
-    return got["bare"], got["hearth"]
 
 
 def medians(timings: list[Timing]) -> Timing:
@@ -122,15 +126,17 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
     path, n_ctx = args.model or default_model_path(), 2048
-    local = run_local(path, n_ctx, args.max_tokens, args.rounds)
+    load = f"{os.getloadavg()[0]:.1f}"  # others' work on a shared machine shows here
     with tempfile.TemporaryDirectory() as scratch, \
             llama_cpp_server(path, Path(scratch) / "server.log", n_ctx=n_ctx, alias="bench",
                              threads=physical_cores()) as url:
-        served_bare, served_hearth = run_served(url, "bench", args.max_tokens, args.rounds)
+        got = dict(zip(("bare", "hearth"), run_served(url, args.max_tokens, args.rounds)))
+    got["local"] = run_local(path, n_ctx, args.max_tokens, args.rounds)
     print(f"{path.name}: {len(REQUESTS) * args.rounds} prompts a path, {args.max_tokens} tokens at most, "
-          f"temperature 0, {physical_cores()} threads, loopback\n")
-    print(table({"local (llama.cpp in Hearth's process)": medians(local), "served, bare client": medians(served_bare),
-                 "served, through Hearth": medians(served_hearth)}))
+          f"temperature 0, {physical_cores()} threads, loopback; load average {load} at the start, "
+          f"{os.getloadavg()[0]:.1f} at the end\n")
+    print(table({"local (llama.cpp in Hearth's process)": medians(got["local"]),
+                 "served, bare client": medians(got["bare"]), "served, through Hearth": medians(got["hearth"])}))
     return 0
 
 

@@ -62,3 +62,21 @@ def test_doctor_reports_each_servers_reachability_and_models(server: ScriptedSer
     assert check["ok"]  # the model in use is not on the server that is off
     den, off = check["servers"]
     assert "den" in den and "models: tiny-135M, big-8B" in den and "off" in off and "not reachable" in off
+
+
+def test_hearths_own_api_never_forwards_to_a_server(server: ScriptedServer) -> None:
+    from app.bootstrap import Options
+    from app.engine.api import HearthApi
+    from app.engine.http_wire import ApiError, ChatRequest
+    from app.engine.warm import WarmResources
+
+    hearth("models", "add-server", server.url, "--name", "den")
+    assert hearth("settings", "set", "model_path", "tiny-135M@den").code == 0
+    resources = WarmResources()
+    try:
+        with pytest.raises(ApiError) as refused:
+            list(HearthApi(Options(), resources).chat(ChatRequest("hearth", [{"role": "user", "content": "Hi"}])))
+    finally:
+        resources.close()
+    assert refused.value.status == 409 and "runs on a server" in str(refused.value)
+    assert [r for r in server.requests if r["method"] == "POST"] == []

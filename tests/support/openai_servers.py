@@ -96,7 +96,8 @@ class _ScriptedHandler(_Quiet):
         try:
             for n, word in enumerate(self.server.reply.split(" ")):
                 time.sleep(self.server.delay_s)
-                self.wfile.write(event({"choices": [{"index": 0, "delta": {"content": word if n == 0 else " " + word}}]}))
+                piece = word if n == 0 else " " + word
+                self.wfile.write(event({"choices": [{"index": 0, "delta": {"content": piece}}]}))
                 self.wfile.flush()
             self.wfile.write(b"data: [DONE]\n\n")
         except (BrokenPipeError, ConnectionResetError):  # the client stopped the reply: as a server sees it
@@ -229,7 +230,8 @@ def llama_cpp_server(model: Path, log: Path, *, port: int | None = None, n_ctx: 
         proc = subprocess.Popen([sys.executable, "-m", "tests.support.llama_server_main", "--model", str(model),
                                  "--host", "127.0.0.1", "--port", str(port), "--n_ctx", str(n_ctx),
                                  "--model_alias", alias, "--seed", "0", "--verbose", "False",
-                                 *(["--n_threads", str(threads), "--n_threads_batch", str(threads)] if threads else [])],
+                                 *(["--n_threads", str(threads), "--n_threads_batch", str(threads)]
+                                   if threads else [])],
                                 stdout=sink, stderr=subprocess.STDOUT, env=server_env(), cwd=log.parent)
     try:
         _wait_until_up(proc, port, log)

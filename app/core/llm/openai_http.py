@@ -139,7 +139,8 @@ class Endpoint:
             event = None
         if not isinstance(event, dict):
             raise ServerFault("malformed", f"{self.label} sent an event that isn't OpenAI's JSON "
-                              f"({payload[:80].decode('utf-8', 'replace')!r})", "check the server's address and software")
+                              f"({payload[:80].decode('utf-8', 'replace')!r})",
+                              "check the server's address and software")
         if isinstance(event.get("error"), dict | str):  # vLLM and llama.cpp report a failure mid-stream so
             raise ServerFault("status", f"{self.label} reported an error: {_error_text(event['error'])}")
         return event

@@ -75,7 +75,8 @@ def test_a_turn_and_a_switch_between_local_and_served_mid_conversation(served_ur
     finally:
         local.close()
     assert isinstance(first, TurnDone) and isinstance(second, TurnDone)
-    assert first.written_by.endswith("on this computer") and second.written_by == "smollm2-135M on loopback (this computer)"
+    assert first.written_by.endswith("on this computer")
+    assert second.written_by == "smollm2-135M on loopback (this computer)"
     messages = ConversationStore(bank.conn).messages(first.conversation_id)
     assert [m.role for m in messages] == ["user", "assistant"] * 2 and all(m.content for m in messages)
     assert messages[3].receipt.written_by == second.written_by
