@@ -19,6 +19,8 @@ from app.core import settings as settings_module
 from app.core.llm.backend import LLMBackend
 from app.core.llm.catalog import OLLAMA, choose
 from app.core.llm.locate import check_gguf
+from app.core.llm.served_catalog import entry as served_entry, make_served, served_server
+from app.core.llm.servers import ServerBook, servers_path
 from app.core.llm.sizing import ram_available
 from app.core.standard_model import STANDARD
 from app.core.types import ModelEntry
@@ -224,9 +226,19 @@ def load_settings(options: Options) -> Settings:
     return saved_settings(options).with_values(one_run_overrides(options))
 
 
-def chosen_model(settings: Settings) -> ModelEntry:
+def server_book(options: Options) -> ServerBook:
+    """The model servers the person entered (``servers.json`` beside the settings; keys in the keychain)."""
+    return ServerBook(servers_path(options.paths.config), open_keychain)
+
+
+def chosen_model(settings: Settings, options: Options | None = None) -> ModelEntry:
     """The model the settings name (a listed name, a path or "bundled"), checked to be a GGUF file
-    that fits in the memory free now — refused with the numbers, before llama.cpp tries."""
+    that fits in the memory free now — refused with the numbers, before llama.cpp tries. A served
+    model (``MODEL@SERVER``, a server the person entered) is checked only to name that server:
+    it is contacted when a message is sent."""
+    served = served_server(server_book(options or Options()), settings.model_path)
+    if served is not None:
+        return served_entry(served[1], served[0], settings.context_size)
     entry = choose(settings.model_path, extra_folders=settings.model_folders, context_size=settings.context_size)
     check_gguf(Path(entry.path))
     if not entry.readable:
@@ -243,9 +255,13 @@ def chosen_model(settings: Settings) -> ModelEntry:
 
 def make_backend(options: Options, settings: Settings, entry: ModelEntry | None = None) -> LLMBackend:
     """``entry``: the model ``chosen_model`` already found for these settings (not looked for twice)."""
+    book = server_book(options)
+    served = served_server(book, settings.model_path)
+    if served is not None:  # the model moves to the server; everything else stays here
+        return make_served(book, served[0], served[1], settings.context_size)
     from app.core.llm.llama import LlamaBackend  # imports llama_cpp: only when a model is needed
 
-    entry = entry or chosen_model(settings)
+    entry = entry or chosen_model(settings, options)
     backend = LlamaBackend(Path(entry.path), n_ctx=settings.context_size, n_threads=settings.threads or None,
                            template_hint=entry.template_format if entry.template == "Ollama" else None,
                            name=entry.name if entry.source == OLLAMA else
@@ -294,7 +310,7 @@ def build_desktop(options: Options, backend_factory: Callable[[Options, Settings
         save_settings=lambda settings: settings_module.save(settings, paths.config),
         overrides=one_run_overrides(options), state_file=state_file, keychain=open_keychain,
         passphrase=options.passphrase, no_encryption=options.no_encryption,
-        prepare_model_runtime=_load_llama_runtime, make_library=make_library)
+        prepare_model_runtime=_load_llama_runtime, make_library=make_library, servers=server_book(options))
     session = Session(wiring)
     engine, reader = WorkerThread("hearth-engine"), WorkerThread("hearth-reader")
     loader = WorkerThread("hearth-loader")

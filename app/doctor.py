@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from app import __version__
-from app.bootstrap import Options, existing_profile_key, load_settings, make_backend, make_default_embedder, open_profile
+from app.bootstrap import (Options, existing_profile_key, load_settings, make_backend, make_default_embedder,
+                           open_profile, server_book)
 from app.core import private
 from app.core.llm.backend import ChatMessage
 from app.core.memory.db import open_damaged, sqlite_versions
@@ -48,6 +49,7 @@ def run_doctor(options: Options, *, fix: bool = False) -> dict[str, Any]:
         "speech": _guard(_check_speech),
         "audio": _guard(_check_audio),
         "llama_cpp": _guard(lambda: _check_llama(options)),
+        "servers": _guard(lambda: _check_servers(options)),
         "desktop": _guard(_check_desktop),
     }
     report["ok"] = all(c["ok"] for c in report["checks"].values())
@@ -261,6 +263,26 @@ def _check_llama(options: Options) -> Check:
             "warnings": list(backend.info.warnings),
             "reply_sample": reply.strip(), "cpu_features": " ".join(info["cpu_features"]),
             "cpu_backend_file": info["cpu_backend_file"], "cpu_backends": info["cpu_backends"]}
+
+
+def _check_servers(options: Options) -> Check:
+    """Each model server the person entered: reachable or why not, how fast it answered, its models.
+    One that is away fails the check only when the model in use is on it."""
+    from app.core.llm import served_catalog
+    from app.core.llm.servers import split_setting
+
+    found = served_catalog.statuses(server_book(options))
+    if not found:
+        return {"ok": True, "servers": "none (`hearth models add-server URL` adds one)"}
+    lines = [f"{s.server.name} ({s.server.url}, {s.server.where()}): " +
+             (f"reachable in {s.ms:.0f} ms, models: {', '.join(s.models) or 'none'}" if s.ok else s.problem)
+             for s in found]
+    split = split_setting(load_settings(options).model_path)
+    in_use = next((s for s in found if split is not None and s.server.name == split[1]), None)
+    check: Check = {"ok": in_use is None or in_use.ok, "servers": lines}
+    if in_use is not None and not in_use.ok:
+        check["fix"] = f"the model in use runs on {in_use.server.name}: start it, or choose a local model"
+    return check
 
 
 # Qt's window on Linux: the X11 and the Wayland platform plugin; a desktop needs one of them to load.

@@ -11,7 +11,7 @@ import json
 import threading
 from typing import Any, TextIO
 
-from app.bootstrap import chosen_model, load_settings, make_data, open_profile
+from app.bootstrap import Options, chosen_model, load_settings, make_data, open_profile
 from app.cli.call import Call
 from app.cli.inputs import read_text_arg
 from app.core import settings as settings_module
@@ -25,7 +25,7 @@ def cmd_chat(call: Call) -> int:
     options, args, stdin = call.options, call.args, call.stdin
     settings = load_settings(options)
     message = read_text_arg(args.message, stdin) if args.message is not None else None
-    model = chosen_model(settings)  # a missing or wrong model is said before the profile is opened
+    model = chosen_model(settings, options)  # a missing or wrong model is said before the profile is opened
     with open_profile(options) as profile, call.resources.backend(options, settings, model) as backend:
         agent = Agent(make_data(profile, call.resources.embedder(options)), backend, settings)
         agent.prepare()
@@ -85,8 +85,12 @@ def _run(agent: Agent, message: str, conversation: int | None, new: bool, stream
     if stream_to is not None:
         stream_to.write("\n")
     assert done is not None, "run_turn ends every turn with a TurnDone"
-    if done.interrupted:
+    if done.fault:  # the server went away mid-reply: what arrived is saved
+        err.write(f"[reply cut short: {done.fault}; what arrived is saved as interrupted]\n")
+    elif done.interrupted:
         err.write("[reply stopped; saved as interrupted]\n")
+    if done.written_by and not done.written_by.endswith("on this computer"):
+        err.write(f"[written by {done.written_by}]\n")
     return done
 
 
@@ -108,6 +112,8 @@ def turn_json(done: TurnDone) -> dict[str, Any]:
         "answer": stats["answer"],  # which memory the reply quotes, whether it was regenerated
         "written": [w.to_json() for w in done.written],  # what long-term memory kept from the message
         "notes": done.notes,  # the conversation's working notes when the message changed them, else null
+        "written_by": done.written_by,  # where the model wrote the reply ("" when Hearth wrote it all)
+        "fault": done.fault,  # why the reply stopped short when nobody stopped it ("" otherwise)
     }
 
 
@@ -124,11 +130,11 @@ def cmd_conversations(call: Call) -> int:
     return 0
 
 
-def _say_if_unusable(settings: settings_module.Settings, err: TextIO) -> None:
+def _say_if_unusable(settings: settings_module.Settings, options: Options, err: TextIO) -> None:
     """Saved all the same (a model may be pulled later, an Ollama store mounted), but said now
     rather than at the next chat."""
     try:
-        chosen_model(settings)
+        chosen_model(settings, options)
     except KnownError as exc:
         err.write(f"note: {exc.what} now — {exc.fix}\n")
 
@@ -144,7 +150,7 @@ def cmd_settings(call: Call) -> int:
         settings_module.save(changed, options.paths.config)
         err.write(f"saved {key} in {options.paths.config}\n")
         if key in ("model_path", "context_size"):
-            _say_if_unusable(changed, err)
+            _say_if_unusable(changed, options, err)
         return 0
     effective = load_settings(options).to_dict()
     if args.json:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from contextvars import ContextVar
-from typing import TYPE_CHECKING, TextIO, TypeAlias
+from typing import TYPE_CHECKING, Any, TextIO, TypeAlias
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -111,6 +111,7 @@ def build_parser() -> "Parser":
         "Ollama's store, LM Studio, GPT4All, Jan, the Hugging Face cache and the folders in the model_folders "
         "setting. * marks the one in use.")
     models.add_argument("--json", action="store_true", help="machine-readable output")
+    _add_server_commands(models.add_subparsers(dest="action", metavar="ACTION"), common)
 
     serve = commands.add_parser(
         "serve", parents=[common], help="run the warm engine in the foreground (commands start one by themselves)",
@@ -326,3 +327,25 @@ def _add_entity_commands(actions: Subcommands, common: "Parser") -> None:
                                 help="forget one, with the memories only about it (lists them; --yes to do it)")
     forget.add_argument("id", type=ID)
     forget.add_argument("--yes", action="store_true", help="forget what the list shows")
+
+
+def _add_server_commands(actions: Any, common: argparse.ArgumentParser) -> None:
+    """`hearth models add-server|remove-server|agree-server`: models served by Ollama, LM Studio,
+    llama.cpp's server or vLLM (an OpenAI-compatible URL), used as MODEL@SERVER."""
+    add = actions.add_parser("add-server", parents=[common], help="use the models of an OpenAI-compatible server",
+                             description="Add a server's models beside the local ones: choose one as MODEL@NAME "
+                             "(--model, model_path, the Models page). Only the model moves: recall, memory and "
+                             "what Hearth stores stay here; each message sends the server that turn's prompt, "
+                             "with the memories recalled for it.")
+    add.add_argument("url", metavar="URL", help="its OpenAI base URL, e.g. http://desktop.local:11434/v1")
+    add.add_argument("--name", default="", help="what to call it (default: the host name)")
+    add.add_argument("--key-from-env", metavar="VAR", help="read its API key from this environment variable "
+                     "(kept in the OS keychain, never in a file)")
+    add.add_argument("--trust-cert", metavar="FILE", default="", help="a PEM certificate to trust for this server "
+                     "(a self-signed https server); the system's certificates are not used for it then")
+    add.add_argument("--yes", action="store_true", help="agree now that recalled memories travel to a server "
+                     "that is not on this computer")
+    for name, text in (("remove-server", "forget a server and its key"),
+                       ("agree-server", "agree that recalled memories travel to this server with each message")):
+        action = actions.add_parser(name, parents=[common], help=text, description=text)
+        action.add_argument("name", metavar="NAME")

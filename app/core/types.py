@@ -213,16 +213,23 @@ class ReceiptLine:
                    None if page is None else int(page))
 
 
+MODEL_LINE = "model"  # the receipt line saying where the reply was written
+
+
 @dataclass(frozen=True)
 class RecallReceipt:
     """What a reply recalled: stored with the reply (its JSON form is the ``messages.receipt``
     column and ``recalled`` in ``hearth chat --json``), shown under it, replayed into the prompt."""
 
     lines: tuple[ReceiptLine, ...] = ()
+    # Where the model wrote the reply ("llama3.1:8b on desktop.local"); "" when Hearth wrote it all.
+    # Stored as a line of kind "model" in the column's list, so older receipts read as they were.
+    written_by: str = ""
 
     @classmethod
-    def of(cls, found: Iterable[Recall], cited: Iterable[PassageHit] = ()) -> RecallReceipt:
-        return cls(tuple(ReceiptLine.of(r) for r in found) + tuple(ReceiptLine.of_passage(h) for h in cited))
+    def of(cls, found: Iterable[Recall], cited: Iterable[PassageHit] = (), written_by: str = "") -> RecallReceipt:
+        return cls(tuple(ReceiptLine.of(r) for r in found) + tuple(ReceiptLine.of_passage(h) for h in cited),
+                   written_by)
 
     @property
     def memories(self) -> tuple[ReceiptLine, ...]:
@@ -233,11 +240,14 @@ class RecallReceipt:
         return tuple(line for line in self.lines if line.kind == "passage")
 
     def to_json(self) -> list[dict[str, Any]]:
-        return [line.to_json() for line in self.lines]
+        model = [{"id": 0, "text": self.written_by, "kind": MODEL_LINE, "score": 0.0}] if self.written_by else []
+        return [line.to_json() for line in self.lines] + model
 
     @classmethod
     def from_json(cls, rows: Iterable[dict[str, Any]]) -> RecallReceipt:
-        return cls(tuple(ReceiptLine.from_json(row) for row in rows))
+        rows = list(rows)
+        written_by = next((str(row.get("text", "")) for row in rows if row.get("kind") == MODEL_LINE), "")
+        return cls(tuple(ReceiptLine.from_json(row) for row in rows if row.get("kind") != MODEL_LINE), written_by)
 
     def __iter__(self) -> Iterator[ReceiptLine]:
         return iter(self.lines)
@@ -388,6 +398,8 @@ class TurnDone:
     replaced: tuple[int, ...] = ()  # message ids of the exchange a regenerated reply replaced
     notes: str | None = None  # the conversation's working notes, when the user's message changed them
     cited: tuple[PassageHit, ...] = ()  # the passage of the user's documents the reply answers from
+    written_by: str = ""  # where the model wrote the reply ("llama3.1:8b on desktop.local"); "" if Hearth did
+    fault: str = ""  # why the reply stopped short when the person didn't stop it (a server went away)
 
 
 AgentEvent = TextDelta | ToolCall | TurnDone  # a failed turn raises (KnownError or a bug): no event
@@ -395,7 +407,7 @@ AgentEvent = TextDelta | ToolCall | TurnDone  # a failed turn raises (KnownError
 
 # How each chat format is named to the person (`hearth models`, the Models page).
 CHAT_FORMAT_WORDS = {"file": "its own", "built-in": "llama.cpp's", "Ollama": "Ollama's", "base": "⚠ base model",
-                     "unknown": "⚠ unknown", "damaged": "⚠ damaged file"}
+                     "unknown": "⚠ unknown", "damaged": "⚠ damaged file", "server": "the server's"}
 
 
 @dataclass(frozen=True)
@@ -411,16 +423,17 @@ class ModelEntry:
     quantization: str
     file_size: int
     context_length: int  # the model's own maximum (0: unknown)
-    template: str  # file | built-in | Ollama | base | unknown | damaged — how Hearth will format the chat
+    template: str  # file | built-in | Ollama | base | unknown | damaged | server — how the chat is formatted
     template_format: str | None  # llama.cpp's built-in format used when the file has no template
     ram_needed: int  # bytes to run it with the context size it is asked for (an estimate)
     warnings: tuple[str, ...] = ()
     readable: bool = True  # False: the header is damaged or cut short (llama.cpp would fail on it too)
     why: str = ""  # why ``model_path = auto`` chose it ("" when it was named)
+    runs_on: str = "this computer"  # a served model: its server's host ("desktop.local"); llm/served_catalog.py
 
     @property
     def is_chat_model(self) -> bool:
-        return self.template in ("file", "built-in", "Ollama")
+        return self.template in ("file", "built-in", "Ollama", "server")
 
     def to_json(self) -> dict[str, object]:
         out = asdict(self)

@@ -47,7 +47,11 @@ class HearthApi:
             settings = load_settings(self.options).with_values(_overrides(request))
         except KnownError as exc:  # max_tokens or temperature out of Hearth's range
             raise ApiError(400, str(exc), code="invalid_value") from exc
-        model = chosen_model(settings)
+        model = chosen_model(settings, self.options)
+        if model.template == "server":  # Hearth's API is not a way into the person's model servers
+            raise ApiError(409, f"the model in use ({model.name}) runs on a server; Hearth's API answers only "
+                           "with a model on this computer (choose one with `hearth settings set model_path`)",
+                           code="model_not_local", param="model")
         history = [m for m in request.messages[:-1] if m["role"] in ("user", "assistant")]
         message = request.messages[-1]["content"]
         with open_profile(self.options) as profile, self.resources.backend(self.options, settings, model) as backend:

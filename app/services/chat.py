@@ -108,7 +108,7 @@ class ChatService(SessionService):
 
     # --- engine thread -----------------------------------------------------------------
     def _turn(self, request: SendRequest) -> None:
-        agent = self._session.agent
+        agent = self._session.local_agent() if request.local else self._session.agent
         if request.regenerate:
             events = agent.regenerate(request.conversation_id, cancel=self._cancel)
         else:
@@ -185,8 +185,8 @@ def _message(message: Message, written: dict[int, list[Memory]]) -> ChatMessage:
 
 
 def _result(done: TurnDone) -> TurnResult:
-    recalled = RecallReceipt.of(done.recalled, done.cited)
+    recalled = RecallReceipt.of(done.recalled, done.cited, done.written_by)
     return TurnResult(conversation_id=done.conversation_id, user_message_id=done.user_message_id,
                       reply_id=done.message_id, reply=done.reply, interrupted=done.interrupted, recalled=recalled,
                       written=done.written, private=done.private, replaced=done.replaced, stats=done.stats,
-                      notes=done.notes)
+                      notes=done.notes, fault=done.fault)

@@ -19,13 +19,14 @@ from PySide6.QtCore import QObject
 from app.core.agent.loop import Agent
 from app.core.documents.library import Library
 from app.core.llm.backend import LLMBackend, close_backend
+from app.core.llm.servers import ServerBook
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.memory.embed import Embedder
 from app.core.memory.keys import DbKey
 from app.core.secrets import SecretStore
 from app.core.model_settings import model_settings_path
-from app.core.settings import BUNDLED, Settings
+from app.core.settings import AUTO, BUNDLED, Settings
 from app.core.state import AppState, load_state, save_state
 from app.errors import KnownError
 from app.services.types import ModelProblem, ModelStatus, ProfileInfo
@@ -63,6 +64,8 @@ class Wiring:
     prepare_model_runtime: Callable[[], object] = lambda: None
     # The user's documents (core/documents/library.py): each file read in a child process.
     make_library: Callable[[ProfileData], Library] = lambda data: Library(data.documents)
+    # The model servers the person entered (core/llm/servers.py); None: none can be added (tests' default).
+    servers: ServerBook | None = None
 
 
 class Session:
@@ -74,6 +77,7 @@ class Session:
         self.profile: OpenProfile | None = None
         self._data: ProfileData | None = None
         self.backend: LLMBackend | None = None
+        self._local: LLMBackend | None = None  # the local model a turn falls back to when a server is away
         self.model_problem: ModelProblem | None = None
         self._embedder: Embedder | None = None
         self._reader_conn: Any = None
@@ -205,6 +209,8 @@ class Session:
             self._agent.backend = backend
         if old is not None and old is not backend:
             close_backend(old)
+        local, self._local = self._local, None  # a model was chosen: the fallback's memory is freed
+        close_backend(local)
         self.remember_state(last_working_model=settings.model_path)
         return self.model_status()
 
@@ -213,6 +219,8 @@ class Session:
         self.close_profile()
         backend, self.backend = self.backend, None
         close_backend(backend)
+        local, self._local = self._local, None
+        close_backend(local)
         self._embedder = None
 
     def model_failed(self, exc: KnownError, setting: str) -> ModelProblem:
@@ -225,7 +233,16 @@ class Session:
             raise KnownError("no model is loaded", "choose a model in Settings (Ctrl+,)")
         info = self.backend.info
         return ModelStatus(name=info.name, path=info.path, setting=self.settings.model_path, n_ctx=info.n_ctx,
-                           warnings=tuple(info.warnings), why=str(info.extra.get("chosen", "")))
+                           warnings=tuple(info.warnings), why=str(info.extra.get("chosen", "")),
+                           where=str(info.extra.get("where", "")))
+
+    def local_agent(self) -> Agent:
+        """An agent on the local model (``auto``: the standard model if it fits, else the bundled
+        one), for one turn while the served model's server is away (engine thread; loaded on first
+        use, kept until another model is chosen). The profile, recall and memory are the same."""
+        if self._local is None:
+            self._local = self.wiring.make_backend(self.settings.with_values({"model_path": AUTO}))
+        return Agent(self.data, self._local, self.settings)
 
     @property
     def agent(self) -> Agent:

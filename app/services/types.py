@@ -74,6 +74,7 @@ class ModelStatus:
     n_ctx: int
     warnings: tuple[str, ...] = ()
     why: str = ""  # with model_path = auto: why this model was chosen
+    where: str = ""  # a served model: where it runs ("desktop.local"); "" for a model on this computer
 
 
 @dataclass(frozen=True)
@@ -95,6 +96,34 @@ class ModelList:
     ram_available: int | None  # bytes free now (None: unknown on this system)
     context_size: int  # what ram_needed assumes
     why: str = ""  # with model_path = auto: why that model was chosen
+    servers: tuple[ServerRow, ...] = ()  # the model servers the person entered
+
+
+@dataclass(frozen=True)
+class ServerRequest:
+    """A server to add, as the person typed it (the key goes to the keychain, nowhere else)."""
+
+    url: str
+    name: str = ""
+    key: str = ""
+    trusted_cert: str = ""
+
+    def __repr__(self) -> str:  # never the key, should a request be logged
+        return f"ServerRequest(url={self.url!r}, name={self.name!r}, key={'set' if self.key else 'none'})"
+
+
+@dataclass(frozen=True)
+class ServerRow:
+    """A model server as the Models page shows it."""
+
+    name: str
+    url: str
+    where: str  # its host, or "NAME (this computer)"
+    on_this_computer: bool
+    agreed: bool  # memories may travel to it (always true on this computer)
+    has_key: bool
+    problem: str = ""  # why it couldn't be listed now ("" when it answered)
+    models: int = 0
 
 
 @dataclass(frozen=True)
@@ -163,6 +192,7 @@ class TurnResult:
     replaced: tuple[int, ...]
     stats: TurnStats
     notes: str | None = None  # the conversation's working notes, when the message changed them (note tool)
+    fault: str = ""  # why the reply stopped short when the person didn't stop it (a server went away)
 
 
 @dataclass(frozen=True)
@@ -171,6 +201,7 @@ class SendRequest:
     conversation_id: int = 0  # 0: a new conversation
     private: bool = False  # for a new conversation: "Don't remember" was on before the first message
     regenerate: bool = False
+    local: bool = False  # this one turn with the local model (the served model's server is away)
 
 
 @dataclass(frozen=True)

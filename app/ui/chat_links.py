@@ -72,6 +72,8 @@ class MessageLinks(QWidget):
                 self.read_aloud.emit(entry.text)
         elif scheme == "retry":
             self._retry(f"{FAILED}{target}")
+        elif scheme == "local":
+            self._retry(f"{FAILED}{target}", local=True)
 
     def _open_passage(self, passage_id: int) -> None:
         """Open the cited file at its page where the PDF viewer takes one (open_file.py; the page is
@@ -86,14 +88,16 @@ class MessageLinks(QWidget):
         QMessageBox.information(self, line.source, f"{line.text}\n\n({Path(line.path).name} is no longer at "
                                 f"{line.path}: this is the passage as it was read.)")
 
-    def _retry(self, key: str) -> None:
-        """Send a message that failed again, leaving whatever is in the box alone."""
+    def _retry(self, key: str, *, local: bool = False) -> None:
+        """Send a message that failed again, leaving whatever is in the box alone; ``local``: this once
+        with the local model (the served model's server didn't answer)."""
         entry = self.view.entry(key)
         if entry is None or self.streaming or self.model_state != "ready":
             self.status.emit("Wait for the model (and any reply) before retrying.")
             return
         self.view.remove_entry(key)
-        self._start(SendRequest(entry.text, self.conversation_id, private=self._private()), from_box=False)
+        self._start(SendRequest(entry.text, self.conversation_id, private=self._private(), local=local),
+                    from_box=False)
 
     def _copy(self, message_id: int, *, code: bool) -> None:
         entry = self.view.find_message(message_id)

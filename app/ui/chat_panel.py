@@ -203,7 +203,10 @@ class ChatPanel(MessageLinks):
         self.view.update_entry(SENDING, key=f"m{done.user_message_id}", message_id=done.user_message_id,
                                written=done.written, private=done.private)
         self.view.update_entry(LIVE, key=f"m{done.reply_id}", message_id=done.reply_id, text=done.reply,
-                               streaming=False, interrupted=done.interrupted, recalled=done.recalled)
+                               streaming=False, interrupted=done.interrupted, recalled=done.recalled,
+                               notice=f"{done.fault} (what arrived is kept)" if done.fault else "")
+        if done.recalled.written_by:  # where the reply was written: always said, most of all when it left here
+            self.status.emit(f"Written by {done.recalled.written_by}.")
         if self.conversation is None or self.conversation.id != done.conversation_id:
             self.conversation = Conversation(done.conversation_id, "", 0.0, 0.0, private=done.private)
             self.conversation_changed.emit(done.conversation_id)
@@ -220,6 +223,9 @@ class ChatPanel(MessageLinks):
             reply = self._last_reply()
             if reply is not None:
                 self.view.update_entry(reply.key, replacing=False, notice=f"Regenerating failed: {failure}")
+        elif self._served() and not request.local:  # kept in the conversation, with the local model offered
+            self.view.update_entry(SENDING, key=f"{FAILED}{next(self._tokens)}", notice=f"Not sent: {failure}.",
+                                   offer_local=True)
         elif not self.input.toPlainText().strip():  # an empty box: the message goes back into it
             self.view.remove_entry(SENDING)
             self.input.setPlainText(request.text)
@@ -229,6 +235,10 @@ class ChatPanel(MessageLinks):
         self.status.emit(f"Not sent: {failure.what}")
         self._set_buttons()
         self.send_failed.emit(failure)
+
+    def _served(self) -> bool:
+        """The model in use runs on a server (its ``where`` is set)."""
+        return self._model is not None and bool(self._model.where)
 
     def _end_streaming(self) -> None:
         self._painter.stop()

@@ -50,6 +50,7 @@ class Entry:
     streaming: bool = False
     replacing: bool = False  # a reply being regenerated: kept until the new one is saved
     remembered: bool = False  # "Remember this" was done
+    offer_local: bool = False  # a message a served model's server didn't answer: the local model may, for it
 
 
 class ChatView(QTextBrowser):
@@ -260,11 +261,15 @@ def _footer(entry: Entry) -> list[str]:
     """The lines under a message: its notice, its receipts, its links."""
     lines = [f'<span style="color:#c0392b">⚠ {html.escape(entry.notice)}</span>'] if entry.notice else []
     if entry.key.startswith("failed"):
-        lines.append(f'<a href="retry:{entry.key.removeprefix("failed")}">retry</a> (your draft stays where it is)')
+        token = entry.key.removeprefix("failed")
+        local = f' · <a href="local:{token}">answer this one with the local model</a>' if entry.offer_local else ""
+        lines.append(f'<a href="retry:{token}">retry</a>{local} (your draft stays where it is)')
     if entry.replacing:
         lines.append("<i>Regenerating — this reply is replaced when the new one is ready.</i>")
     if entry.role == "assistant" and entry.interrupted:
         lines.append("<i>(stopped)</i>")
+    if entry.role == "assistant" and entry.recalled.written_by and not entry.streaming:
+        lines.append(f"<small><i>written by {html.escape(entry.recalled.written_by)}</i></small>")
     if entry.role == "assistant" and entry.recalled.memories and not entry.streaming:
         items = "; ".join(f'<a href="memory:{r.id}">{html.escape(_short(r.text))}</a> ({r.score:.2f}'
                           + (f', via {html.escape(r.via)})' if r.via else ")")  # found through someone named

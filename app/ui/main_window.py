@@ -225,7 +225,7 @@ class MainWindow(HistoryActions):
 
     def _on_model_ready(self, status: ModelStatus) -> None:
         self.model = status
-        self.model_label.setText(status.name)
+        self.model_label.setText(f"{status.name} on {status.where}" if status.where else status.name)
         self.model_label.setToolTip("\n".join([status.path, f"context {status.n_ctx:,} tokens", *filter(None, [status.why]),
                                                *(f"⚠ {w}" for w in status.warnings)]))
         self.panel.model_ready(status)

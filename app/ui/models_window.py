@@ -19,13 +19,15 @@ from PySide6.QtWidgets import (
 from app.core.settings import AUTO
 from app.core.types import CHAT_FORMAT_WORDS
 from app.core.units import human_bytes, human_count
-from app.services.types import Failure, ModelList, ModelRow, ModelSpeed, ModelStatus, Progress, SettingsState
+from app.services.types import Failure, ModelList, ModelRow, ModelSpeed, ModelStatus, Progress, ServerRow, \
+    SettingsState
+from app.ui.server_dialog import ServerDialog, ask_agreement
 
 if TYPE_CHECKING:
     from app.services.models import ModelsService
     from app.services.settings import SettingsService
 
-COLUMNS = ("Model", "From", "Parameters", "Quantization", "File", "Context", "Chat format", "Memory needed",
+COLUMNS = ("Model", "From", "Runs on", "Parameters", "Quantization", "File", "Context", "Chat format", "Memory needed",
            "Speed here")
 SPEED = COLUMNS.index("Speed here")
 
@@ -79,6 +81,11 @@ class ModelsWindow(QDialog):
         self.folder_button = QPushButton("Show in &folder")
         self.add_button = QPushButton("&Add folder…")
         self.add_button.setToolTip("Another folder where Hearth should look for .gguf files")
+        self.server_button = QPushButton("Add &server…")
+        self.server_button.setToolTip("Use the models of Ollama, LM Studio, llama.cpp's server or vLLM on this or "
+                                      "another computer (an OpenAI-compatible address)")
+        self.remove_server_button = QPushButton("Remove ser&ver")
+        self.remove_server_button.setToolTip("Forget the selected model's server and its key")
         self.refresh_button = QPushButton("&Refresh")
         self.refresh_button.setShortcut(QKeySequence.StandardKey.Refresh)
         close = QPushButton("Close")
@@ -88,10 +95,13 @@ class ModelsWindow(QDialog):
         self.folder_button.clicked.connect(self.show_in_folder)
         self.add_button.clicked.connect(self.add_folder)
         self.refresh_button.clicked.connect(self.refresh)
+        self.server_button.clicked.connect(self.add_server)
+        self.remove_server_button.clicked.connect(self.remove_server)
         row = QWidget()
         buttons = QHBoxLayout(row)
         buttons.setContentsMargins(0, 0, 0, 0)
-        for button in (self.use_button, self.test_button, self.folder_button, self.add_button):
+        for button in (self.use_button, self.test_button, self.folder_button, self.add_button, self.server_button,
+                       self.remove_server_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
         buttons.addWidget(self.refresh_button)
@@ -115,6 +125,13 @@ class ModelsWindow(QDialog):
             return
         self._busy(f"Loading {row.name}… the model in use answers until it is ready; a reply being written "
                    "finishes first.")
+        server = self.server_of(row)
+        if server is not None and not server.agreed:  # asked once: memories leave this computer from now on
+            if not self.confirm_server(server):
+                self._done(f"Not using {row.name}: nothing was sent to {server.name}.")
+                return
+            self.models.agree_and_use(row, server.name, on_failure=self._on_failed)
+            return
         self.models.use(row, on_failure=self._on_failed)
 
     def test_selected(self) -> None:
@@ -144,6 +161,32 @@ class ModelsWindow(QDialog):
             self, "Not a chat model?", f"{row.name} looks like a base model: it continues text instead of "
             "answering, and may not stop. Use it anyway?") == QMessageBox.StandardButton.Yes
 
+    def add_server(self) -> None:
+        dialog = self.server_dialog()
+        if dialog.exec() != QDialog.DialogCode.Accepted or not dialog.request().url:
+            return
+        request = dialog.request()
+        self._busy(f"Adding {request.url} and asking it for its models…")
+        self.models.add_server(request, on_failure=self._on_failed)
+
+    def remove_server(self) -> None:
+        row = self.selected()
+        server = self.server_of(row) if row is not None else None
+        if server is not None:
+            self.models.remove_server(server.name, on_failure=self._on_failed)
+
+    def server_of(self, row: ModelRow) -> ServerRow | None:
+        name = row.source.removeprefix("server ") if row.template == "server" else None
+        return next((s for s in self.listing.servers if s.name == name), None) if self.listing and name else None
+
+    def confirm_server(self, server: ServerRow) -> bool:
+        """A method of its own, so a test can answer for the person."""
+        return ask_agreement(self, server.name)
+
+    def server_dialog(self) -> ServerDialog:
+        """A method of its own, so a test can fill it in for the person."""
+        return ServerDialog(self)
+
     def ask_folder(self) -> str:
         """A method of its own, so a test can answer for the person."""
         return QFileDialog.getExistingDirectory(self, "A folder with GGUF models")
@@ -162,9 +205,15 @@ class ModelsWindow(QDialog):
         self.table.selectRow(keep if keep is not None else 0)
         free = human_bytes(listing.ram_available) if listing.ram_available else "unknown"
         why = f" Model: automatic — {listing.why}." if listing.why else ""
-        self.summary.setText(f"{len(listing.rows)} models found on this computer — memory free now: {free}; "
+        served = sum(s.models for s in listing.servers)
+        away = "".join(f"\n⚠ {s.name}: {s.problem}" for s in listing.servers if s.problem)
+        servers = f" ({served} of them on {len(listing.servers)} server{'s' if len(listing.servers) > 1 else ''})" \
+            if listing.servers else ""
+        self.summary.setText(f"{len(listing.rows)} models found{servers} — memory free now: {free}; "
                              f"needs are for a context of {listing.context_size:,} tokens. ● marks the one in use."
-                             f"{why}")
+                             f"{why}{away}")
+        if self.status.text().startswith("Adding "):
+            self._done("Server added.")
 
     def _item(self, text: str, row: ModelRow, in_use: bool) -> QTableWidgetItem:
         item = QTableWidgetItem(text)
@@ -179,7 +228,8 @@ class ModelsWindow(QDialog):
         row = self.selected()
         in_use = row is not None and self.listing is not None and row.setting == self.listing.in_use
         self.use_button.setEnabled(row is not None and not in_use)
-        self.folder_button.setEnabled(row is not None)
+        self.folder_button.setEnabled(row is not None and row.template != "server")
+        self.remove_server_button.setEnabled(row is not None and row.template == "server")
         self.details.setText("" if row is None else "\n".join([row.path, *row.warnings]))
 
     def _on_measured(self, speed: ModelSpeed) -> None:
@@ -192,7 +242,7 @@ class ModelsWindow(QDialog):
             self._busy(self.status.text() or f"{progress.what.capitalize()}…")
 
     def _on_ready(self, status: ModelStatus) -> None:
-        self._done(f"Now chatting with {status.name}.")
+        self._done(f"Now chatting with {status.name}" + (f" on {status.where}." if status.where else "."))
 
     def _on_applied(self, state: SettingsState) -> None:
         """Mark the model in use at once (a new scan follows: a folder may have been added)."""
@@ -218,10 +268,11 @@ class ModelsWindow(QDialog):
 
 
 def cells(row: ModelRow, listing: ModelList) -> tuple[str, ...]:
+    served = row.template == "server"  # its file and memory are the server's business
     too_big = listing.ram_available is not None and row.ram_needed > listing.ram_available
-    memory = human_bytes(row.ram_needed) + (" ⚠ more than is free" if too_big else "")
+    memory = "—" if served else human_bytes(row.ram_needed) + (" ⚠ more than is free" if too_big else "")
     speed = f"{row.tokens_per_s:.1f} tokens/s" if row.tokens_per_s is not None else "—"
     mark = "● " if row.setting == listing.in_use else ""
-    return (mark + row.name, row.source, human_count(row.parameters), row.quantization, human_bytes(row.file_size),
-            f"{row.context_length:,}" if row.context_length else "?", CHAT_FORMAT_WORDS.get(row.template, row.template),
-            memory, speed)
+    return (mark + row.name, row.source, row.runs_on, human_count(row.parameters), row.quantization,
+            "—" if served else human_bytes(row.file_size), f"{row.context_length:,}" if row.context_length else "?",
+            CHAT_FORMAT_WORDS.get(row.template, row.template), memory, speed)

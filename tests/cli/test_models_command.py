@@ -37,7 +37,7 @@ def test_models_lists_the_bundled_model_and_ollamas_with_their_facts(ollama: Pat
     text = hearth("models")
     assert text.code == 0 and "smollm2:135m" in text.out and "Ollama" in text.out and "RAM free now" in text.out
     header = text.lines[0].split()
-    assert header[:3] == ["NAME", "SOURCE", "ARCH"] and "RAM" in header
+    assert header[:4] == ["NAME", "SOURCE", "WHERE", "ARCH"] and "RAM" in header
 
 
 def test_a_listed_name_is_a_setting_and_a_model_for_one_run(ollama: Path) -> None:

@@ -115,9 +115,9 @@ def test_the_page_lists_what_hearth_models_lists(qtbot, make_app, home: Path) ->
              for r in range(page.table.rowCount())}
     assert "● SmolLM2-135M-Instruct (bundled)" in texts  # the one in use
     assert "Model: automatic — Qwen2.5-Coder-1.5B-Instruct isn't installed here" in page.summary.text()
-    assert texts["tiny3b:latest"][1:3] == ["Ollama", "3B"] and texts["tiny3b:latest"][6] == "Ollama's"
-    assert "⚠ more than is free" in texts["enormous:400b"][7]
-    assert texts["broken"][6] == "⚠ damaged file"
+    assert texts["tiny3b:latest"][1:4] == ["Ollama", "this computer", "3B"] and texts["tiny3b:latest"][7] == "Ollama's"
+    assert "⚠ more than is free" in texts["enormous:400b"][8]
+    assert texts["broken"][7] == "⚠ damaged file"
 
 
 def test_test_measures_speed_and_use_switches_live_after_the_reply_in_progress(qtbot, make_app, home: Path) -> None:
@@ -127,7 +127,7 @@ def test_test_measures_speed_and_use_switches_live_after_the_reply_in_progress(q
     select(qtbot, page, "tiny3b:latest")
     with qtbot.waitSignal(desktop.models.measured, timeout=TIMEOUT_MS):
         page.test_button.click()
-    qtbot.waitUntil(lambda: "tokens/s" in page.table.item(rows_by_name(window)["tiny3b:latest"], 8).text(),
+    qtbot.waitUntil(lambda: "tokens/s" in page.table.item(rows_by_name(window)["tiny3b:latest"], 9).text(),
                     timeout=TIMEOUT_MS)
     assert "tokens/s on this computer" in page.status.text()
     # A reply is being written by the model in use when Use is pressed: it finishes, whole, first.

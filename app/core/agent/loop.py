@@ -29,7 +29,7 @@ from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.route import COMMANDS, open_question, route
 from app.core.agent.tool_step import tool_steps
 from app.core.agent.tools import ToolBox
-from app.core.llm.backend import LLMBackend
+from app.core.llm.backend import LLMBackend, ReplyCut
 from app.core.memory.data import ProfileData
 from app.core.memory.recall import RecallParams
 from app.core.settings import Settings
@@ -122,7 +122,8 @@ class Agent:
                        recalled=assembled.memories, interrupted=turn.interrupted,
                        stats=self._stats(turn, assembled), user_message_id=turn.user_message_id,
                        written=tuple(turn.written), private=turn.private, replaced=turn.replacing,
-                       notes=record.notes_change(turn), cited=tuple(turn.cited))
+                       notes=record.notes_change(turn), cited=tuple(turn.cited), written_by=turn.written_by,
+                       fault=turn.fault)
 
     def _recall(self, turn: Turn, vector: np.ndarray) -> list[Recall]:
         """Recall for the message, never returning what the turn being regenerated wrote."""
@@ -156,6 +157,8 @@ class Agent:
         theirs = self.answer_style() == "free" and proposal.asks_of_theirs(self, turn)
         if self.answer_style() == "free" and (kind == "ask_user" or theirs or proposal.asks_what_was_said(turn)):
             said = proposal.answer_about_user(self, turn, vector, cancel, or_nothing=kind != "ask_user" and not theirs)
+            if said and turn.completion_tokens:  # the model proposed it (Hearth verified it): it says where
+                turn.written_by = written_by(self.backend)
             if said:
                 return cited.or_memory(self, turn, cancel, said), False
         if kind == "ask_user":
@@ -341,7 +344,14 @@ class Agent:
             raise
         except KeyboardInterrupt:  # Ctrl+C in the CLI stops the reply, not the program
             cancel.set()
+        except ReplyCut as cut:  # a served model's server went away mid-reply: what arrived is the reply,
+            cancel.set()        # the part the filters held back too (a Stop drops it: the person saw enough)
+            turn.fault = str(cut)
+            if not guard.repeated and (shown := claims.feed(guard.finish()) + claims.finish()):
+                yield shown_as(shown)
         finally:
+            if count:
+                turn.written_by = written_by(self.backend)
             turn.reply = _after(turn.prefix, claims.shown.strip(), turn.prefix_in_prompt)  # only what was seen
             turn.claims_dropped = claims.dropped
             turn.interrupted = cancel.is_set()
@@ -364,6 +374,11 @@ class Agent:
             tools=tuple(ToolUse(t.name, t.arguments, t.ok, t.text) for t in turn.tools),
             answer=AnswerStats(turn.routed.route, turn.quoted, turn.regenerated, turn.leaks_dropped,
                                tuple(turn.claims_dropped)))
+
+
+def written_by(backend: LLMBackend) -> str:
+    """Where the model in use writes: "llama3.1:8b on desktop.local", "SmolLM2 on this computer"."""
+    return str(backend.info.extra.get("written_by") or f"{backend.info.name} on this computer")
 
 
 def _after(prefix: str, model_text: str, continues: bool) -> str:

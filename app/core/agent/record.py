@@ -35,7 +35,7 @@ def save(agent: Agent, turn: Turn, assembled: prompting.Assembled) -> int:
     acknowledged = turn.routed.route in ("statement", "mixed") and agent.answer_style() != "free"
     plans = writes.plans if acknowledged or not turn.interrupted else []  # a stopped reply keeps no facts
     summary = None if turn.private else _plan_summary(agent, turn)
-    receipt = RecallReceipt.of(assembled.memories, turn.cited)
+    receipt = RecallReceipt.of(assembled.memories, turn.cited, turn.written_by)
     now = agent.clock()
     with agent.data.unit():
         if turn.replacing:  # regenerate: the old exchange goes now that the new one is complete

@@ -40,6 +40,8 @@ class Turn:
     tools: list[ToolResult] = field(default_factory=list)
     reply: str = ""
     interrupted: bool = False
+    fault: str = ""  # why the reply stopped short, when it wasn't the person (a served model's server went away)
+    written_by: str = ""  # where the model wrote it ("llama3.1:8b on desktop.local"); "" if it wrote nothing
     timings: dict[str, float] = field(default_factory=dict)
     completion_tokens: int = 0
     prefix: str = ""  # the quoted note the reply starts with (answer.py), or ""

@@ -6,6 +6,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from app.errors import KnownError
+
 
 @dataclass(frozen=True)
 class ChatMessage:
@@ -19,6 +21,9 @@ class Rendered:
 
     text: str
     stop: tuple[str, ...] = ()
+    # The messages themselves, for a backend that sends messages rather than text (a served model,
+    # whose template is the server's: served.py); empty for one that tokenizes ``text``.
+    messages: tuple[ChatMessage, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -31,6 +36,11 @@ class ModelInfo:
     extra: dict[str, Any] = field(default_factory=dict)
     n_params: int = 0  # parameters (0: unknown); small models get the careful paths (agent/answer.py)
     warnings: tuple[str, ...] = ()  # about the file, in a user's words (e.g. "looks like a base model")
+
+
+class ReplyCut(KnownError):
+    """The reply stopped midway for a reason outside Hearth (a served model's server went away or
+    stalled): the pieces already streamed are the reply, kept and marked interrupted."""
 
 
 class LLMBackend(Protocol):
