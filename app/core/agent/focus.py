@@ -27,7 +27,7 @@ import numpy as np
 
 from app.core.agent.answer import ANCHORED_AT, QUOTE_AT, SURE_AT, Choice
 from app.core.agent.measures import HAS_NUMBER, HAS_WHEN, MEASURES, SAID_AS
-from app.core.memory.entities.extract import BEING_WORDS, NOT_NAMES, RELATION_WORDS, RELATIONS, asked_relations, relation_phrases
+from app.core.memory.entities.extract import BEING_WORDS, NOT_NAMES, RELATIONS, asked_relations, relation_phrases
 from app.core.memory.spans import mentions_self, words
 
 WORD_MATCH_AT = 0.50  # cosine of two single words (MiniLM): medication~sertraline 0.52, car~Volvo 0.59;
