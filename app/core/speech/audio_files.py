@@ -66,7 +66,7 @@ def _decoded(source: Path | BinaryIO, name: str, max_seconds: float) -> tuple[np
         if declared * sound.channels > max_seconds * MAX_SAMPLES_PER_SECOND:  # a compressed file's silence
             raise KnownError(f"{name} has {sound.channels} channels at {rate:,} Hz: more samples than Hearth "
                              f"decodes at once for {_duration(declared / rate)}", "convert it to mono 16 kHz "
-                             f"first (`ffmpeg -i FILE -ac 1 -ar 16000 out.wav`), or split it")
+                             "first (`ffmpeg -i FILE -ac 1 -ar 16000 out.wav`), or split it")
         samples = _read(sound, name, min(declared, int(max_seconds * rate) + 1))
     if len(samples) == 0:
         raise KnownError(f"{name} holds no sound (0 samples): it was recorded empty, or cut short "
