@@ -23,7 +23,7 @@ from app.core.llm.served_catalog import entry as served_entry, make_served, serv
 from app.core.llm.servers import ServerBook, servers_path
 from app.core.llm.sizing import ram_available
 from app.core.standard_model import STANDARD
-from app.core.types import ModelEntry
+from app.core.model_entry import ModelEntry
 from app.core.units import human_bytes
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData

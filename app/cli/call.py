@@ -17,7 +17,7 @@ from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.memory.embed import Embedder
 from app.core.settings import Settings
-from app.core.types import ModelEntry
+from app.core.model_entry import ModelEntry
 
 
 class Resources(Protocol):

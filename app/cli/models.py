@@ -11,7 +11,7 @@ from app.cli.output import print_json
 from app.core.llm import served_catalog
 from app.core.llm.catalog import discover, in_use
 from app.core.llm.sizing import path_label, ram_available
-from app.core.types import CHAT_FORMAT_WORDS, ModelEntry
+from app.core.model_entry import ModelEntry, CHAT_FORMAT_WORDS
 from app.core.units import human_bytes, human_count
 
 HEADERS = ("", "NAME", "SOURCE", "WHERE", "ARCH", "PARAMS", "QUANT", "SIZE", "CONTEXT", "CHAT FORMAT", "RAM NEEDED")

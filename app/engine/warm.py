@@ -15,7 +15,7 @@ from app.cli.call import COLD
 from app.core.llm.backend import LLMBackend, close_backend
 from app.core.memory.embed import Embedder
 from app.core.settings import Settings
-from app.core.types import ModelEntry
+from app.core.model_entry import ModelEntry
 
 
 class _OneAtATime:

@@ -11,8 +11,9 @@ from dataclasses import dataclass, field, fields
 from typing import Literal
 
 from app.core.settings import Settings
+from app.core.model_entry import ModelEntry
 from app.core.types import (
-    Conversation, Entity, Memory, ModelEntry, Recall, RecallReceipt, TurnStats, Written,
+    Conversation, Entity, Memory, Recall, RecallReceipt, TurnStats, Written,
 )
 
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.settings import AUTO
-from app.core.types import CHAT_FORMAT_WORDS
+from app.core.model_entry import CHAT_FORMAT_WORDS
 from app.core.units import human_bytes, human_count
 from app.services.types import Failure, ModelList, ModelRow, ModelSpeed, ModelStatus, Progress, ServerRow, \
     SettingsState

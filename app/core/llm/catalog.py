@@ -23,7 +23,7 @@ from app.core.standard_model import STANDARD, standard_model_path
 from app.core.llm.templates import BUILTIN_STOPS, resolve
 from app.core.packages import bundled_gguf
 from app.core.settings import AUTO, BUNDLED
-from app.core.types import ModelEntry
+from app.core.model_entry import ModelEntry
 from app.core.units import human_bytes
 from app.errors import KnownError
 

@@ -11,7 +11,7 @@ from app.core.llm import sizing
 from app.core.llm.openai_http import Endpoint, ServerFault, Timeouts
 from app.core.llm.served import ServedBackend
 from app.core.llm.servers import Server, ServerBook, setting_of, split_setting
-from app.core.types import ModelEntry
+from app.core.model_entry import ModelEntry
 from app.errors import KnownError
 
 LIST_TIMEOUT_S = 3.0  # a listing waits this long for each server (the Models page, `hearth models`)
