@@ -162,7 +162,7 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
 
 
 _FAREWELL = re.compile(r"\b(?:bye|goodbye|good\s*night|night|nite|see\s+(?:you|ya)|take\s+care|talk\s+(?:to\s+you\s+)?"
-                       r"(?:tomorrow|later|soon)|catch\s+you|later|cheerio|i'?m\s+off)\b", re.I)
+                       r"(?:tomorrow|later|soon)|catch\s+you|later|cheerio|ciao|chau|ta-?ra|i'?m\s+off)\b", re.I)
 _HOW_ARE_YOU = re.compile(r"\bhow\s+(?:are\s+you|are\s+things|'?s\s+it\s+going)|what'?s\s+up\b", re.I)
 
 
@@ -181,6 +181,8 @@ def greet(message: str, name: str = "") -> str:
 
 def thank(message: str, name: str = "") -> str:
     to = f", {name}" if name else ""
+    if _FAREWELL.search(message):  # "Perfect. You're a doll. Bye now!"
+        return pick((f"You're welcome{to} — bye for now!", f"Glad it helped{to}. Take care!"), message)
     return pick((f"You're welcome{to}!", f"Glad it helped{to}.", f"Any time{to}.", f"Happy to help{to}."), message)
 
 

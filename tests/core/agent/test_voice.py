@@ -231,6 +231,29 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("My sister lives in Leeds.", follows_request=True).route == "statement"
     assert route("Funmi will love it.", ["Funmi"], follows_request=True).route == "statement"
     assert route("ok", follows_request=True).route == "statement"
+    assert route("Hilux needs tyres too. course it does.", follows_request=True).route == "statement"
+    assert route("The letter is too formal.", follows_request=True).route == "request"
+    assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
+
+
+@pytest.mark.parametrize("message", ["Thank you, very nicely written.", "ok. thanks.", "Good. Bye.", "Grand.",
+                                     "Perfect. You're a doll. Bye now!", "Spasibo, good list.", "k thx",
+                                     "Much obliged.", "Thank you very much, is very useful."])
+def test_thanks_with_a_word_on_the_reply_is_thanks_even_after_a_request(message: str) -> None:
+    """After a request these went on with it: a goodbye drew a casserole recipe (held-out split #E)."""
+    assert route(message, follows_request=True).route == "thanks"
+    assert route(message).route == "thanks"
+
+
+def test_thanks_that_tells_something_is_still_kept() -> None:
+    assert route("Thank you, I will try on Saturday.", follows_request=True).route == "statement"
+    assert route("good morning! the tomatoes finally started ripening").route == "statement"
+
+
+def test_thanks_and_goodbye_in_one_message_are_answered_with_both() -> None:
+    assert "bye" in thank("Perfect. You're a doll. Bye now!").casefold() or \
+        "take care" in thank("Perfect. You're a doll. Bye now!").casefold()
+    assert "bye" not in thank("Thanks, that helped.").casefold()
 
 
 def test_a_larger_model_is_not_asked_about_what_the_user_never_said(bank: MemoryBank) -> None:
