@@ -198,9 +198,13 @@ _REMIND = re.compile(r"^\W*(?:(?:can|could|would)\s+you\s+)?(?:please\s+)?(?:rem
 _NOT_TOLD = ("You haven't told me {} yet.", "I don't know {} — you haven't told me.", "You haven't told me {}.")
 
 
+# "what do i do for a living again": "again" asks the question over, it is not part of what was asked
+_ASKED_AGAIN = re.compile(r"[\s,]+(?:again|again\s+please|please)(?=\W*$)", re.I)
+
+
 def what_asked(question: str) -> str:
     """The question as a noun phrase for "You haven't told me … yet" ("" if it can't be said well)."""
-    q = _REMIND.sub("", question.strip()).strip()
+    q = _ASKED_AGAIN.sub("", _REMIND.sub("", question.strip()).strip()).strip()
     if q.casefold().startswith("about "):
         return f"about {second_person(q[6:]).rstrip(' ?.')}"
     if q.casefold().startswith(("my ", "our ")) or _WH_SELF.match(q):

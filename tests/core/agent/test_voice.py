@@ -232,6 +232,7 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("Funmi will love it.", ["Funmi"], follows_request=True).route == "statement"
     assert route("ok", follows_request=True).route == "statement"
     assert route("Hilux needs tyres too. course it does.", follows_request=True).route == "statement"
+    assert route("whereabouts do i live").route == "ask_user"
     assert route("The letter is too formal.", follows_request=True).route == "request"
     assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
 
@@ -458,6 +459,8 @@ def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
     assert "what your dog is called" in not_told("What's my dog called?")
     assert "what you are allergic to" in not_told("What am I allergic to?")
     assert "who your diss supervisor is" in not_told("who's my diss supervisor")  # not "who your diss is supervisor"
+    again = not_told("what do i do for a living again")
+    assert "what you do for a living" in again and "living again" not in again
     assert "where your brother is studying" in not_told("Where is my brother studying?")
 
 
