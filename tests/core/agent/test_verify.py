@@ -228,3 +228,15 @@ def test_the_thing_asked_for_described_but_not_named_names_none() -> None:
 
     assert not names_one("You are flying with the airline you changed to.", "Which airline we are flying with?")
     assert names_one("You are flying with Wizz Air.", "Which airline we are flying with?")
+
+
+def test_a_terse_title_said_first_is_a_job_even_with_a_verb_after_it() -> None:
+    terse = "dental nurse in the city, live out in moycullen w cian n the dog"
+    assert said("You're a dental nurse.", terse, "what do i do for a living again") != ""
+    assert said("You're a nurse.", "nurse is coming round on tuesday to see mum", "what do i do for a living") == ""
+
+
+def test_a_name_joined_to_the_one_asked_about_by_and_is_someone_else() -> None:
+    """"w cian n the dog": Cian is not the dog (held-out split #E)."""
+    assert said("The dog's name is Cian.", "live out in moycullen w cian n the dog", "whats the dogs name") == ""
+    assert said("Your dog is called Rusty.", "dog's Rusty. kelpie. mental.", "dog's name?") != ""
