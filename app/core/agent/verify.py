@@ -163,8 +163,8 @@ def same_people(text: str) -> str:
 def _other_unit(text: str, source: str) -> bool:
     """A number the source says of something else: "15 hectares" from "for 15 years", "got 17 in
     his A levels" from "reece is 17" (an age)."""
-    ages = {a or b for a, b in _AS_AGE.findall(source)}
-    if any(n in ages and n not in {a or b for a, b in _AS_AGE.findall(text)} for n in _NUMBER.findall(text)):
+    ages = _ages(source)
+    if any(n in ages and n not in _ages(text) for n in _NUMBER.findall(text)):
         return True
     said = {(n, u.casefold()[:4]) for n, u in _COUNTED.findall(source) if u.casefold() not in STOPWORDS}
     for number, unit in _COUNTED.findall(text):
@@ -172,6 +172,15 @@ def _other_unit(text: str, source: str) -> bool:
         if units and unit.casefold() not in STOPWORDS | _FRAME and unit.casefold()[:4] not in units:
             return True
     return False
+
+
+def _ages(text: str) -> set[str]:
+    """The numbers said as someone's age: "Tobi's 17", "she is 74", "aged 9" — not "goal's 70 now" (#E)."""
+    return {m.group(1) or m.group(2) for m in _AS_AGE.finditer(text)
+            if not (m.group().startswith(("'s", "’s")) and _THING_BEFORE.search(text[:m.start()]))}
+
+
+_THING_BEFORE = re.compile(rf"(?<![\w'’])(?!(?:he|she|who|(?:{BEING_WORDS})s?)$)[a-z]+$")
 
 
 def on_topic(text: str, question: str) -> bool:

@@ -240,3 +240,11 @@ def test_a_name_joined_to_the_one_asked_about_by_and_is_someone_else() -> None:
     """"w cian n the dog": Cian is not the dog (held-out split #E)."""
     assert said("The dog's name is Cian.", "live out in moycullen w cian n the dog", "whats the dogs name") == ""
     assert said("Your dog is called Rusty.", "dog's Rusty. kelpie. mental.", "dog's name?") != ""
+
+
+def test_a_number_after_a_things_s_is_not_an_age() -> None:
+    """"goal's 70 now" is not someone aged 70 (#E: "You need 70." was refused as another unit)."""
+    line = "deposit update. 46 in. but prices went up. goal's 70 now."
+    assert said("You need 70.", line, "how much do we need for the deposit") != ""
+    assert said("Mum is 70.", "mum's 70 next week", "how old is mum") != ""
+    assert said("You need 70 years.", "mum's 70 next week", "how long do I need") == ""
