@@ -223,7 +223,7 @@ _SAYS_JOB = re.compile(
     r"(?i:\bwork(?:s|ed|ing)?\s+(?:as|at|for|in|on|from)\b|\bjobs?\b|\bfor\s+(?:a\s+)?livin|\bfor\s+(?:the\s+)?money\b|\bcareer\b|\bemployed\b|"
     r"\bretired\b|\bprofession|\bteach(?:es|ing)?\b|\bstud(?:ies|ying)\b|\b(?:run|runs|running|own|owns)\s+(?:an?|the|my|"
     r"our|his|her|their)\s)|"
-    r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was)\s+"
+    r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was|\s+were)\s+"
     r"(?i:now\s+|still\s+)?(?i:an?\s+(?:[a-z-]+\s+){0,2}?(?!(?:older|younger|bigger|smaller|better|longer|number|letter|"
     r"member|other|another|mother|father|brother|sister|daughter|partner|leader|winner|monster|pleasure)\b)"
     r"(?:[a-z-]+(?:er|or|ist|ian|ant|ic|man|woman|eon|ent|ee|ive)|nurse|chef|cook|vet|pilot|judge|clerk|midwife|"

@@ -248,3 +248,10 @@ def test_a_number_after_a_things_s_is_not_an_age() -> None:
     assert said("You need 70.", line, "how much do we need for the deposit") != ""
     assert said("Mum is 70.", "mum's 70 next week", "how old is mum") != ""
     assert said("You need 70 years.", "mum's 70 next week", "how long do I need") == ""
+
+
+def test_a_job_said_by_what_the_user_spent_years_doing_holds_its_title() -> None:
+    """"surveying for the county council" holds "You were a surveyor" (#E)."""
+    line = "I spent forty-one years surveying for the county council."
+    assert said("You were a surveyor for the county council.", line, "What was my profession before I retired?") != ""
+    assert said("You were a doctor for the county council.", line, "What was my profession before I retired?") == ""
