@@ -60,7 +60,9 @@ big small little moment time times day days week year place way one ones bit lot
 _NUMBER = re.compile(r"\b(?:how\s+(?:old|many|much|tall|long|far|often)|what\s+age|what\s+number|which\s+year)\b", re.I)
 _WHEN = re.compile(r"^\W*(?:\w+\W+){0,3}?when\b|\bwhat\s+(?:date|day|time|month|year)\b", re.I)
 _WHO = re.compile(r"^\W*(?:\w+\W+){0,3}?(?:who|whom)\b|\bwhat(?:'s|\s+is|\s+was)\s+\w+(?:'s)?\s+name\b|\bcalled\s*\?", re.I)
-_KIND_WORDS = frozenset("old age many much tall long far often date day time month year number".split())
+_WHEN_WORDS = re.compile(r"^(?:summer|winter|spring|autumn|fall|birthday|bday|next|coming|january|february|march|april|"
+                         r"may|june|july|august|september|october|november|december)$")
+_KIND_WORDS = frozenset("old age turn turns turning many much tall long far often date day time month year number".split())
 _CATEGORY = re.compile(r"^\W*(?:which|what)\s+((?:[\w'-]+\s+){1,3}?)(?:do|does|did|am|is|are|was|were|have|has|had|"
                        r"can|could|will|would)\b")
 _WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b")
@@ -125,6 +127,8 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
     kind = next((k for k, asks in MEASURES if asks.search(folded)), "") or \
         ("number" if _NUMBER.search(folded) else "when" if _WHEN.search(folded) else
          "who" if _WHO.search(question) else "where" if _WHERE.search(folded) else "")
+    if kind == "age":  # "How old is Kayleigh turning this summer?": the season says when, not what
+        content = tuple(w for w in content if not _WHEN_WORDS.search(w))
     head = _CATEGORY.match(folded)
     category = tuple(w for w in content if head and w in words(head.group(1)))
     mine = tuple(w for w in content if re.search(rf"\b(?:my|our)\s+(?:\w+\s+)?{re.escape(w)}\b", folded))
@@ -289,7 +293,7 @@ def _named_as_such(sentence: str, name: str) -> bool:
 
 
 # "Peter's boy" (his) — not "Peter's 40", "Peter's a joiner", "Peter's moved" (is, has)
-_POSSESSIVE = re.compile(r"['’]s\s+(?!\d|(?:a|an|the|not|now|still|just|got|been|going|gone|in|at|on|from|off|back|away|"
+_POSSESSIVE = re.compile(r"['’]s\s+(?!\d|(?:a|an|the|our|my|your|his|her|their|not|now|still|just|got|been|going|gone|in|at|on|from|off|back|away|"
                          r"home|very|so|too|really|always|never|married|engaged|retired|single|pregnant|sick|ill|"
                          r"\w+ed|\w+ing)\b)[a-z]", re.I)
 

@@ -21,7 +21,7 @@ _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
 MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
           r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
 # ("is now 21 December" is a date, "is 14:30" a time, "is 40%" a share)
-_AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b"
+_AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|will\s+be|'ll\s+be|’ll\s+be|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+|almost\s+|nearly\s+)?{_N}\b"
                   rf"(?!\s*(?:st|nd|rd|th|{MONTH}|[:.%]\d*|pm|am|o'clock)\b)|"
                   rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
                   rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b|"

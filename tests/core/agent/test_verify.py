@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken", "Kayleigh"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -255,3 +255,13 @@ def test_a_job_said_by_what_the_user_spent_years_doing_holds_its_title() -> None
     line = "I spent forty-one years surveying for the county council."
     assert said("You were a surveyor for the county council.", line, "What was my profession before I retired?") != ""
     assert said("You were a doctor for the county council.", line, "What was my profession before I retired?") == ""
+
+
+def test_an_age_said_as_will_be_after_a_name_that_is_our_child() -> None:
+    """"Kayleigh's our youngest, she'll be sixteen come August": Kayleigh is (not owns) our youngest,
+    "she'll be sixteen" says an age, and "this summer" says when, not what (#E)."""
+    line = "Kayleigh's our youngest, she'll be sixteen come August and she's already on about learning to drive."
+    question = "How old is Kayleigh turning this summer?"
+    assert said("Kayleigh will be sixteen.", line, question) == "Kayleigh will be sixteen."
+    assert said("Kayleigh is turning seventeen.", line, question) == ""
+    assert said("Kayleigh is sixteen.", "Kayleigh's dog turns sixteen in August.", question) == ""
