@@ -408,6 +408,9 @@ def _asks_advice(question: str) -> bool:
 
 _OWN_LIST = re.compile(r"^\W*(?:is|are)\s+there\s+(?:any|anything|anyone|anybody)\b(?!.*\b(?:should|could|can|would|"
                        r"might|shall)\b).*\b(?:i'?m|i\s+am|i'?ve|i\s+have|my)\b", re.I)
+# "What is it I do for a living again?": "is it" here asks the user's own fact, not advice (#E)
+_CLEFT = re.compile(r"^\W*(?:what|where|who|when|which\s+\w+)\s+(?:is|was)\s+it\s+(?:that\s+)?(?:i|we|my|our)\b"
+                    r"(?!\s+(?:should|could|can|must|need|ought|might|shall|would)\b)", re.I)
 _SAYING_WHAT = re.compile(r"^\W*(?:what|how|where|when|why|who)\s+(?:i|we|my|i'?m|i'?ve)\b", re.I)
 
 
@@ -421,7 +424,7 @@ def _is_question(sentence: str) -> bool:
 def _asks_own_fact(question: str) -> bool:
     """A question whose answer is a fact of the user's own life ("Where does my brother live?"),
     not advice that happens to mention them ("How do I stop slugs eating my lettuce?")."""
-    if _OWN_LIST.search(question):  # "Is there any food I'm allergic to?"
+    if _OWN_LIST.search(question) or _CLEFT.search(question):  # "Is there any food I'm allergic to?"
         return True
     if _asks_advice(question):
         return False

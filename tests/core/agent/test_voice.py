@@ -233,6 +233,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("ok", follows_request=True).route == "statement"
     assert route("Hilux needs tyres too. course it does.", follows_request=True).route == "statement"
     assert route("whereabouts do i live").route == "ask_user"
+    assert route("What is it I do for a living again?").route == "ask_user"  # not advice: "is it"
+    assert route("What is it I should pack?").route == "request"
     assert route("The letter is too formal.", follows_request=True).route == "request"
     assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
 
