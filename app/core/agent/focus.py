@@ -372,7 +372,7 @@ def says_it(text: str, asked: Focus, similar: Similar | None = None) -> bool:
                                                      for w in asks)
 
 
-_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas"))  # their stems
+_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas", "stati", "post", "locat", "deplo"))  # their stems ("stationed", #E)
 _TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|honeymoon)\b")
 
 

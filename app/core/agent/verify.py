@@ -370,6 +370,9 @@ _GREETING = re.compile(r"^\W*(?:good\s+)?(?:morning|afternoon|evening|night|hi|h
 _GOES_ON = re.compile(r"^\W*(?:she|he|it|they|her|his|its|their)\b", re.I)
 
 
+_NAME_BEFORE = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+\s$")
+
+
 def segments(sentence: str) -> list[str]:
     """The sentence cut where another person comes in: "I have son Timur, 31, he is an engineer in
     Astana, and | daughter Aigerim, 27, she is doing her masters in Seoul" — Seoul is Aigerim's even
@@ -379,7 +382,8 @@ def segments(sentence: str) -> list[str]:
     after_relation = {m.end() + 1 for m in relations}  # "brother Nurlan": one person, one start
     names = [m.start() for m in _NAMED.finditer(sentence) if m.start() not in after_relation
              and m.group().casefold() not in _OWN and m.group().casefold() not in STOPWORDS
-             and not _CALENDAR.fullmatch(m.group())]  # "now 21 December": no one comes in
+             and not _CALENDAR.fullmatch(m.group())  # "now 21 December": no one comes in
+             and not _NAME_BEFORE.search(sentence[:m.start()])]  # "San Diego": one name
     starts = sorted({m.start() for m in relations} | set(names) - {0})
     bounds = [0, *starts, len(sentence)]
     return [sentence[a:b].strip(" ,;:-–—") for a, b in zip(bounds, bounds[1:]) if sentence[a:b].strip(" ,;:-–—")]

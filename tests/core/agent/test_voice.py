@@ -535,6 +535,16 @@ def test_a_where_question_is_answered_only_from_a_memory_that_says_what_it_asks(
     assert "Whitby" not in done.reply and "haven't told me" in done.reply, done.reply
 
 
+def test_where_someone_is_stationed_is_where_they_were_moved(bank: MemoryBank) -> None:
+    """"stationed", like "live" and "work", is said in other words ("they moved him out to San Diego"; #E)."""
+    bank.add(NewMemory(text="Travis called — well, turns out he's not in Norfolk at all anymore, they moved him out "
+                            "to San Diego last week and he didn't tell his mama till it was done, typical.", kind="fact"))
+    backend = ScriptedBackend(reply="Travis is stationed in San Diego now.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "Where's Travis stationed these days?",
+                 new=True)
+    assert "San Diego" in done.reply, done.reply
+
+
 def test_a_correction_that_doesnt_say_whom_it_is_about_answers_for_whom_it_corrects(bank: MemoryBank) -> None:
     """#D (fiona): "swimming lessons are Sunday mornings now" after Jack's Saturday lessons."""
     bank.add(NewMemory(text="Jack is 8, he has swimming lessons on Saturday mornings at the leisure centre.",
