@@ -406,6 +406,9 @@ def _asks_advice(question: str) -> bool:
     return bool(_TELL_ME_ABOUT.search(question) or _ADVICE.search(question))
 
 
+# "Who's the lady retiring at work?": someone at the user's own work, home or school (#E)
+_AT_OWN_PLACE = re.compile(r"^\W*(?:who|who's|whos)\b.*\b(?:at|from)\s+(?:work|home|school|church|the\s+office)\b",
+                           re.I)
 _OWN_LIST = re.compile(r"^\W*(?:is|are)\s+there\s+(?:any|anything|anyone|anybody)\b(?!.*\b(?:should|could|can|would|"
                        r"might|shall)\b).*\b(?:i'?m|i\s+am|i'?ve|i\s+have|my)\b", re.I)
 # "What is it I do for a living again?": "is it" here asks the user's own fact, not advice (#E)
@@ -430,7 +433,7 @@ def _asks_own_fact(question: str) -> bool:
         return False
     # Someone the user told about: "when is Lily's birthday", "What are the twins called?"
     if _THEIR_FACT.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question) or \
-            _BARE_PARENT.search(question):
+            _BARE_PARENT.search(question) or _AT_OWN_PLACE.search(question):
         return True
     lowered = question.casefold()
     if not _ABOUT_USER.search(lowered) or len(words(question)) < 2:
