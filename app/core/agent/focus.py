@@ -392,7 +392,7 @@ def stem(word: str) -> str:
     "liv", "studies"/"study" → "studi", "day"/"days" → "dai" (but "birthday" → "birth")."""
     stem = re.sub(r"ies$", "i", word)
     stem = re.sub(r"(?<=\w{5})ors?$", "", stem)  # "surveyor"/"surveying", "inspector"/"inspects" (#E)
-    stem = re.sub(r"(?:ing|ed|es|ers|er|s)$", "", stem) if len(stem) > 4 else re.sub(r"(?<=...)s$", "", stem)
+    stem = re.sub(r"(?:ings|ing|ed|es|ers|er|s)$", "", stem) if len(stem) > 4 else re.sub(r"(?<=...)s$", "", stem)
     stem = re.sub(r"y$", "i", stem)
     return (stem[:-1] if stem.endswith("e") and len(stem) > 3 else stem)[:STEM]
 

@@ -265,3 +265,10 @@ def test_an_age_said_as_will_be_after_a_name_that_is_our_child() -> None:
     assert said("Kayleigh will be sixteen.", line, question) == "Kayleigh will be sixteen."
     assert said("Kayleigh is turning seventeen.", line, question) == ""
     assert said("Kayleigh is sixteen.", "Kayleigh's dog turns sixteen in August.", question) == ""
+
+
+def test_savings_and_saved_share_a_stem() -> None:
+    """"how much have i got saved" → "You have 46 in savings." from "deposit update. 46 in." (#E)."""
+    line = "deposit update. 46 in. but prices went up. goal's 70 now."
+    assert said("You have 46 in savings.", line, "how much have i got saved") != ""
+    assert said("You have 50 in savings.", line, "how much have i got saved") == ""
