@@ -208,14 +208,24 @@ def _said_since(turn: Turn, used: Choice, picked: Choice | None, question: str, 
 def _other_number(correction: str, said: str, question: str) -> bool:
     """The answer gives a number and the correction another: "deposit pot's at 7400 now" after "got
     6200 so far", for "how much i got saved for the deposit" (one word shared; held-out split #C)."""
-    asked = set(_NUMBER.findall(question))
-    given, later = set(_NUMBER.findall(said)) - asked, set(_NUMBER.findall(correction)) - asked
+    asked = _numbers(question)
+    given, later = _numbers(said) - asked, _numbers(correction) - asked
     # (a line that says the answer's numbers again, and one more, repeats it: "I'm 72, retired … in
     # 2015 after 38 years" for "You retired in 2015 after 38 years"; #D, dev)
     return bool(given) and bool(later - given) and not given <= later
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# Numbers said in words ("now she is six" after "Mariam is five"; #E): not "one" ("the one who …")
+_WORD_NUMBERS = {w: str(n) for n, w in enumerate("_ _ two three four five six seven eight nine ten eleven twelve thirteen "
+                                                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())
+                 if w != "_"} | {w: str(n) for n, w in zip(range(30, 100, 10), "thirty forty fifty sixty seventy "
+                                                                                "eighty ninety".split())}
+
+
+def _numbers(text: str) -> set[str]:
+    return set(_NUMBER.findall(text)) | {_WORD_NUMBERS[w] for w in re.findall(r"[a-z]+", text.casefold())
+                                         if w in _WORD_NUMBERS}
 
 
 def _keeps(correction: str, question: str) -> bool:

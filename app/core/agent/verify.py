@@ -407,11 +407,17 @@ def _lines_and_question(lines: Sequence[str], question: str) -> str:
     return f"{HEADER}\n{shown}\n\nMy question: {question}"
 
 
+_SENTENCE_OPENERS = frozenset("yesterday today tomorrow tonight now last this next also and so but well oh anyway "
+                               "actually the a an my our your we it there".split())
+
+
 def told(choice: Choice, names: Sequence[str] = ()) -> str:
     """Hearth's own answer from the user's sentence: "You told me you teach maths at …"."""
     if choice.memory_id == FROM_NOTES:
         return quote(choice)
     said = voice.clause(choice.note, names)
+    if said.split(" ", 1)[0].casefold() in _SENTENCE_OPENERS:  # "you told me yesterday was …", not "Yesterday"
+        said = said[:1].lower() + said[1:]
     lead = "You told me" if choice.score >= SURE_AT else "I'm not sure that's it, but you told me"
     if choice.memory_id == FROM_WINDOW:
         lead = "Earlier in this conversation you told me"

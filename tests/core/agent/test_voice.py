@@ -537,6 +537,15 @@ def test_a_where_question_is_answered_only_from_a_memory_that_says_what_it_asks(
     assert "Whitby" not in done.reply and "haven't told me" in done.reply, done.reply
 
 
+def test_an_age_said_later_in_words_corrects_the_one_before(bank: MemoryBank) -> None:
+    """"now she is six" after "Mariam is five": the later age is said, not the model's older one (#E)."""
+    bank.add(NewMemory(text="Children are two. Yusuf is nine years, Mariam is five.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Yesterday was birthday of Mariam, now she is six!", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="Mariam is five years old.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "How old is Mariam?", new=True)
+    assert "six" in done.reply and "five" not in done.reply and "Yesterday" not in done.reply, done.reply
+
+
 def test_where_someone_is_stationed_is_where_they_were_moved(bank: MemoryBank) -> None:
     """"stationed", like "live" and "work", is said in other words ("they moved him out to San Diego"; #E)."""
     bank.add(NewMemory(text="Travis called — well, turns out he's not in Norfolk at all anymore, they moved him out "
