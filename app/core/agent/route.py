@@ -249,7 +249,8 @@ def _says_nothing_of_life(sentence: str, known_names: Sequence[str]) -> bool:
 
 
 def _names_any(text: str, known_names: Sequence[str]) -> bool:
-    return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text) for n in known_names if len(n) > 1)
+    """Case aside: a texter writes "what breed is biscuit" of Biscuit (#E)."""
+    return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I) for n in known_names if len(n) > 1)
 
 
 _FOLLOW_UP_WORDS = 8
@@ -385,7 +386,8 @@ def open_question(text: str) -> bool:
 
 # "the twins", "the sister", "the wife" (not "the doctor": people anyone may ask about in general)
 _THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|partner|fiancée?|kids|twins|sister|brother|son|daughter|"
-                           r"mum|mom|dad|boys|girls|grandkids|dog|cat|baby|puppy|kitten)(?:'s|’s)?\b(?!\s+of\b)", re.I)
+                           r"mum|mom|dad|boys|girls|grandkids|dog|cat|baby|puppy|kitten)(?:'s|’s|s)?\b(?!\s+of\b)", re.I)
+# ("whats the dogs name": a texter's possessive without its apostrophe; #E)
 # "the hospice that looked after dad": a parent named as a name is the user's own (not "a dad", "her mum")
 _BARE_PARENT = re.compile(r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\byour\s)(?<!\btheir\s)"
                           r"(?<!\bwhose\s)(?<!\bany\s)(?<!\bnew\s)\b(?:dad|mum|mom|mam|nan|nana|gran|granny|grandad|grandpa|"

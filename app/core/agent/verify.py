@@ -241,7 +241,8 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
         return True
     # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it,
     # or says it first ("dental nurse in the city, live out in moycullen …"; #E)
-    return bool(text) and bool(_SAYS_JOB.search(text)) and (not _VERB.search(source) or bool(_TITLE_FIRST.match(source)))
+    return bool(text) and bool(_SAYS_JOB.search(text) or _TITLE_FIRST.match(text)) and \
+        (not _VERB.search(source) or bool(_TITLE_FIRST.match(source)))
 
 
 _TITLE_FIRST = re.compile(r"^\W*(?:[a-z-]+\s+)?(?:nurse|chef|cook|vet|pilot|clerk|midwife|nanny|barista|gp|medic|architect|"

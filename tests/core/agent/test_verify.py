@@ -233,6 +233,7 @@ def test_the_thing_asked_for_described_but_not_named_names_none() -> None:
 def test_a_terse_title_said_first_is_a_job_even_with_a_verb_after_it() -> None:
     terse = "dental nurse in the city, live out in moycullen w cian n the dog"
     assert said("You're a dental nurse.", terse, "what do i do for a living again") != ""
+    assert said("Dental nurse in the city.", terse, "what do i do for a living again") != ""
     assert said("You're a nurse.", "nurse is coming round on tuesday to see mum", "what do i do for a living") == ""
 
 
