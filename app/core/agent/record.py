@@ -4,6 +4,7 @@ after the slow work (extraction, embedding) is done."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -84,7 +85,7 @@ def _memories_to_write(agent: Agent, turn: Turn) -> tuple[list[NewMemory], list[
     # "I'm vegetarian now — any ideas?" is one sentence, and a question: its statement is the router's
     # clause; a question keeps only what it states ("wat do i do for a livin" has no "?" and no
     # question word spans.py knows, but the router read it as a question: held-out split #C)
-    said = ". ".join(turn.routed.stated) if turn.routed.route in ("mixed", "ask_user", "ask_conversation") \
+    said = rejoin(turn.routed.stated) if turn.routed.route in ("mixed", "ask_user", "ask_conversation") \
         else turn.text
     facts = [] if asked else extract_facts(agent.backend, said, choose=choose,
                                            prompt_for=lambda numbered: _extraction_prompt(agent, turn, numbered))
@@ -93,6 +94,16 @@ def _memories_to_write(agent: Agent, turn: Turn) -> tuple[list[NewMemory], list[
     written += [NewMemory(text=text, kind="fact", importance=0.9, origin="words")
                 for tool in turn.tools for text in tool.add]
     return written, facts
+
+def rejoin(pieces: Sequence[str]) -> str:
+    """The stated pieces of a message as one text, as the user wrote them: "… the tablet she sent. Assume
+    I know nothing, which is close to the truth." (not "sent.. Assume I know nothing. which …"; #E)."""
+    out = ""
+    for piece in pieces:
+        sep = "" if not out else " " if out[-1] in ".!?" else ", " if piece[:1].islower() else ". "
+        out += sep + piece
+    return out
+
 
 def _extraction_prompt(agent: Agent, turn: Turn, numbered: str) -> Rendered:
     """Which sentences to keep, asked after the conversation's own prompt head (extract.py)."""

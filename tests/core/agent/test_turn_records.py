@@ -147,3 +147,14 @@ def test_a_regenerate_failing_while_it_saves_loses_nothing(bank: MemoryBank, mon
     assert _model_part(bank, done.conversation_id) == [("user", TOLD), ("assistant", "First reply.")]
     assert [m.text for m in bank.list()] == ["I grow tomatoes."]
     assert bank.store.written_from(done.conversation_id)[done.user_message_id]
+
+
+def test_a_mixed_messages_statements_are_kept_as_written() -> None:
+    """"… she sent. Assume I know nothing, which is close to the truth." — not "sent.. Assume I know
+    nothing. which …" (#E: the stored episode was counted as words the user never wrote)."""
+    from app.core.agent.record import rejoin
+    pieces = ("Helen wishes me to speak to her by video call on the tablet she sent.", "Assume I know nothing",
+              "which is close to the truth.")
+    assert rejoin(pieces) == ("Helen wishes me to speak to her by video call on the tablet she sent. Assume I know "
+                              "nothing, which is close to the truth.")
+    assert rejoin(("My son is 7", "He likes Lego")) == "My son is 7. He likes Lego"
