@@ -22,6 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from app.core.agent.courtesy import GREETING_ONLY, HAS_THANKS, LEAD, THANKS_LEAD, THANKS_ONLY
+from app.core.agent.textspeak import modals_spelled_out, spelled_out
 from app.core.agent.tools import note_request
 from app.core.memory.entities.extract import RELATION_WORDS
 from app.core.memory.spans import is_question, sentences, words
@@ -31,43 +33,6 @@ RouteName = Literal["statement", "mixed", "ask_user", "ask_conversation", "reque
 ROUTES: tuple[RouteName, ...] = ("statement", "mixed", "ask_user", "ask_conversation", "request", "greeting",
                                  "thanks", "remember", "forget", "note")
 COMMANDS = frozenset({"remember", "forget", "note"})
-
-_HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to\s+you)?|(?:i\s+)?(?:gotta|"
-       r"got\s+to|have\s+to)\s+go|morning|evening|afternoon|good\s+(?:morning|afternoon|"
-       r"evening|night|day)|good\s*night|nite|bye|goodbye|good\s*bye|bye\s+(?:for\s+)?now|bye[\s-]+bye|ta-?ra|see\s+(?:you|"
-       r"ya)(?:\s+(?:later|soon|tomorrow))?|"
-       r"night|g'?night|gn|take\s+care|later|ciao|chau|cheerio(?:\s+for\s+now)?|i'?m\s+(?:back|off)|(?:it'?s\s+)?me\s+again|"
-       r"long\s+time\s+no\s+see|"
-       r"what'?s\s+up|sup|how\s+are\s+you(?:\s+(?:doing|today))?|how'?s\s+it\s+going|how\s+are\s+things|"
-       r"nice\s+to\s+(?:meet|see)\s+you|talk\s+(?:to\s+you\s+)?(?:tomorrow|later|soon)|catch\s+you\s+later|"
-       r"ok|okay|k|kk|anyway|right|well|oh|ooh|aw+|hearth|there|"
-       # other languages' hellos, as people mix them into English ("kia ora", "morena", "Salem!")
-       r"kia\s+ora|m[oō]rena|sal[ae]m|salaam|as-?salaam?u?\s+alaykum|hola|bonjour|ol[aá]|namaste|hej|moin|servus|"
-       r"jambo|sawubona|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
-       r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag))")
-_THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|sweet(?:\s+as)?|"
-        r"merci|danke|gracias|obrigad[oa]|grazie|rahmet|spasibo|dzi[eę]kuj[eę]|dankie|takk?|kiitos|arigato?u?|shukran|"
-        r"asante|ng[aā]\s+mihi|dhanyavaad|diolch|good|grand|class|legend|shot|(?:much\s+)?obliged|"
-        r"(?:god\s+)?bless\s+(?:you|u)|good\s+(?:man|lad|girl|job|work)|nice\s+work|"
-        r"i\s+appreciate\s+(?:it|that|"
-        r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|sound|"
-        r"that(?:'ll|\s+will)\s+do(?:\s+(?:nicely|nicely\s+thanks|fine|the\s+trick))?|"
-        r"super|that(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:helpful|great|perfect|lovely|brilliant|useful|kind|"
-        r"amazing|awesome|nice|good|wonderful|fantastic|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|"
-        r"a\s+star|"
-        r"a\s+lifesaver|great)|(?:that\s+)?helped(?:\s+a\s+lot)?|so\s+(?:much|very)|a\s+lot|a\s+bunch|loads|"
-        r"very\s+much|for\s+(?:that|this|the\s+\w+|everything|your\s+help|the\s+help)|again|mate|hearth|buddy|friend|"
-        r"really|so+|dear|kindly|(?:you(?:'?re|\s+are)|your|ur)\s+(?:very\s+|so\s+|too\s+)?(?:kind|sweet|helpful|great)|(?:that|"
-        r"it)\s+worked|ok|okay|k|kk|ooh|oh|aw+|great\s+(?:help|answer|job|stuff|tip|tips|idea|ideas)|a\s+million|"
-        r"(?:nice|good|great|helpful)\s+(?:answer|one|tip|tips|idea|ideas|stuff|list|plan|letter|recipe)|that\s+helps|"
-        r"(?:you(?:'?re|\s+are)|ur)\s+(?:a\s+)?(?:lifesaver|star|legend|gem|champ|champion|hero|angel|genius|superstar|"
-        r"rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling|doll|saint|godsend|peach)|love\s+(?:it|that|this))")
-_NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
-_GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{_HI}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
-_THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{_THX}{_NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)  # "Ha, that'll do"
-_HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate)\b", re.I)
-_THANKS_LEAD = re.compile(rf"^(?:(?:oh\s+)?{_THX}{_NAME}\s*)+(?:[,!.:;~-]|$)", re.I)  # "Thank you so much,"
-_LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{_HI}|{_THX}){_NAME}(?:[\s,!.:;~-]+|$))+", re.I)
 
 # How a command opens: "please", "hey", "ok, and", then "can you" / "could u" / "I want you to".
 _OPENING = r"^\W*(?:(?:please|pls|hey|hi|ok|okay|hearth|oh|and|also|actually|btw)\W+)*"
@@ -168,23 +133,6 @@ _REQUEST_NOUN = re.compile(
     rf"(?:{_MADE}|{_MADE_MANY})\b|(?:a\s+|an\s+)?(?:(?:short|quick|polite|formal|simple|funny|brief|firm)\s+)*"
     rf"{_MADE}\s+(?:to|for|about|on|asking|telling|saying)\b|{_COUNT}\s+(?:[\w-]+\s+){{0,2}}{_MADE_MANY}\s+(?:for|to|"
     rf"on|about|against|with|i\s+can|we\s+can|that)\b)", re.I)
-# Text-speak modal verbs ("what shd i get her"), read as their words
-_TEXT_SPEAK = ((re.compile(r"\b(?:shd|shld)\b", re.I), "should"), (re.compile(r"\bcld\b", re.I), "could"),
-               (re.compile(r"\b(?:wd|wld)\b", re.I), "would"))
-# Text-speak question words ("wat shift am i on now", "wats tash's surname", "giv me 6 ideas"): a
-# message is routed, and a question asked, as their words (held-out split #C: 9 of kai's 14 questions
-# were taken for statements and "kept")
-_QUESTION_SPEAK = ((re.compile(r"\b(?:wat|wot|wht)\b", re.I), "what"), (re.compile(r"\b(?:wats|wots|whats)\b", re.I), "what's"),
-                   (re.compile(r"\bwen\b", re.I), "when"), (re.compile(r"\b(?:wer|wher)\b", re.I), "where"),
-                   (re.compile(r"\bhw\b", re.I), "how"), (re.compile(r"\bgiv\b", re.I), "give"),
-                   (re.compile(r"\b(?:pls|plz)\b", re.I), "please"))
-
-
-def spelled_out(text: str) -> str:
-    """``text`` with text-speak question words written out: what a route and a question are read from."""
-    for pattern, word in _QUESTION_SPEAK:
-        text = pattern.sub(word, text)
-    return text
 # Openers _kind strips before it reads a sentence ("And where do I work these days")
 _CONJUNCTION = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|oh|well|um+|hmm+|also|then|wait|now|anyway|right|hey|hi|"
                           r"actually)\b\W*)+", re.I)
@@ -222,7 +170,7 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
                   if k in ("ask_user", "ask_conversation", "request"))
     combined = _combine(kinds, stated)
     if combined == "statement" and _courtesy(pieces, known_names):
-        return Routed("thanks" if "thanks" in kinds or _HAS_THANKS.search(text) else "greeting")
+        return Routed("thanks" if "thanks" in kinds or HAS_THANKS.search(text) else "greeting")
     if combined == "statement" and follows_request and _follow_up(text, known_names):
         return Routed("request", (), (text.strip(),))
     return Routed(combined, stated, asked, keep=len(kept) == len(said))
@@ -237,9 +185,9 @@ def _courtesy(pieces: list[tuple[str, str]], known_names: Sequence[str]) -> bool
     """Thanks or goodbye with a word on the reply ("Thank you, very nicely written.", "ok. thanks.",
     "Good. Bye."): the other sentences are short and tell nothing about anyone's life. Answered as
     a request after one, they drew whole recipes and step lists (held-out split #E)."""
-    if not any(kind == "thanks" or (_THANKS_LEAD.match(s) and not _FILLER_ONLY.match(s)) for s, kind in pieces):
+    if not any(kind == "thanks" or (THANKS_LEAD.match(s) and not _FILLER_ONLY.match(s)) for s, kind in pieces):
         return False
-    return all(kind != "statement" or _FILLER_ONLY.match(s) or _says_nothing_of_life(_LEAD.sub("", s), known_names)
+    return all(kind != "statement" or _FILLER_ONLY.match(s) or _says_nothing_of_life(LEAD.sub("", s), known_names)
                for s, kind in pieces)
 
 
@@ -275,7 +223,7 @@ def _follow_up(text: str, known_names: Sequence[str]) -> bool:
     """A few words that tell nothing about the user or anyone they know: the last request, refined."""
     return (len(words(text)) <= _FOLLOW_UP_WORDS and not _ABOUT_USER.search(text) and not _FILLER_ONLY.match(text)
             and not any(_SOMETHING_DOES.match(s) for s in sentences(text))
-            and not (_HAS_THANKS.search(text) and not any(_NEXT.match(s) for s in sentences(text)))
+            and not (HAS_THANKS.search(text) and not any(_NEXT.match(s) for s in sentences(text)))
             and not _names_any(text, known_names))
 
 
@@ -345,13 +293,13 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     s = sentence.strip()
     if _FILLER_ONLY.match(s):
         return "statement"
-    if _GREETING_ONLY.match(s):
+    if GREETING_ONLY.match(s):
         return "greeting"
-    if _THANKS_ONLY.match(s):
+    if THANKS_ONLY.match(s):
         return "thanks"
-    body = _LEAD.sub("", s).strip() or s
-    if _GREETING_ONLY.match(body) or _THANKS_ONLY.match(body):
-        return "thanks" if _HAS_THANKS.search(s) else "greeting"
+    body = LEAD.sub("", s).strip() or s
+    if GREETING_ONLY.match(body) or THANKS_ONLY.match(body):
+        return "thanks" if HAS_THANKS.search(s) else "greeting"
     body = _CONJUNCTION.sub("", body).strip() or body
     if _RHETORICAL.match(body):  # "… 26 years in the same place, can you imagine": asks nothing
         return "statement"
@@ -359,8 +307,7 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
         return "ask_conversation"
     if _RECALL_ASK.search(body):
         return "ask_user"
-    for pattern, word in _TEXT_SPEAK:
-        body = pattern.sub(word, body)
+    body = modals_spelled_out(body)
     if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body) or _REQUEST_INSIDE.search(body) or \
             _REQUEST_NOUN.search(body):
         return "request"
@@ -379,7 +326,7 @@ def open_question(text: str) -> bool:
     practice?"): it may be about something the user told (proposal.asks_what_was_said)."""
     text = spelled_out(text)  # "wat night is 5 a side now"
     said = sentences(text)
-    body = _CONJUNCTION.sub("", _LEAD.sub("", text.strip())).strip()
+    body = _CONJUNCTION.sub("", LEAD.sub("", text.strip())).strip()
     return len(said) == 1 and _is_question(body) and not _asks_advice(body) and \
         not _ASSISTANT_SUBJECT.search(body)
 

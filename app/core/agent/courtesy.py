@@ -1,0 +1,43 @@
+"""What greetings, goodbyes and thanks are made of, in the many ways people write them ("hiya",
+"cheerio for now", "ta x", "you're a doll", "Spasibo, good list."): the turn router's words for them."""
+
+from __future__ import annotations
+
+import re
+
+HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to\s+you)?|(?:i\s+)?(?:gotta|"
+       r"got\s+to|have\s+to)\s+go|morning|evening|afternoon|good\s+(?:morning|afternoon|"
+       r"evening|night|day)|good\s*night|nite|bye|goodbye|good\s*bye|bye\s+(?:for\s+)?now|bye[\s-]+bye|ta-?ra|see\s+(?:you|"
+       r"ya)(?:\s+(?:later|soon|tomorrow))?|"
+       r"night|g'?night|gn|take\s+care|later|ciao|chau|cheerio(?:\s+for\s+now)?|i'?m\s+(?:back|off)|(?:it'?s\s+)?me\s+again|"
+       r"long\s+time\s+no\s+see|"
+       r"what'?s\s+up|sup|how\s+are\s+you(?:\s+(?:doing|today))?|how'?s\s+it\s+going|how\s+are\s+things|"
+       r"nice\s+to\s+(?:meet|see)\s+you|talk\s+(?:to\s+you\s+)?(?:tomorrow|later|soon)|catch\s+you\s+later|"
+       r"ok|okay|k|kk|anyway|right|well|oh|ooh|aw+|hearth|there|"
+       # other languages' hellos, as people mix them into English ("kia ora", "morena", "Salem!")
+       r"kia\s+ora|m[oō]rena|sal[ae]m|salaam|as-?salaam?u?\s+alaykum|hola|bonjour|ol[aá]|namaste|hej|moin|servus|"
+       r"jambo|sawubona|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
+       r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag))")
+THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|sweet(?:\s+as)?|"
+        r"merci|danke|gracias|obrigad[oa]|grazie|rahmet|spasibo|dzi[eę]kuj[eę]|dankie|takk?|kiitos|arigato?u?|shukran|"
+        r"asante|ng[aā]\s+mihi|dhanyavaad|diolch|good|grand|class|legend|shot|(?:much\s+)?obliged|"
+        r"(?:god\s+)?bless\s+(?:you|u)|good\s+(?:man|lad|girl|job|work)|nice\s+work|"
+        r"i\s+appreciate\s+(?:it|that|"
+        r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|sound|"
+        r"that(?:'ll|\s+will)\s+do(?:\s+(?:nicely|nicely\s+thanks|fine|the\s+trick))?|"
+        r"super|that(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:helpful|great|perfect|lovely|brilliant|useful|kind|"
+        r"amazing|awesome|nice|good|wonderful|fantastic|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|"
+        r"a\s+star|"
+        r"a\s+lifesaver|great)|(?:that\s+)?helped(?:\s+a\s+lot)?|so\s+(?:much|very)|a\s+lot|a\s+bunch|loads|"
+        r"very\s+much|for\s+(?:that|this|the\s+\w+|everything|your\s+help|the\s+help)|again|mate|hearth|buddy|friend|"
+        r"really|so+|dear|kindly|(?:you(?:'?re|\s+are)|your|ur)\s+(?:very\s+|so\s+|too\s+)?(?:kind|sweet|helpful|great)|(?:that|"
+        r"it)\s+worked|ok|okay|k|kk|ooh|oh|aw+|great\s+(?:help|answer|job|stuff|tip|tips|idea|ideas)|a\s+million|"
+        r"(?:nice|good|great|helpful)\s+(?:answer|one|tip|tips|idea|ideas|stuff|list|plan|letter|recipe)|that\s+helps|"
+        r"(?:you(?:'?re|\s+are)|ur)\s+(?:a\s+)?(?:lifesaver|star|legend|gem|champ|champion|hero|angel|genius|superstar|"
+        r"rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling|doll|saint|godsend|peach)|love\s+(?:it|that|this))")
+NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
+GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{HI}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
+THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{THX}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)  # "Ha, that'll do"
+HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate)\b", re.I)
+THANKS_LEAD = re.compile(rf"^(?:(?:oh\s+)?{THX}{NAME}\s*)+(?:[,!.:;~-]|$)", re.I)  # "Thank you so much,"
+LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{HI}|{THX}){NAME}(?:[\s,!.:;~-]+|$))+", re.I)

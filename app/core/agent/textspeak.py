@@ -1,0 +1,31 @@
+"""Text-speak read as its words ("wat shift am i on now", "what shd i get her"): a message is routed,
+and a question asked, as what it says."""
+
+from __future__ import annotations
+
+import re
+
+# Text-speak modal verbs ("what shd i get her"), read as their words
+TEXT_SPEAK = ((re.compile(r"\b(?:shd|shld)\b", re.I), "should"), (re.compile(r"\bcld\b", re.I), "could"),
+              (re.compile(r"\b(?:wd|wld)\b", re.I), "would"))
+# Text-speak question words ("wat shift am i on now", "wats tash's surname", "giv me 6 ideas"): a
+# message is routed, and a question asked, as their words (held-out split #C: 9 of kai's 14 questions
+# were taken for statements and "kept")
+QUESTION_SPEAK = ((re.compile(r"\b(?:wat|wot|wht)\b", re.I), "what"), (re.compile(r"\b(?:wats|wots|whats)\b", re.I), "what's"),
+                  (re.compile(r"\bwen\b", re.I), "when"), (re.compile(r"\b(?:wer|wher)\b", re.I), "where"),
+                  (re.compile(r"\bhw\b", re.I), "how"), (re.compile(r"\bgiv\b", re.I), "give"),
+                  (re.compile(r"\b(?:pls|plz)\b", re.I), "please"))
+
+
+def spelled_out(text: str) -> str:
+    """``text`` with text-speak question words written out: what a route and a question are read from."""
+    for pattern, word in QUESTION_SPEAK:
+        text = pattern.sub(word, text)
+    return text
+
+
+def modals_spelled_out(text: str) -> str:
+    """``text`` with text-speak modal verbs written out ("what shd i get her")."""
+    for pattern, word in TEXT_SPEAK:
+        text = pattern.sub(word, text)
+    return text
