@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.core.agent import answer, cited, verify, voice
+from app.core.agent import answer, cited, kinds, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
@@ -113,7 +113,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     # Not when another sentence shown holds it ("Joan worked for CN Rail" is the user's own job, beside
     # "Joan passed in 2019"), nor after "Not said" (measured on dev: the sentence was then not the answer).
     if not said_something or choice is None or choice.score < answer.SURE_AT or \
-            not verify.anchored_somewhere(choice, held) or not verify.says_a_job("", question, choice.note):
+            not verify.anchored_somewhere(choice, held) or not kinds.says_a_job("", question, choice.note):
         return "" if or_nothing else voice.not_told(question)
     if verify.grounded(proposal, choice.note, question) or \
             not any(verify.grounded(proposal, c.note, question) for c in offered):

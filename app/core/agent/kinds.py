@@ -1,0 +1,62 @@
+"""What a question about someone's job or one of their numbers wants said, and how a sentence says it
+("is a joiner", "works at", "dental nurse in the city"; "student no. 4417"): verify.py's checks that
+an answer comes from a sentence of the kind asked."""
+
+from __future__ import annotations
+
+import re
+
+from app.core.agent.focus import stem
+from app.core.agent.tools import content_words
+
+_ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|job|money)\b|"
+                       r"\bwhat(?:'s|\s+is|\s+was)\s+(?:\w+(?:'s)?\s+){1,2}(?:job|occupation|profession)\b|"
+                       r"\bwhat\s+(?:job|work|kind\s+of\s+work|line\s+of\s+work)\b|^\W*what\s+do(?:es)?\s+[\w']+(?:\s+[\w']+)?\s+do"
+                       r"(?:\s+(?:now|these\s+days|again))?\W*$", re.I)
+# A job said: "works at", "for a living", "I'm a joiner", "Peter is a police sergeant", "I'm in
+# recruitment" — not "it's a long way", "Mihai is still living in Cluj", "is a bit older"
+_SAYS_JOB = re.compile(
+    r"(?i:\bwork(?:s|ed|ing)?\s+(?:as|at|for|in|on|from)\b|\bjobs?\b|\bfor\s+(?:a\s+)?livin|\bfor\s+(?:the\s+)?money\b|\bcareer\b|\bemployed\b|"
+    r"\bretired\b|\bprofession|\bteach(?:es|ing)?\b|\bstud(?:ies|ying)\b|\b(?:run|runs|running|own|owns)\s+(?:an?|the|my|"
+    r"our|his|her|their)\s)|"
+    r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was|\s+were)\s+"
+    r"(?i:now\s+|still\s+)?(?i:an?\s+(?:[a-z-]+\s+){0,2}?(?!(?:older|younger|bigger|smaller|better|longer|number|letter|"
+    r"member|other|another|mother|father|brother|sister|daughter|partner|leader|winner|monster|pleasure)\b)"
+    r"(?:[a-z-]+(?:er|or|ist|ian|ant|ic|man|woman|eon|ent|ee|ive)|nurse|chef|cook|vet|pilot|judge|clerk|midwife|"
+    r"nanny|barista|gp|medic|architect|coach|intern|apprentice|secretary|priest|vicar|waitress|carpenter|surveyor|"
+    r"model|postie)\b|in\s+[a-z]+(?:ment|ing|ion|ics|ogy|ance|care|ales)\b)")
+VERB = re.compile(r"\b(?:is|are|am|was|were|has|have|had|lives?|living|going|doing|got|gone)\b|['’](?:s|m|re)\b", re.I)
+
+
+def says_a_job(text: str, question: str, source: str = "") -> bool:
+    """"What does my sister Fiona do for a living?" is not answered by "Fiona is doing the Kiltwalk in
+    April" (held-out split #C), nor "What work does Mihai do?" by "Mihai is a living in Cluj" (#D): the
+    sentence an answer to a job question comes from says a job ("is a joiner", "works at", "I'm in
+    recruitment", "For living I repair ship engines")."""
+    if not _ASKS_JOB.search(question) or _SAYS_JOB.search(source):
+        return True
+    # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it,
+    # or says it first ("dental nurse in the city, live out in moycullen …"; #E)
+    return bool(text) and bool(_SAYS_JOB.search(text) or _TITLE_FIRST.match(text)) and \
+        (not VERB.search(source) or bool(_TITLE_FIRST.match(source)))
+
+
+_TITLE_FIRST = re.compile(r"^\W*(?:[a-z-]+\s+)?(?:nurse|chef|cook|vet|pilot|clerk|midwife|nanny|barista|gp|medic|architect|"
+                          r"coach|apprentice|secretary|carpenter|surveyor|[a-z]+(?:ist|ian|ician))\b(?!\s+(?:is|was|says)\b)",
+                          re.I)
+
+
+_ASKS_CODE = re.compile(r"\b(?:my|our|his|her|their)\s+(?:(\w+)\s+)?(?:number|no|code|pin|password|reference|id)\b",
+                        re.I)
+_SAYS_CODE = re.compile(r"\b(?:numbers?|no\.?|code|pin|password|ref|reference|id)\b|#", re.I)
+
+
+def says_the_code(question: str, source: str) -> bool:
+    """"What's my student number?" is not answered by "callum. 20. 2nd yr comp sci" (held-out split
+    #D): the sentence says a number of that kind ("student no. 4417", "my NHS number is …")."""
+    asked = _ASKS_CODE.search(question)
+    if not asked:
+        return True
+    kind = asked.group(1)
+    return bool(_SAYS_CODE.search(source)) or bool(kind) and stem(kind.casefold()) in {
+        stem(w) for w in content_words(source)}
