@@ -268,3 +268,24 @@ def test_an_other_half_is_a_partner_and_a_partner_may_be_a_wife_or_a_boyfriend()
     assert extract("My other half Ewan is up to his elbows in sawdust most days.") == [Named("Ewan", "person", "partner")]
     assert {"wife", "boyfriend", "partner"} <= set(asked_relations("What's my partner called?")[0][0])
     assert asked_relations("What's my wife called?")[0][0] == ("wife",)
+
+
+def test_a_doctor_named_by_title_is_the_users_doctor() -> None:
+    """"Dr Pryce tells me …" (#E: "What is my doctor's name?" had nothing to reach)."""
+    said = "The operation is at the Royal Shrewsbury, and Dr Pryce tells me I must stop the warfarin."
+    assert extract(said) == [Named("Pryce", "person", "doctor")]
+    assert extract("Doctor Who is on tonight.") == []
+
+
+@pytest.mark.slow
+def test_asking_a_relatives_name_reaches_the_memory_that_names_them_however_far(tmp_path: Path) -> None:
+    """The one sentence that names the doctor shares little else with the question (MiniLM cosine ~0.1,
+    under the hop's floor): for a name question it joins anyway."""
+    from app.core.memory.embed import make_embedder
+    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
+    bank = MemoryBank(conn, make_embedder("minilm"))
+    add(bank, "My name is Edmund.", "The operation is scheduled for the fourth of February at the Royal Shrewsbury, "
+                                    "and Dr Pryce tells me I must stop the warfarin five days beforehand.")
+    found = bank.search("What is my doctor's name?", RecallParams())
+    assert any("Dr Pryce" in r.memory.text and r.via == "your doctor Pryce" for r in found)
+    conn.close()

@@ -86,6 +86,7 @@ _PATTERNS = [
     re.compile(rf"(?P<holder>{NAME})(?:'s|’s)\s+{_ADJ}(?P<rel>(?i:{_REL}))\s*,?\s+(?:(?:is\s+)?(?i:called|named)\s+)?"
                rf"(?P<name>{NAME})\b"),
 ]
+_DOCTOR = re.compile(rf"\b(?:Dr\.?|Doctor)\s+(?P<name>{_WORDNAME})\b(?!\s*(?:'s|’s))")
 _WORK = re.compile(rf"\bI(?:\s+(?i:work|am working)(?:\s+as\s+(?i:an?)\s+[a-z]+)?|(?:'m|’m)\s+(?i:working)|"
                    rf"(?:'m|’m|\s+am)\s+(?i:an?)\s+[a-z]+)"
                    rf"\s+(?i:at|for)\s+{_ORG}")
@@ -125,10 +126,10 @@ def statement_clauses(text: str) -> list[str]:
 def extract(text: str) -> list[Named]:
     """Everything ``text`` names with a stated relation, each name once, in order."""
     found: dict[str, Named] = {}
-    if not any(p.search(text) for p in (*_PATTERNS, _WORK, _LIVE)):
+    if not any(p.search(text) for p in (*_PATTERNS, _WORK, _LIVE, _DOCTOR)):
         return []  # most memories name no one: skip cutting them into clauses (a rebuild reads them all)
     for clause in statement_clauses(text):
-        for named in _people(clause) + _places(clause):
+        for named in _people(clause) + _places(clause) + _doctors(clause):
             found.setdefault(named.name.casefold(), named)
     return list(found.values())
 
@@ -158,6 +159,12 @@ def _people(clause: str) -> list[Named]:
             else:
                 out.append(Named(name, kind, relation))
     return out
+
+
+def _doctors(clause: str) -> list[Named]:
+    """"Dr Pryce tells me I must stop the warfarin": the user's doctor (#E: "What is my doctor's name?")."""
+    relation, kind = RELATIONS["doctor"]
+    return [Named(name, kind, relation) for m in _DOCTOR.finditer(clause) if (name := _trim(m.group("name")))]
 
 
 def _places(clause: str) -> list[Named]:

@@ -25,6 +25,7 @@ from app.core.types import Entity, Recall
 HOP_K = 2  # at most this many memories join through people
 HOP_FLOOR = 0.10  # below this cosine a memory about the person is about something else
 HOP_BONUS = 0.15  # what the missing relation word costs a memory's cosine, roughly (bench/entity_hop)
+_ASKS_NAME = re.compile(r"\bname\b|\bcalled\b|\bwho\s+is\b|\bwho'?s\b", re.I)
 
 
 def referenced(entities: EntityStore, query: str) -> dict[int, str]:
@@ -66,7 +67,9 @@ def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, 
     for recalled in [r for r in found if r.via and _lift(r, asked)]:
         found.remove(recalled)
         found = _insert(found, recalled, HOP_BONUS, fallback=len(found))
-    extras = [(r, _lift(r, asked)) for r in _extra(store, index, vector, found, why, now)]
+    # "What is my doctor's name?": a memory that names them answers, however little else it shares
+    floor = 0.0 if _ASKS_NAME.search(query) else HOP_FLOOR
+    extras = [(r, _lift(r, asked)) for r in _extra(store, index, vector, found, why, now, floor)]
     # The threshold still holds (with the lift): at 0.99 nothing joins.
     for n, (extra, lift) in enumerate([(r, lift) for r, lift in extras if r.score + lift >= params.threshold]):
         found = _insert(found, extra, lift, fallback=params.top_k - 1 + n)
@@ -74,14 +77,14 @@ def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, 
 
 
 def _extra(store: MemoryStore, index: VectorIndex, vector: np.ndarray, found: list[Recall],
-           why: dict[int, str], now: float) -> list[Recall]:
+           why: dict[int, str], now: float, floor: float = HOP_FLOOR) -> list[Recall]:
     """The best HOP_K memories about them that recall() left out, as Recalls (best first)."""
     have = {r.memory.id for r in found}
     ids, matrix = index.fetch([m for m in why if m not in have])
     if not ids:
         return []
     scores = matrix @ vector.reshape(-1).astype(np.float32)
-    best = [(float(s), i) for s, i in sorted(zip(scores, ids), reverse=True) if s >= HOP_FLOOR]
+    best = [(float(s), i) for s, i in sorted(zip(scores, ids), reverse=True) if s >= floor]
     memories = store.get_many([i for _, i in best])
     out = []
     for score, memory_id in best:
