@@ -339,9 +339,13 @@ _THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|partner|fianc�
 _BARE_PARENT = re.compile(r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\byour\s)(?<!\btheir\s)"
                           r"(?<!\bwhose\s)(?<!\bany\s)(?<!\bnew\s)\b(?:dad|mum|mom|mam|nan|nana|gran|granny|grandad|grandpa|"
                           r"grandma)\b(?!\s+(?:of|jokes?|bod|life)\b)", re.I)
-_LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]s\b)"
-                               r"[a-z]{3,}['’]s\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|age|kids|children|"
-                               r"son|daughter|partner)\b")  # "what's imran's wife called?"
+_LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]?s\b)"
+                               r"[a-z]{3,}(?:['’]s|(?<!s)s)\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|age|kids|"
+                               r"children|son|daughter|partner)\b")  # "what's imran's wife called?", "whats cians surname"
+# "whats the new landlord called": someone in the user's life, asked by name (#E)
+_THEIR_NAME = re.compile(r"\bthe\s+(?:new\s+|old\s+)?(?:landlord|landlady|boss|manager|neighbou?r|vet|dentist|gp|"
+                         r"flatmate|housemate|plumber|builder|mechanic|tutor|babysitter|nanny|cleaner|midwife)(?:'s|’s|s)?\s+"
+                         r"(?:called|name)\b", re.I)
 
 
 def _names_someone(question: str, known_names: Sequence[str]) -> bool:
@@ -382,7 +386,7 @@ def _asks_own_fact(question: str) -> bool:
         return False
     # Someone the user told about: "when is Lily's birthday", "What are the twins called?"
     if _THEIR_FACT.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question) or \
-            _BARE_PARENT.search(question) or _AT_OWN_PLACE.search(question):
+            _BARE_PARENT.search(question) or _AT_OWN_PLACE.search(question) or _THEIR_NAME.search(question):
         return True
     lowered = question.casefold()
     if not _ABOUT_USER.search(lowered) or len(words(question)) < 2:

@@ -238,6 +238,9 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("Who's the lady retiring at work?").route == "ask_user"  # the user's own work
     assert route("Who should I invite from work?").route == "request"
     assert route("whats the dogs name").route == "ask_user"  # no apostrophe
+    assert route("whats cians surname").route == "ask_user"
+    assert route("whats the new landlord called").route == "ask_user"  # someone in the user's life, by name
+    assert route("whats the song called").route == "request"
     assert route("what breed is biscuit", ["Biscuit"]).route == "ask_user"  # a known name, lower-case
     assert route("The letter is too formal.", follows_request=True).route == "request"
     assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
