@@ -35,7 +35,7 @@ from app.core.agent.measures import MONTH
 from app.core.agent.kinds import VERB, says_a_job, says_the_code
 from app.core.agent.tools import content_words
 from app.core.llm.backend import ChatMessage
-from app.core.memory.entities.extract import BEING_WORDS, RELATION_WORDS, RELATIONS
+from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
 from app.core.memory.spans import sentences
 from app.core.memory.store import STOPWORDS
 
@@ -135,6 +135,10 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     if any(n not in affirmed for n in _NUMBER.findall(text)) or _other_unit(text, source):
         return False
     if any(n.casefold() not in folded for n in _NAME.findall(text) if n.casefold() not in _OWN):
+        return False
+    # a breed is a dog to whom it is about, but a claim of its own ("Biscuit is a spaniel" ≠ "lurcher"; #E)
+    said_raw = {w.casefold() for w in re.findall(r"[A-Za-z]+", f"{sentence} {question}")}
+    if any(w in BREEDS and w not in said_raw for w in re.findall(r"[a-z]+", proposal.casefold())):
         return False
     claimed = [w for w in content_words(text) if w not in _FRAME]
     words = content_words(source)
@@ -306,7 +310,7 @@ def _pieces_of(choice: Choice) -> list[str]:
     name is Terje" answers "What's my father's name?"); a sentence that goes on about the one before
     ("…, she is Turkish Van cat. | Her name is Pamuk.") with that one, too."""
     said = [s for s in sentences(choice.note) or [choice.note] if not _GREETING.match(s)]  # "Evening." says no time
-    joined = [f"{a} {b}" for a, b in zip(said, said[1:]) if _GOES_ON.match(b)]
+    joined = [f"{a} {b}" for a, b in zip(said, said[1:]) if _GOES_ON.match(b) or _fragment_on(b)]
     return [same_people(piece) for sentence in said
             for piece in dict.fromkeys([*pieces(sentence), *segments(sentence)])] + [same_people(j) for j in joined]
 
@@ -316,6 +320,12 @@ _CALENDAR = re.compile(r"January|February|March|April|May|June|July|August|Septe
                        r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday")
 _GREETING = re.compile(r"^\W*(?:good\s+)?(?:morning|afternoon|evening|night|hi|hello|hey|hiya|yo|morning\s+all)\W*$",
                        re.I)
+def _fragment_on(sentence: str) -> bool:
+    """A terse writer's verbless few words go on about the sentence before: "dogs biscuit. | lurcher." (#E)."""
+    return len(sentence.split()) <= _FRAGMENT_WORDS and not VERB.search(sentence) and not _NAMED.search(sentence)
+
+
+_FRAGMENT_WORDS = 3
 _GOES_ON = re.compile(r"^\W*(?:she|he|it|they|her|his|its|their)\b", re.I)
 
 

@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken", "Kayleigh"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken", "Kayleigh", "Biscuit"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -273,3 +273,12 @@ def test_savings_and_saved_share_a_stem() -> None:
     line = "deposit update. 46 in. but prices went up. goal's 70 now."
     assert said("You have 46 in savings.", line, "how much have i got saved") != ""
     assert said("You have 50 in savings.", line, "how much have i got saved") == ""
+
+
+def test_a_breed_is_a_claim_of_its_own_and_a_fragment_goes_on_about_the_sentence_before() -> None:
+    """"dogs biscuit. lurcher. eats socks" (#E): Biscuit is a lurcher, not "a spaniel" (a breed is a dog
+    to whom it is about, but not the breed said); "whats my dogs name" asks the dog's name."""
+    terse = "dogs biscuit. lurcher. eats socks"
+    assert said("Biscuit is a lurcher.", terse, "what breed is biscuit") == "Biscuit is a lurcher."
+    assert said("Biscuit is a spaniel.", terse, "what breed is biscuit") == ""
+    assert said("Your dog is called Biscuit.", "My spaniel Biscuit eats socks.", "whats my dogs name") != ""

@@ -30,6 +30,7 @@ _DOG_BREEDS = ("collie labrador lab spaniel terrier poodle retriever beagle dach
                "whippet pug bulldog shiba corgi schnauzer rottweiler doberman chihuahua labradoodle cockapoo "
                "staffie dalmatian").split()
 _CAT_BREEDS = "siamese persian tabby ragdoll chartreux bengal sphynx".split()
+BREEDS = frozenset((*_DOG_BREEDS, *_CAT_BREEDS))  # "a spaniel" is a dog, but not a lurcher
 _THINGS = "car bike boat".split()
 _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "mother", "mama": "mother",
              "dad": "father", "daddy": "father", "papa": "father", "grandma": "grandmother", "granny": "grandmother",
@@ -212,7 +213,8 @@ _LOOSE = {"sibling": "sibling", "siblings": "sibling", "boy": "son", "girl": "da
           "oldest": "child"}
 _QUESTION_REL = "|".join(sorted(map(re.escape, [*RELATIONS, *_LOOSE]), key=len, reverse=True))
 _ASKED = re.compile(rf"\b(?:(?i:my|our)|(?i:the)(?=\s+(?i:{_HOUSEHOLD})\b))\s+"
-                    rf"(?:(?P<owner>(?i:{_QUESTION_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_QUESTION_REL}))\b")
+                    rf"(?:(?P<owner>(?i:{_QUESTION_REL}))(?:'s|’s)\s+)?{_ADJ}(?P<rel>(?i:{_QUESTION_REL}))(?:(?<![sS])s)?\b")
+# ("whats my dogs name": a texter's possessive without its apostrophe; #E)
 
 
 def asked_relations(query: str) -> list[tuple[tuple[str, ...], tuple[str, ...]]]:
