@@ -47,7 +47,7 @@ _FRAME = frozenset("""
 what what's whats which who who's whom whose where where's when when's why how how's
 do does did is are was were am be been being have has had will would can could should shall may might
 i i'm im i've i'd me my mine myself we we're our ours us you your yours hearth
-the a an of for to in at on with about from by as it its it's this that these those there
+the a an and of for to in at on with about from by as it its it's this that these those there
 again now currently still these days today anymore any more ever usually again already yet actually exactly
 tell remind know remember recall said say told mention mentioned please again name names named called
 one ones kind sort thing things something anything stuff get got go going
@@ -261,6 +261,10 @@ def _has_person(sentence: str, said: set[str], meanings: tuple[str, ...],
     return similar is not None and any(_means(m, said, similar) for m in animals)
 
 
+_MONTH_NAMES = "April|May|June|July|August|Autumn|Summer|Winter"  # also people's names
+_NOT_A_NAME = "me|you|him|her|it|us|them|that|this|something|anything|nothing|back|off|out|in|up|again"
+
+
 def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], Sequence[str]]) -> bool:
     """The sentence gives the name of what is asked about, next to it: "a dog called Bingo", "our
     hedgehog Tawashi", "the Harrogate district hospital" — not "a game studio in Fukuoka" for the
@@ -279,6 +283,11 @@ def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], S
         # "the wife and I have been in Whitby ever since we married, she's Maureen"
         then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
         if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before, *then)):
+            return True
+        # a texter's lower-case name after "called" ("my mum's called bisi"), a month's name said to be
+        # someone's ("The missus is June."; #F)
+        if re.search(rf"\b{spelled}(?:'s|’s)?\s+(?i:called|named)\s+(?!(?:{_NOT_A_NAME})\b)[a-z][a-z'-]+\b", sentence) or \
+                re.search(rf"\b{spelled}(?:'s|’s)?\s+(?i:is|was|called|named)\s+(?:{_MONTH_NAMES})\b", sentence):
             return True
     # a pet may be named by its kind (holds checked that by meaning): "a rescue greyhound called Luna",
     # "a Rottweiler puppy, the children named him Bruno"

@@ -310,7 +310,7 @@ def _pieces_of(choice: Choice) -> list[str]:
     name is Terje" answers "What's my father's name?"); a sentence that goes on about the one before
     ("…, she is Turkish Van cat. | Her name is Pamuk.") with that one, too."""
     said = [s for s in sentences(choice.note) or [choice.note] if not _GREETING.match(s)]  # "Evening." says no time
-    joined = [f"{a} {b}" for a, b in zip(said, said[1:]) if _GOES_ON.match(b) or _fragment_on(b)]
+    joined = [f"{a} {b}" for a, b in zip(said, said[1:]) if _GOES_ON.match(b) or _fragment_on(b) or _CONTINUES.match(b)]
     return [same_people(piece) for sentence in said
             for piece in dict.fromkeys([*pieces(sentence), *segments(sentence)])] + [same_people(j) for j in joined]
 
@@ -326,6 +326,10 @@ def _fragment_on(sentence: str) -> bool:
 
 
 _FRAGMENT_WORDS = 3
+# A terse writer's sentence with no subject goes on about the one before: "The missus is June. | Married 52
+# years come August.", "Karen. | Coming Sunday with the twins." (#F)
+_CONTINUES = re.compile(r"^\W*(?!(?:Something|Nothing|Anything|Everything|Morning|Evening|Sorry|Need)\b)"
+                        r"(?:[A-Z][a-z]+(?:ed|ing)|Works|Lives|Got|Had|Went|Goes|Gets|Says)\b")
 _GOES_ON = re.compile(r"^\W*(?:she|he|it|they|her|his|its|their)\b", re.I)
 
 

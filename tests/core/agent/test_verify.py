@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken", "Kayleigh", "Biscuit"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken", "Kayleigh", "Biscuit", "June", "Karen"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -282,3 +282,16 @@ def test_a_breed_is_a_claim_of_its_own_and_a_fragment_goes_on_about_the_sentence
     assert said("Biscuit is a lurcher.", terse, "what breed is biscuit") == "Biscuit is a lurcher."
     assert said("Biscuit is a spaniel.", terse, "what breed is biscuit") == ""
     assert said("Your dog is called Biscuit.", "My spaniel Biscuit eats socks.", "whats my dogs name") != ""
+
+
+def test_a_terse_writers_names_and_subjectless_sentences() -> None:
+    """#F (alf, zara): "The missus is June." names the wife (a month's name said to be hers), "my mum's
+    called bisi" names the mum (lower case after "called"), and "Married 52 years …" or "Coming Sunday
+    …" go on about the sentence before."""
+    alf = "The missus is June. Married 52 years come August."
+    assert said("Your wife is called June.", alf, "what's the wife called") != ""
+    assert said("You have been married 52 years.", alf, "how long me and June been married") != ""
+    assert said("Karen is coming Sunday.", "Daughter rang. Karen. Coming Sunday with the twins.",
+                "when's our Karen coming") != ""
+    assert said("Your mum is called Bisi.", "My mum's called bisi.", "whats my mum's name") != ""
+    assert said("Your mum is called Back.", "My mum's called back.", "whats my mum's name") == ""
