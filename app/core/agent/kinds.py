@@ -8,6 +8,7 @@ import re
 
 from app.core.agent.focus import stem
 from app.core.agent.tools import content_words
+from app.core.memory.entities.extract import WORK_VERBS
 
 _ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|job|money)\b|"
                        r"\bwhat(?:'s|\s+is|\s+was)\s+(?:\w+(?:'s)?\s+){1,2}(?:job|occupation|profession)\b|"
@@ -16,6 +17,7 @@ _ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|jo
 # A job said: "works at", "for a living", "I'm a joiner", "Peter is a police sergeant", "I'm in
 # recruitment" — not "it's a long way", "Mihai is still living in Cluj", "is a bit older"
 _SAYS_JOB = re.compile(
+    rf"(?i:\b(?:i|you|he|she|we|they)\s+(?:{WORK_VERBS})(?:s|es)?\b[^.,;!?]{{0,60}}?\s(?:at|for)\s+)(?-i:[A-ZÀ-Þ])|"
     r"(?i:\bwork(?:s|ed|ing)?\s+(?:as|at|for|in|on|from)\b|\bjobs?\b|\bfor\s+(?:a\s+)?livin|\bfor\s+(?:the\s+)?money\b|\bcareer\b|\bemployed\b|"
     r"\bretired\b|\bprofession|\bteach(?:es|ing)?\b|\bstud(?:ies|ying)\b|\b(?:run|runs|running|own|owns)\s+(?:an?|the|my|"
     r"our|his|her|their)\s)|"

@@ -289,3 +289,24 @@ def test_asking_a_relatives_name_reaches_the_memory_that_names_them_however_far(
     found = bank.search("What is my doctor's name?", RecallParams())
     assert any("Dr Pryce" in r.memory.text and r.via == "your doctor Pryce" for r in found)
     conn.close()
+
+
+def test_what_the_user_does_at_a_named_place_is_where_they_work() -> None:
+    said = "Background: I design control firmware for heat pumps at Korrel Thermal in Derby."
+    assert extract(said) == [Named("Korrel Thermal", "org", "works at")]
+    assert extract("I cook for my family.") == []
+
+
+@pytest.mark.slow
+def test_a_job_question_reaches_where_the_user_works_however_far(tmp_path: Path) -> None:
+    """MiniLM scores "What do I do for a living?" against "I design control firmware … at Korrel
+    Thermal" at -0.03 (#F): the question reaches it through where the user works; someone else's job
+    question does not."""
+    from app.core.memory.embed import make_embedder
+    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
+    bank = MemoryBank(conn, make_embedder("minilm"))
+    add(bank, "Background: I design control firmware for heat pumps at Korrel Thermal in Derby.",
+        "Partner is Yusuf. We live in Belper with one cat, a grey tabby called Ohm.")
+    assert any("Korrel" in r.memory.text for r in bank.search("What do I do for a living?", RecallParams()))
+    assert not any("Korrel" in r.memory.text for r in bank.search("What does Yusuf do for a living?", RecallParams()))
+    conn.close()

@@ -91,6 +91,10 @@ _DOCTOR = re.compile(rf"\b(?:Dr\.?|Doctor)\s+(?P<name>{_WORDNAME})\b(?!\s*(?:'s|
 _WORK = re.compile(rf"\bI(?:\s+(?i:work|am working)(?:\s+as\s+(?i:an?)\s+[a-z]+)?|(?:'m|’m)\s+(?i:working)|"
                    rf"(?:'m|’m|\s+am)\s+(?i:an?)\s+[a-z]+)"
                    rf"\s+(?i:at|for)\s+{_ORG}")
+# What people do at work, said as a verb: "I design control firmware for heat pumps at Korrel Thermal" (#F)
+WORK_VERBS = (r"design|develop|build|manage|lead|run|teach|code|program|engineer|sell|cook|clean|fix|repair|"
+              r"look\s+after|care\s+for|do\s+the\s+(?:books|accounts)|drive|deliver|nurse|train|coach|test|write")
+_WORK_DONE = re.compile(rf"\bI\s+(?i:{WORK_VERBS})\b[^.,;!?]{{0,60}}?\s(?i:at|for)\s+{_ORG}")
 _LIVE = re.compile(rf"\bI(?:\s+(?i:live|am living)|(?:'m|’m)\s+(?i:living))\s+(?i:in)\s+{_ORG}")
 _HYPOTHETICAL = re.compile(r"\b(?:if|would|wish|imagine|suppose|supposing|pretend|hypothetically|maybe|might|"
                            r"could be|whether|someday|one day)\b|(?:'d)\b", re.I)
@@ -127,7 +131,7 @@ def statement_clauses(text: str) -> list[str]:
 def extract(text: str) -> list[Named]:
     """Everything ``text`` names with a stated relation, each name once, in order."""
     found: dict[str, Named] = {}
-    if not any(p.search(text) for p in (*_PATTERNS, _WORK, _LIVE, _DOCTOR)):
+    if not any(p.search(text) for p in (*_PATTERNS, _WORK, _WORK_DONE, _LIVE, _DOCTOR)):
         return []  # most memories name no one: skip cutting them into clauses (a rebuild reads them all)
     for clause in statement_clauses(text):
         for named in _people(clause) + _places(clause) + _doctors(clause):
@@ -170,7 +174,7 @@ def _doctors(clause: str) -> list[Named]:
 
 def _places(clause: str) -> list[Named]:
     out = []
-    for pattern, relation, kind in ((_WORK, WORKS_AT, "org"), (_LIVE, LIVES_IN, "place")):
+    for pattern, relation, kind in ((_WORK, WORKS_AT, "org"), (_WORK_DONE, WORKS_AT, "org"), (_LIVE, LIVES_IN, "place")):
         for m in pattern.finditer(clause):
             if name := _trim(m.group("org")):
                 out.append(Named(name, kind, relation))

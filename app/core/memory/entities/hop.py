@@ -15,7 +15,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from app.core.memory.entities.extract import NOT_NAMES, asked_relations, relation_mentions
+from app.core.memory.entities.extract import NOT_NAMES, WORKS_AT, asked_relations, relation_mentions
 from app.core.memory.entities.store import EntityStore
 from app.core.memory.recall import RecallParams
 from app.core.memory.store import MemoryStore
@@ -25,6 +25,10 @@ from app.core.types import Entity, Recall
 HOP_K = 2  # at most this many memories join through people
 HOP_FLOOR = 0.10  # below this cosine a memory about the person is about something else
 HOP_BONUS = 0.15  # what the missing relation word costs a memory's cosine, roughly (bench/entity_hop)
+# (the embedder scores "What do I do for a living?" against "I design control firmware … at Korrel
+# Thermal" at -0.03: a job question reaches where the user works through People & things instead)
+_ASKS_WORK = re.compile(r"\bfor\s+(?:a\s+)?living\b|\bfor\s+work\b|\bmy\s+(?:job|work|employer|company|career)\b|"
+                        r"\bwork\s+for\b|\bwhere\s+do\s+i\s+work\b|\bwhat\s+(?:job|work)\b", re.I)
 _ASKS_NAME = re.compile(r"\bname\b|\bcalled\b|\bwho\s+is\b|\bwho'?s\b", re.I)
 
 
@@ -38,6 +42,10 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
         for entity_id in ids:
             if entity := entities.get(entity_id):
                 out.setdefault(entity_id, f"your {_said(entities, entity, then or first)} {entity.name}")
+    if _asks_own_work(query):  # "What do I do for a living?" reaches "I design … at Korrel Thermal" (#F)
+        for entity_id in entities.with_relation(WORKS_AT):
+            if entity := entities.get(entity_id):
+                out.setdefault(entity_id, f"where you work, {entity.name}")
     folded = query.casefold()
     for name, entity_id in entities.names():
         if name.casefold() in NOT_NAMES or len(name) < 2 or name.casefold() not in folded:
@@ -45,6 +53,10 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
         if re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", query, re.I):
             out.setdefault(entity_id, name)
     return out
+
+
+def _asks_own_work(query: str) -> bool:
+    return bool(_ASKS_WORK.search(query) and re.search(r"\b(?:i|my|me)\b", query, re.I))
 
 
 def _said(entities: EntityStore, entity: Entity, meanings: tuple[str, ...]) -> str:
@@ -68,10 +80,13 @@ def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, 
         found.remove(recalled)
         found = _insert(found, recalled, HOP_BONUS, fallback=len(found))
     # "What is my doctor's name?": a memory that names them answers, however little else it shares
-    floor = 0.0 if _ASKS_NAME.search(query) else HOP_FLOOR
+    by_whom = bool(_ASKS_NAME.search(query) or _asks_own_work(query))
+    floor = -1.0 if by_whom else HOP_FLOOR
     extras = [(r, _lift(r, asked)) for r in _extra(store, index, vector, found, why, now, floor)]
-    # The threshold still holds (with the lift): at 0.99 nothing joins.
-    for n, (extra, lift) in enumerate([(r, lift) for r, lift in extras if r.score + lift >= params.threshold]):
+    # The threshold still holds (with the lift): at 0.99 nothing joins — but for a name or a job asked,
+    # the memory that says it is reached by whom it names, not by how close it reads
+    for n, (extra, lift) in enumerate([(r, lift) for r, lift in extras
+                                       if r.score + lift >= params.threshold or by_whom]):
         found = _insert(found, extra, lift, fallback=params.top_k - 1 + n)
     return _top(found, params)
 
