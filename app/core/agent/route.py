@@ -311,11 +311,15 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body) or _REQUEST_INSIDE.search(body) or \
             _REQUEST_NOUN.search(body):
         return "request"
-    if _is_question(body):
-        return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) else "request"
+    if _is_question(body) or _BARE_ASK.match(body):
+        return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) or _BARE_ASK.match(body) \
+            else "request"
     return "statement"
 
 
+# A terse writer's question with no verb: "grandson's name", "dogs name?", "Karen's birthday" (#F)
+_BARE_ASK = re.compile(r"^\W*(?:(?:my|our|the)\s+)?(?!(?:his|its|this|hers|yours|ours|theirs|was|is|yes|us)\b)[\w-]+(?:'s|’s|s)\s+(?:name|surname|age|birthday|bday|number|address|job)"
+                       r"\W*$", re.I)
 _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:birthday|age|name|surname|job|work|school|address|"
                          r"number|favourite|favorite|wife|husband|partner|son|daughter|kids|children|mum|mom|dad|"
                          r"allerg\w*|phone|email|team|class|teacher|doctor|dog|cat)\b|\bhow\s+old\s+is\s+[A-ZÀ-Þ]")
@@ -340,7 +344,7 @@ _BARE_PARENT = re.compile(r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\b
                           r"(?<!\bwhose\s)(?<!\bany\s)(?<!\bnew\s)\b(?:dad|mum|mom|mam|nan|nana|gran|granny|grandad|grandpa|"
                           r"grandma)\b(?!\s+(?:of|jokes?|bod|life)\b)", re.I)
 _LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]?s\b)"
-                               r"[a-z]{3,}(?:['’]s|(?<!s)s)\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|age|kids|"
+                               r"[a-z]{3,}(?:['’]s|(?<!s)s)\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|bday|age|kids|"
                                r"children|son|daughter|partner)\b")  # "what's imran's wife called?", "whats cians surname"
 # "whats the new landlord called": someone in the user's life, asked by name (#E)
 _THEIR_NAME = re.compile(r"\bthe\s+(?:new\s+|old\s+)?(?:landlord|landlady|boss|manager|neighbou?r|vet|dentist|gp|"

@@ -12,7 +12,8 @@ TEXT_SPEAK = ((re.compile(r"\b(?:shd|shld)\b", re.I), "should"), (re.compile(r"\
 # message is routed, and a question asked, as their words (held-out split #C: 9 of kai's 14 questions
 # were taken for statements and "kept")
 QUESTION_SPEAK = ((re.compile(r"\b(?:wat|wot|wht)\b", re.I), "what"), (re.compile(r"\b(?:wats|wots|whats)\b", re.I), "what's"),
-                  (re.compile(r"\bwen\b", re.I), "when"), (re.compile(r"\b(?:wer|wher)\b", re.I), "where"),
+                  (re.compile(r"\bwen\b", re.I), "when"),
+                  (re.compile(r"\bwhens\b", re.I), "when's"), (re.compile(r"\b(?:wer|wher)\b", re.I), "where"),
                   (re.compile(r"\bhw\b", re.I), "how"), (re.compile(r"\bgiv\b", re.I), "give"),
                   (re.compile(r"\b(?:pls|plz)\b", re.I), "please"))
 

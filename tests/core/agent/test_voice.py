@@ -241,6 +241,9 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("whats cians surname").route == "ask_user"
     assert route("whats the new landlord called").route == "ask_user"  # someone in the user's life, by name
     assert route("whats the song called").route == "request"
+    assert route("grandson's name").route == "ask_user"  # a terse writer's question with no verb (#F)
+    assert route("whens jas's bday").route == "ask_user"
+    assert route("his name").route == "statement"
     assert route("what breed is biscuit", ["Biscuit"]).route == "ask_user"  # a known name, lower-case
     assert route("The letter is too formal.", follows_request=True).route == "request"
     assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
