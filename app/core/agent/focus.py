@@ -278,7 +278,7 @@ def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], S
     for noun in nouns:
         spelled = rf"(?i:{re.escape(noun)}\w*)"
         after = re.finditer(rf"\b{spelled}(?:'s|’s)?\s*,?\s+(?:(?i:name\s+is|name's|name’s|is|was)\s+)?"
-                            rf"(?:(?i:called|named)\s+)?({_NAME_WORD})", sentence)
+                            rf"(?:(?i:called|named)\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?({_NAME_WORD})", sentence)
         before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+(?:[\w-]+\s+)?{spelled}\b", sentence)
         # "the wife and I have been in Whitby ever since we married, she's Maureen"
         then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
@@ -381,7 +381,7 @@ def says_it(text: str, asked: Focus, similar: Similar | None = None) -> bool:
                                                      for w in asks)
 
 
-_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas", "stati", "post", "locat", "deplo"))  # their stems ("stationed", #E)
+_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas", "stati", "post", "locat", "deplo", "com"))  # their stems ("stationed", #E)
 _TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|honeymoon)\b")
 
 

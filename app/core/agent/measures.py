@@ -28,7 +28,7 @@ _AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|will\s+be|'ll\s+be|’ll\
                   r"\b\d+(?:st|nd|rd|th)\s+birthday\b", re.I)  # "celebrated her 7th birthday"
 _UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
 # What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"
-_DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|weeks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"
+_DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|mths?|weeks?|wks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"
                        r"\bsince\b|\bfor\s+(?:years|months|weeks|ages|decades)\b", re.I)
 _DISTANCE = re.compile(rf"\b{_UNIT_N}\s*(?:km|kms|kilomet(?:er|re)s?|miles?|mi|met(?:er|re)s?|m|k)\b|"
                        r"\b(?:km|miles|kilomet(?:er|re)s)\b", re.I)

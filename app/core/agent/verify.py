@@ -174,7 +174,8 @@ def _other_unit(text: str, source: str) -> bool:
     said = {(n, u.casefold()[:4]) for n, u in _COUNTED.findall(source) if u.casefold() not in STOPWORDS}
     for number, unit in _COUNTED.findall(text):
         units = {u for n, u in said if n == number}
-        if units and unit.casefold() not in STOPWORDS | _FRAME and unit.casefold()[:4] not in units:
+        if units and unit.casefold() not in STOPWORDS | _FRAME and unit.casefold()[:4] not in units and \
+                not any(abbreviates(u, unit) for u in units):  # "2 wks" says "2 weeks" (#F)
             return True
     return False
 

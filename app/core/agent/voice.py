@@ -208,7 +208,7 @@ def what_asked(question: str) -> str:
     if q.casefold().startswith("about "):
         return f"about {second_person(q[6:]).rstrip(' ?.')}"
     if q.casefold().startswith(("my ", "our ")) or _WH_SELF.match(q):
-        return second_person(q).rstrip(" ?.")
+        return _lower_first(second_person(q).rstrip(" ?."))  # "Where I come from?" → "where you come from"
     if m := _WHAT_IS_MY.match(q):
         np_ = second_person(m.group("np")).strip()
         wh = m.group("wh").casefold()

@@ -295,3 +295,14 @@ def test_a_terse_writers_names_and_subjectless_sentences() -> None:
                 "when's our Karen coming") != ""
     assert said("Your mum is called Bisi.", "My mum's called bisi.", "whats my mum's name") != ""
     assert said("Your mum is called Back.", "My mum's called back.", "whats my mum's name") == ""
+
+
+def test_a_non_native_or_terse_writers_ways_of_saying_it() -> None:
+    """#F: "I am from Romania" answers "Where I come from?" ("come" asks where, like "live"), "2 wks"
+    is a duration of weeks, and "The teacher is Mrs Patel." names the teacher."""
+    assert said("You come from Romania.", "I am from Romania, from Cluj.", "Where I come from?") != ""
+    assert said("Himself is away 2 weeks at a time.", "Himself works away on the rigs, 2 wks on 2 off so its mostly "
+                "just me.", "how long is himself away at a time") != ""
+    assert said("Himself is away 3 weeks at a time.", "Himself works away on the rigs, 2 wks on 2 off.",
+                "how long is himself away at a time") == ""
+    assert said("Your teacher is Mrs Patel.", "My teacher is Mrs Patel.", "What is my teacher's name?") != ""

@@ -471,6 +471,7 @@ def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
     assert "what your dog is called" in not_told("What's my dog called?")
     assert "what you are allergic to" in not_told("What am I allergic to?")
     assert "who your diss supervisor is" in not_told("who's my diss supervisor")  # not "who your diss is supervisor"
+    assert "Where" not in not_told("Where I come from?")  # not "I don't know Where you come from"
     again = not_told("what do i do for a living again")
     assert "what you do for a living" in again and "living again" not in again
     assert "where your brother is studying" in not_told("Where is my brother studying?")
