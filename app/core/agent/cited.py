@@ -163,8 +163,8 @@ def _propose(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: thre
 
 def _grounding(proposed: str, used: int | None, shown: Sequence[PassageHit], question: str) -> PassageHit | None:
     """The passage that holds the answer: the one it named first, else any shown."""
-    if not proposed or not measures_what_was_asked(proposed, question):
-        return None
+    if not proposed or not measures_what_was_asked(proposed, question) or not verify.adds(proposed, question):
+        return None  # (an answer that only says the question back, "The booking reference … is", says nothing; set C)
     order = ([shown[used]] if used is not None and 0 <= used < len(shown) else []) + list(shown)
     return next((hit for hit in order if verify.grounded(proposed, hit.text, question)
                  and _values_in_context(proposed, hit.text, question, hit.heading or "") and _names_there(question, hit)),

@@ -62,6 +62,14 @@ def test_a_value_the_passage_gives_of_something_else_is_not_an_answer(bank: Memo
     assert done.reply == "I couldn't find that in your documents." and done.cited == ()
 
 
+def test_an_answer_that_only_says_the_question_back_is_not_one(bank: MemoryBank, tmp_path: Path) -> None:
+    """"The booking reference for your pottery class is" with no reference was said, cited (set C)."""
+    agent, _ = _agent(bank, tmp_path, lambda p: "The notice you have to give under your lease is [2]."
+                      if "passages of my documents" in p else "Hello.")
+    done = _ask(agent, "How much notice do I have to give under my lease?")
+    assert done.reply == "I couldn't find that in your documents." and done.cited == ()
+
+
 def test_the_small_model_quotes_the_closest_sentence_with_its_source(bank: MemoryBank, tmp_path: Path) -> None:
     agent, backend = _agent(bank, tmp_path, "I am a small model.", n_params=135_000_000)
     agent.similar = lambda first, second: __import__("numpy").array(  # type: ignore[method-assign]
