@@ -23,7 +23,7 @@ import apsw
 import numpy as np
 
 from app.core.documents.model import Extracted, Passage
-from app.core.memory.embed import Embedder
+from app.core.memory.embed import Embedder, give_back_freed_memory
 from app.core.memory.store import fts_query, query_words
 from app.core.memory.txn import unit_of_work
 from app.core.memory.vectors import PASSAGE_VECTORS, VectorIndex
@@ -130,6 +130,7 @@ class DocumentStore:
         texts = [f"{p.heading}: {p.text}" if p.heading and not p.text.startswith(p.heading) else p.text
                  for p in passages]
         parts = [self.embedder.embed(texts[i:i + EMBED_BATCH]) for i in range(0, len(texts), EMBED_BATCH)]
+        give_back_freed_memory()  # a library is thousands of these: memory must not creep (embed.py)
         return np.vstack(parts) if parts else np.zeros((0, self.embedder.dim), np.float32)
 
     def store(self, facts: FileFacts, extracted: Extracted, passages: Sequence[Passage], vectors: np.ndarray, *,
