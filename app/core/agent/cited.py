@@ -107,12 +107,17 @@ def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
     search = agent.data.documents.search
     hits = search(vector, settings.docs_top_k, settings.docs_threshold, turn.conversation_id, text=turn.text)
     names = [n for n in _QUESTION_NAME.findall(turn.text) if n.casefold() not in STOPWORDS | RELATIONS.keys()]
-    if hits or not names or not FACT_QUESTION.match(turn.text):
+    if hits or not FACT_QUESTION.match(turn.text):
         return hits
+    near = search(vector, settings.docs_top_k, -1.0, turn.conversation_id, text=turn.text)
     # A name only the user's documents know, in a question no passage is close to: "How much is the
     # parking at Oakhurst Barn?" (the wedding venue) got a general guess, "$10 per hour" (set B)
-    near = search(vector, settings.docs_top_k, -1.0, turn.conversation_id, text=turn.text)
-    return [h for h in near if all(n.casefold() in f"{h.text} {h.heading or ''} {h.name}".casefold() for n in names)]
+    if names:
+        return [h for h in near if all(n.casefold() in f"{h.text} {h.heading or ''} {h.name}".casefold() for n in names)]
+    # … or a document named by two words of its file name: "Does the kitchen quote include replacing
+    # the boiler?" beside kitchen_refit_quote.docx got the model's general answer (set C)
+    asked = {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", turn.text)}
+    return [h for h in near if len(asked & {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", h.name)}) >= 2]
 
 
 def or_memory(agent: Agent, turn: Turn, cancel: threading.Event, said: str) -> str:
@@ -166,7 +171,10 @@ def _grounding(proposed: str, used: int | None, shown: Sequence[PassageHit], que
     if not proposed or not measures_what_was_asked(proposed, question) or not verify.adds(proposed, question):
         return None  # (an answer that only says the question back, "The booking reference … is", says nothing; set C)
     order = ([shown[used]] if used is not None and 0 <= used < len(shown) else []) + list(shown)
-    return next((hit for hit in order if verify.grounded(proposed, hit.text, question)
+    # a yes or no is the passage's to hold: the question's own words say any "Yes, the quote includes
+    # replacing the boiler" back (set C: "Yes, your phones and tablets are covered")
+    basis = "" if verify.asks_yes_no(question) else question
+    return next((hit for hit in order if verify.grounded(proposed, hit.text, basis)
                  and _values_in_context(proposed, hit.text, question, hit.heading or "") and _names_there(question, hit)),
                 None)
 

@@ -189,6 +189,10 @@ def _ages(text: str) -> set[str]:
 _THING_BEFORE = re.compile(rf"(?<![\w'’])(?!(?:he|she|who|(?:{BEING_WORDS})s?)$)[a-z]+$")
 
 
+def asks_yes_no(question: str) -> bool:
+    return bool(_YES_NO.match(question))
+
+
 def on_topic(text: str, question: str) -> bool:
     """A yes/no question is answered about what it asks: "Does Gary have any kids?" is not answered
     by "Gary has a cattle station" (a word of the question besides its names must be in the answer)."""

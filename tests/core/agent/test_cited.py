@@ -70,6 +70,20 @@ def test_an_answer_that_only_says_the_question_back_is_not_one(bank: MemoryBank,
     assert done.reply == "I couldn't find that in your documents." and done.cited == ()
 
 
+def test_a_question_naming_a_document_by_its_file_name_is_not_answered_with_a_general_guess(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    """No passage is close enough, but the question names kitchen_refit_quote.md by two of its words:
+    the documents are asked, not the model's general knowledge (set C)."""
+    quote = _markdown(tmp_path, "kitchen_refit_quote.md", "# Scope of work\n\nNew oak worktops, 38 mm thick.\n")
+    data = ProfileData(bank)
+    Library(data.documents, read=extract).add([quote])
+    backend = ScriptedBackend(reply=lambda p: "Yes, the quote includes replacing the boiler [1]."
+                              if "passages of my documents" in p else "Yes, kitchen quotes usually cover the boiler.",
+                              n_params=BIG)
+    done = _ask(Agent(data, backend, Settings(docs_threshold=0.99)), "Does the kitchen quote include replacing the boiler?")
+    assert done.reply == "I couldn't find that in your documents.", done.reply
+
+
 def test_the_small_model_quotes_the_closest_sentence_with_its_source(bank: MemoryBank, tmp_path: Path) -> None:
     agent, backend = _agent(bank, tmp_path, "I am a small model.", n_params=135_000_000)
     agent.similar = lambda first, second: __import__("numpy").array(  # type: ignore[method-assign]
