@@ -35,6 +35,9 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
     April" (held-out split #C), nor "What work does Mihai do?" by "Mihai is a living in Cluj" (#D): the
     sentence an answer to a job question comes from says a job ("is a joiner", "works at", "I'm in
     recruitment", "For living I repair ship engines")."""
+    if _ASKS_JOB.search(question) and _ONLY_RETIRED.match(text) and any(
+            _TITLE_FIRST.match(s) for s in re.split(r"(?<=[.!?])\s+", source)):
+        return False  # "You retired." beside "Retired. Postman 38 years." says no job (#F)
     if not _ASKS_JOB.search(question) or _SAYS_JOB.search(source):
         return True
     # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it,
@@ -43,8 +46,10 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
         (not VERB.search(source) or bool(_TITLE_FIRST.match(source)))
 
 
+_ONLY_RETIRED = re.compile(r"^\W*(?:you(?:'re|\s+are|\s+were)?\s+)?(?:now\s+)?retired\W*$", re.I)
 _TITLE_FIRST = re.compile(r"^\W*(?:[a-z-]+\s+)?(?:nurse|chef|cook|vet|pilot|clerk|midwife|nanny|barista|gp|medic|architect|"
-                          r"coach|apprentice|secretary|carpenter|surveyor|[a-z]+(?:ist|ian|ician))\b(?!\s+(?:is|was|says)\b)",
+                          r"coach|apprentice|secretary|carpenter|surveyor|[a-z]+(?:ist|ian|ician)|"
+                          r"(?!(?:ger|ro|hu|wo|nor|her)man\b)[a-z]{3,}(?:man|woman))\b(?!\s+(?:is|was|says)\b)",
                           re.I)
 
 

@@ -265,7 +265,20 @@ def _subject_start(parts: Sequence[str], i: int) -> int:
 
 def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callable[[str], bool]) -> Verified | None:
     """The proposal as Hearth says it, with the sentence that holds it; None if none does.
-    ``held(piece)``: the piece is about whom the question asks (focus.anchored)."""
+    ``held(piece)``: the piece is about whom the question asks (focus.anchored). A place the model
+    added after a comma that no sentence says ("Gary lives in Perth, Australia." from "Our lad
+    Gary's in Perth."; #F) is dropped, and the rest checked."""
+    found = _answer(proposal, offered, question, held)
+    shorter = _ADDED_PLACE.sub(r"\1.", proposal.strip())
+    if found is None and shorter != proposal.strip():
+        found = _answer(shorter, offered, question, held)
+    return found
+
+
+_ADDED_PLACE = re.compile(r"^(.*\b[A-ZÀ-Þ][a-zß-ÿ]+),\s+[A-ZÀ-Þ][a-zß-ÿ]+(?:\s+[A-ZÀ-Þ][a-zß-ÿ]+)?\W*$")
+
+
+def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Callable[[str], bool]) -> Verified | None:
     text = " ".join(proposal.split())
     if _FIRST_PERSON.search(_TOLD_ME.sub(" ", text)) and not _SECOND_PERSON.search(text):
         text = voice.second_person(text)  # "My son Tobi is 17." → "Your son Tobi is 17."

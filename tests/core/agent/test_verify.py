@@ -15,7 +15,7 @@ WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
 
 def said(proposal: str, sentence: str, question: str) -> str:
     """What Hearth shows for ``proposal`` offered ``sentence`` ("" when it is refused)."""
-    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken", "Kayleigh", "Biscuit", "June", "Karen"])
+    asked = focus(question, ["Tobi", "Daniel", "Cork", "Serik", "Nurlan", "Murat", "Pamuk", "Peter", "Liam", "Mihai", "Bracken", "Kayleigh", "Biscuit", "June", "Karen", "Gary"])
     verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
     return verified.text if verified else ""
 
@@ -306,3 +306,14 @@ def test_a_non_native_or_terse_writers_ways_of_saying_it() -> None:
     assert said("Himself is away 3 weeks at a time.", "Himself works away on the rigs, 2 wks on 2 off.",
                 "how long is himself away at a time") == ""
     assert said("Your teacher is Mrs Patel.", "My teacher is Mrs Patel.", "What is my teacher's name?") != ""
+
+
+def test_a_place_the_model_added_after_a_comma_is_dropped_and_retired_is_no_job_beside_one() -> None:
+    """#F (alf): "Gary lives in Perth, Australia." from "Our lad Gary's in Perth." says Perth;
+    "You retired." beside "Retired. Postman 38 years." does not say what the job was."""
+    assert said("Gary lives in Perth, Australia.", "Our lad Gary's in Perth.", "where's Gary live") == \
+        "Gary lives in Perth."
+    assert said("Gary lives in Sydney, Australia.", "Our lad Gary's in Perth.", "where's Gary live") == ""
+    alf = "Retired. Postman 38 years. Bolton."
+    assert said("You retired.", alf, "what did i do for a living") == ""
+    assert said("You were a postman for 38 years.", alf, "what did i do for a living") != ""
