@@ -118,7 +118,9 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
     relation_words = {w for meanings in relations for w in meanings} | {
         w for w in words(folded) if w in RELATIONS and re.search(rf"\b(?:my|our)\s+(?:[\w'’]+\s+){{0,2}}?{w}\b", folded)} | {
         w for phrase in relation_phrases(question) for w in phrase.split()}  # "my other half": not "other", "half"
-    names = tuple(n for n in known_names if len(n) > 1 and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question, re.I))
+    # (case aside, "what breed is biscuit"; but "Mum" at a sentence's start is no one's name: #F)
+    names = tuple(n for n in known_names if len(n) > 1 and n.casefold() not in RELATIONS and n.casefold() not in NOT_NAMES
+                  and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question, re.I))
     name_words = {w.casefold() for n in names for w in words(n)}
     content = tuple(dict.fromkeys(
         w for w in (t.casefold() for t in words(_for_work(question)))

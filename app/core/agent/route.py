@@ -25,7 +25,7 @@ from typing import Literal
 from app.core.agent.courtesy import GREETING_ONLY, HAS_THANKS, LEAD, THANKS_LEAD, THANKS_ONLY
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
 from app.core.agent.tools import note_request
-from app.core.memory.entities.extract import RELATION_WORDS
+from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
 from app.core.memory.spans import is_question, sentences, words
 
 RouteName = Literal["statement", "mixed", "ask_user", "ask_conversation", "request", "greeting", "thanks",
@@ -198,7 +198,8 @@ def _says_nothing_of_life(sentence: str, known_names: Sequence[str]) -> bool:
 
 def _names_any(text: str, known_names: Sequence[str]) -> bool:
     """Case aside: a texter writes "what breed is biscuit" of Biscuit (#E)."""
-    return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I) for n in known_names if len(n) > 1)
+    return any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", text, re.I) for n in known_names
+               if len(n) > 1 and n.casefold() not in RELATIONS)
 
 
 _FOLLOW_UP_WORDS = 8

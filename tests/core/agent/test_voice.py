@@ -555,6 +555,16 @@ def test_an_age_said_later_in_words_corrects_the_one_before(bank: MemoryBank) ->
     assert "six" in done.reply and "five" not in done.reply and "Yesterday" not in done.reply, done.reply
 
 
+def test_a_relative_at_a_sentences_start_is_not_taken_for_a_name(bank: MemoryBank) -> None:
+    """"Mum finally said yes …" made "Mum" a known name, and (case aside) the question "whats my mum's
+    name" then asked about someone called Mum (#F)."""
+    bank.add(NewMemory(text="My mum's called bisi.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Mum finally said yes, we're calling her mochi.", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="Your mum's name is Bisi.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "whats my mum's name", new=True)
+    assert done.reply == "Your mum's name is Bisi.", done.reply
+
+
 def test_where_someone_is_stationed_is_where_they_were_moved(bank: MemoryBank) -> None:
     """"stationed", like "live" and "work", is said in other words ("they moved him out to San Diego"; #E)."""
     bank.add(NewMemory(text="Travis called — well, turns out he's not in Norfolk at all anymore, they moved him out "
