@@ -50,7 +50,7 @@ i i'm im i've i'd me my mine myself we we're our ours us you your yours hearth
 the a an and of for to in at on with about from by as it its it's this that these those there
 again now currently still these days today anymore any more ever usually again already yet actually exactly
 tell remind know remember recall said say told mention mentioned please again name names named called
-one ones kind sort thing things something anything stuff get got go going
+one ones kind sort thing things something anything stuff get got go going gonna gunna wanna
 before after during since until while ago then than into onto over under between through
 """.split())
 # Words too common to anchor a question on ("What is my favourite film?" ≠ "My favourite drink is tea")

@@ -317,3 +317,9 @@ def test_a_place_the_model_added_after_a_comma_is_dropped_and_retired_is_no_job_
     alf = "Retired. Postman 38 years. Bolton."
     assert said("You retired.", alf, "what did i do for a living") == ""
     assert said("You were a postman for 38 years.", alf, "what did i do for a living") != ""
+
+
+def test_the_kitten_is_the_users_and_gonna_asks_nothing() -> None:
+    """"whats the kitten gonna be called" (#F): the kitten is the household's, "gonna" a frame word."""
+    asked = focus("whats the kitten gonna be called")
+    assert asked.relations == (("cat",),) and "gonna" not in asked.content

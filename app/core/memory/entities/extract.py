@@ -64,7 +64,7 @@ _ORG_NOUNS = ("clinic hospital school university college library bakery cafe caf
 _ORG = (rf"(?:the\s+)?(?P<org>(?:St\.?\s+)?{_WORDNAME}(?:'s|’s)?(?:\s+(?:of\s+|&\s+)?{_WORDNAME}(?:'s|’s)?){{0,3}}"
         rf"(?:\s+(?:{'|'.join(_ORG_NOUNS)})\b)?)")
 # "the wife", "the kids", "the dog": a household's own, said without "my" (held-out split #D)
-_HOUSEHOLD = "wife|husband|missus|hubby|kids|children|boys|girls|twins|baby|dog|cat|in-laws"
+_HOUSEHOLD = "wife|husband|missus|hubby|kids|children|boys|girls|twins|baby|dog|cat|puppy|kitten|in-laws"
 _MY_REL = (rf"\b(?:(?i:my|our)|(?i:the)(?=\s+(?i:{_HOUSEHOLD})\b))\s+(?:(?P<owner>(?i:{_REL}))(?:'s|’s)\s+)?{_ADJ}"
            rf"(?P<rel>(?i:{_REL}))\b")
 _NATIONALITIES = ("irish scottish english welsh british french spanish polish danish dutch german italian american "
