@@ -27,6 +27,7 @@ import numpy as np
 
 from app.core.agent.answer import ANCHORED_AT, QUOTE_AT, SURE_AT, Choice
 from app.core.agent.measures import HAS_NUMBER, HAS_WHEN, MEASURES, SAID_AS
+from app.core.agent.naming import named_as_such, names_it
 from app.core.memory.entities.extract import BEING_WORDS, NOT_NAMES, RELATIONS, asked_relations, relation_phrases
 from app.core.memory.spans import mentions_self, words
 
@@ -90,7 +91,6 @@ _OTHERS = re.compile(rf"^\W*(?:[\w'’]+\W+){{0,3}}?(?:my|our)\s+(?:[\w'’-]+\s
 # (the second: a terse writer's bare relative as the subject: "Mother lives in Trondheim, alone …")
 _FOR_WORK = re.compile(r"\b(?:for|at)\s+work\b", re.I)
 _NAMING = re.compile(r"\bname\b|\bcalled\s*\??$|\bcall(?:ed)?\s+(?:him|her|it|them)\b")
-_NAME_WORD = r"[A-ZÀ-Þ][a-zß-ÿ]+"
 _NAME_FIRST = re.compile(r"^\W*[A-ZÀ-Þ][a-zß-ÿ]+,\s+(?:my|our|the|his|her|their)\s")
 _HAS_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-ZÀ-Þ][a-zß-ÿ]+")
 
@@ -191,11 +191,11 @@ def anchored(sentence: str, asked: Focus, *, people: People = lambda r: (), simi
         return False
     if not all(n.casefold() in sentence.casefold() for n in asked.names):
         return False
-    if any(not _named_as_such(sentence, n) for n in asked.names if n not in asked.owners):
+    if any(not named_as_such(sentence, n) for n in asked.names if n not in asked.owners):
         return False  # "How old is Peter?" is not about "Liam, he is Peter's boy, he is 19"
     if not _kind_ok(sentence, asked.kind):
         return False
-    return not asked.naming or _names_it(sentence, asked, people)
+    return not asked.naming or names_it(sentence, asked.relations, asked.content, people)
 
 
 def holds(sentence: str, asked: Focus, *, score: float, sure_at: float,
@@ -261,52 +261,6 @@ def _has_person(sentence: str, said: set[str], meanings: tuple[str, ...],
     # meaning alone: "sister" is close to "brother", and that is the wrong quote to avoid.
     animals = [m for m in meanings if RELATIONS.get(m, ("", "person"))[1] != "person"]
     return similar is not None and any(_means(m, said, similar) for m in animals)
-
-
-_MONTH_NAMES = "April|May|June|July|August|Autumn|Summer|Winter"  # also people's names
-_NOT_A_NAME = "me|you|him|her|it|us|them|that|this|something|anything|nothing|back|off|out|in|up|again"
-
-
-def _names_it(sentence: str, asked: Focus, people: Callable[[tuple[str, ...]], Sequence[str]]) -> bool:
-    """The sentence gives the name of what is asked about, next to it: "a dog called Bingo", "our
-    hedgehog Tawashi", "the Harrogate district hospital" — not "a game studio in Fukuoka" for the
-    studio's name, nor "My mother lives in Abeokuta" for hers."""
-    nouns = [w for meanings in asked.relations for w, (canonical, _) in RELATIONS.items()
-             if canonical in meanings or w in meanings] or list(asked.content)
-    if not nouns:  # "What's my name?": the user's own
-        return True
-    if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", sentence) for m in asked.relations for n in people(m)):
-        return True
-    for noun in nouns:
-        spelled = rf"(?i:{re.escape(noun)}\w*)"
-        after = re.finditer(rf"\b{spelled}(?:'s|’s)?\s*,?\s+(?:(?i:name\s+is|name's|name’s|is|was)\s+)?"
-                            rf"(?:(?i:called|named)\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?({_NAME_WORD})", sentence)
-        before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+(?:[\w-]+\s+)?{spelled}\b", sentence)
-        # "the wife and I have been in Whitby ever since we married, she's Maureen"
-        then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
-        if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before, *then)):
-            return True
-        # a texter's lower-case name after "called" ("my mum's called bisi"), a month's name said to be
-        # someone's ("The missus is June."; #F)
-        if re.search(rf"\b{spelled}(?:'s|’s)?\s+(?i:called|named)\s+(?!(?:{_NOT_A_NAME})\b)[a-z][a-z'-]+\b", sentence) or \
-                re.search(rf"\b{spelled}(?:'s|’s)?\s+(?i:is|was|called|named)\s+(?:{_MONTH_NAMES})\b", sentence):
-            return True
-    # a pet may be named by its kind (holds checked that by meaning): "a rescue greyhound called Luna",
-    # "a Rottweiler puppy, the children named him Bruno"
-    pets = any(RELATIONS.get(m, ("", "person"))[1] != "person" for m in (*nouns, *(m for r in asked.relations for m in r)))
-    return pets and bool(re.search(rf"\b(?i:called|named)\s+(?:(?i:him|her|it)\s+)?{_NAME_WORD}", sentence))
-
-
-def _named_as_such(sentence: str, name: str) -> bool:
-    """``name`` is in the sentence as someone, not only as the owner of someone else ("Peter's boy")."""
-    return any(not _POSSESSIVE.match(sentence[m.end():])
-               for m in re.finditer(rf"(?<!\w){re.escape(name)}(?!\w)", sentence, re.I))
-
-
-# "Peter's boy" (his) — not "Peter's 40", "Peter's a joiner", "Peter's moved" (is, has)
-_POSSESSIVE = re.compile(r"['’]s\s+(?!\d|(?:a|an|the|our|my|your|his|her|their|not|now|still|just|got|been|going|gone|in|at|on|from|off|back|away|"
-                         r"home|very|so|too|really|always|never|married|engaged|retired|single|pregnant|sick|ill|"
-                         r"\w+ed|\w+ing)\b)[a-z]", re.I)
 
 
 def _only_about_others(sentence: str) -> bool:

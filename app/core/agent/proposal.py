@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.core.agent import answer, cited, kinds, verify, voice
+from app.core.agent import answer, cited, kinds, proposal_prompt, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
@@ -159,11 +159,11 @@ def _add_corrections(agent: Agent, turn: Turn) -> dict[int, str]:
     """What the user said later that changes one of the closest memories joins them (memory/corrections.py):
     shown after it, in the receipt "via a later correction". Returns each correction's id → the text
     of the memory it corrects."""
-    closest = turn.recalled[:verify.OFFERED]
+    closest = turn.recalled[:proposal_prompt.OFFERED]
     later = later_corrections(agent.data.memory_rows, [r.memory for r in closest])
     score = {r.memory.id: r for r in closest}
     turn.recalled = [*closest, *(Recall(m, score[old.id].score, score[old.id].rank, via=CORRECTION) for m, old in later),
-                     *turn.recalled[verify.OFFERED:]]
+                     *turn.recalled[proposal_prompt.OFFERED:]]
     about = {m.id: old.text for m, old in later}
     for newer in closest:  # … and those already among the closest, each after the first it corrects
         earlier = next((r.memory for r in closest if corrects(newer.memory, r.memory)), None)
@@ -248,19 +248,19 @@ def _negates(correction: str, note: str, answer_text: str) -> bool:
 
 
 def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]]:
-    """The closest ``verify.OFFERED`` memories whole, oldest first (a correction comes after what it
+    """The closest ``proposal_prompt.OFFERED`` memories whole, oldest first (a correction comes after what it
     corrects), then the user's close sentences of this conversation and working notes: the lines
     the model is shown, and the memory ids (FROM_WINDOW, FROM_NOTES included) whose sentences may
     hold its answer."""
     corrections = [r for r in turn.recalled if r.via == CORRECTION]
-    recalled = sorted([*turn.recalled[:verify.OFFERED], *corrections], key=lambda r: r.memory.created_at)
+    recalled = sorted([*turn.recalled[:proposal_prompt.OFFERED], *corrections], key=lambda r: r.memory.created_at)
     # A summary's parts are lines of their own: "Earlier in a conversation, the user said: …" is ours
     # … each once: a message's fact and its episode may be the same words
     lines = list({normalise(line): line for line in (prompting.memory_line(part) for r in recalled
                                                     for part in said_parts(r.memory.text))}.values())
     shown = {r.memory.id for r in recalled}
     here = [c for c in found if c.memory_id in (answer.FROM_WINDOW, answer.FROM_NOTES) and c.score >= answer.QUOTE_AT]
-    for c in here[:verify.OFFERED_HERE]:
+    for c in here[:proposal_prompt.OFFERED_HERE]:
         lines.append(c.note)
         shown.add(c.memory_id)
     return lines, shown
@@ -272,9 +272,9 @@ def _propose(agent: Agent, turn: Turn, lines: list[str], cancel: threading.Event
     # cache is put back for the next request (decision 0028).
     system = agent.settings.system_prompt
     head = [ChatMessage("system", system)] if system else []
-    rendered = agent.backend.render(verify.proposal_messages(head, lines, turn.text))
+    rendered = agent.backend.render(proposal_prompt.proposal_messages(head, lines, turn.text))
     started = time.perf_counter()
-    for n, piece in enumerate(agent.backend.stream_aside(rendered, slot=SLOT, max_tokens=verify.MAX_TOKENS,
+    for n, piece in enumerate(agent.backend.stream_aside(rendered, slot=SLOT, max_tokens=proposal_prompt.MAX_TOKENS,
                                                         temperature=0.0, should_stop=cancel.is_set)):
         turn.completion_tokens = n + 1
         yield piece

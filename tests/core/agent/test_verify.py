@@ -7,7 +7,8 @@ import pytest
 from app.core.agent.answer import FROM_NOTES, Choice
 from app.core.agent.focus import anchored, focus, holds, says_it
 from app.core.llm.backend import ChatMessage
-from app.core.agent.verify import SHOTS, answer, grounded, pieces, proposal_messages, same_people, segments, told
+from app.core.agent.proposal_prompt import SHOTS, proposal_messages
+from app.core.agent.verify import answer, grounded, pieces, same_people, segments, told
 
 SON = "My son Tobi is 17 and wants to study medicine."
 WORK = "I'm Daniel, I teach maths at a secondary school in Cork."

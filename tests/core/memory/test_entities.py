@@ -281,14 +281,19 @@ def test_a_doctor_named_by_title_is_the_users_doctor() -> None:
 def test_asking_a_relatives_name_reaches_the_memory_that_names_them_however_far(tmp_path: Path) -> None:
     """The one sentence that names the doctor shares little else with the question (MiniLM cosine ~0.1,
     under the hop's floor): for a name question it joins anyway."""
-    from app.core.memory.embed import make_embedder
-    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
-    bank = MemoryBank(conn, make_embedder("minilm"))
-    add(bank, "My name is Edmund.", "The operation is scheduled for the fourth of February at the Royal Shrewsbury, "
-                                    "and Dr Pryce tells me I must stop the warfarin five days beforehand.")
+    bank = _minilm_bank(tmp_path, "My name is Edmund.", "The operation is scheduled for the fourth of February at "
+                        "the Royal Shrewsbury, and Dr Pryce tells me I must stop the warfarin five days beforehand.")
     found = bank.search("What is my doctor's name?", RecallParams())
     assert any("Dr Pryce" in r.memory.text and r.via == "your doctor Pryce" for r in found)
-    conn.close()
+    bank.conn.close()
+
+
+def _minilm_bank(tmp_path: Path, *texts: str) -> MemoryBank:
+    """A bank on the real MiniLM holding ``texts``: the cosines these tests are about are its own."""
+    from app.core.memory.embed import make_embedder
+    bank = MemoryBank(open_db(tmp_path / "a.hearth", DbKey(passphrase="pw")), make_embedder("minilm"))
+    add(bank, *texts)
+    return bank
 
 
 def test_what_the_user_does_at_a_named_place_is_where_they_work() -> None:
@@ -302,11 +307,8 @@ def test_a_job_question_reaches_where_the_user_works_however_far(tmp_path: Path)
     """MiniLM scores "What do I do for a living?" against "I design control firmware … at Korrel
     Thermal" at -0.03 (#F): the question reaches it through where the user works; someone else's job
     question does not."""
-    from app.core.memory.embed import make_embedder
-    conn = open_db(tmp_path / "a.hearth", DbKey(passphrase="pw"))
-    bank = MemoryBank(conn, make_embedder("minilm"))
-    add(bank, "Background: I design control firmware for heat pumps at Korrel Thermal in Derby.",
-        "Partner is Yusuf. We live in Belper with one cat, a grey tabby called Ohm.")
+    bank = _minilm_bank(tmp_path, "Background: I design control firmware for heat pumps at Korrel Thermal in Derby.",
+                        "Partner is Yusuf. We live in Belper with one cat, a grey tabby called Ohm.")
     assert any("Korrel" in r.memory.text for r in bank.search("What do I do for a living?", RecallParams()))
     assert not any("Korrel" in r.memory.text for r in bank.search("What does Yusuf do for a living?", RecallParams()))
-    conn.close()
+    bank.conn.close()
