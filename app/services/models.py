@@ -17,7 +17,8 @@ from app.core.llm.sizing import ram_available
 from app.services.session import Session
 from app.services.settings import SettingsService
 from app.errors import KnownError
-from app.services.types import Failure, ModelList, ModelOffer, ModelRow, ModelSpeed, ServerRequest, ServerRow
+from app.services.types import Failure
+from app.services.model_types import ModelList, ModelOffer, ModelRow, ModelSpeed, ServerRequest, ServerRow
 from app.services.worker import OnFailure, Worker
 
 

@@ -29,7 +29,8 @@ from app.core.model_settings import model_settings_path
 from app.core.settings import AUTO, BUNDLED, Settings
 from app.core.state import AppState, load_state, save_state
 from app.errors import KnownError
-from app.services.types import ModelProblem, ModelStatus, ProfileInfo
+from app.services.types import ProfileInfo
+from app.services.model_types import ModelProblem, ModelStatus
 from app.services.worker import Worker
 
 

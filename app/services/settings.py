@@ -23,7 +23,8 @@ from app.core.llm.backend import LLMBackend, close_backend
 from app.core.settings import Settings, apply_changes
 from app.errors import KnownError
 from app.services.session import Session
-from app.services.types import Failure, ModelFile, ModelProblem, ModelStatus, Preview, Progress, SettingsState
+from app.services.types import Failure, ModelFile, Preview, Progress, SettingsState
+from app.services.model_types import ModelProblem, ModelStatus
 from app.services.worker import OnFailure, Worker
 
 MODEL_FIELDS = ("model_path", "context_size", "threads")  # changing any of these reloads the model

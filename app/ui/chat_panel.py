@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from app.core.types import Conversation
 from app.services.types import (
-    ChatMessage, Failure, ForgetUndo, History, ModelProblem, ModelState, ModelStatus, ProfileInfo, SendRequest, ToolNote, TurnResult,
+    ChatMessage, Failure, ForgetUndo, History, ModelState, ProfileInfo, SendRequest, ToolNote, TurnResult,
 )
+from app.services.model_types import ModelProblem, ModelStatus
 from app.ui.chat_links import FAILED, MessageLinks
 from app.ui.chat_view import ChatView, Entry
 from app.ui.welcome import welcome_html

@@ -19,17 +19,15 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.types import Conversation
-from app.services.types import (
-    ConversationHit, ModelProblem, ModelStatus, ProfileEntry, ProfileInfo, Progress,
-    SettingsState, SyncView, TurnResult,
-)
+from app.services.types import ConversationHit, ProfileEntry, ProfileInfo, Progress, SettingsState, SyncView, TurnResult
+from app.services.model_types import ModelProblem, ModelStatus
 from app.ui.actions import add_shortcuts, debounced
 from app.ui.chat_panel import ChatPanel
 from app.ui.context_bar import ContextBar
 from app.ui.conversation_list import ConversationList
 from app.ui.notes_panel import NotesPanel
 from app.ui.speech_controls import SHORTCUT as DICTATE_KEYS, SpeechControls
-from app.ui.sync_page import SyncStatusLabel
+from app.ui.sync_status import SyncStatusLabel
 from app.ui.window_history import HistoryActions
 
 if TYPE_CHECKING:

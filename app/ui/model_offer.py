@@ -10,7 +10,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from app.core.units import human_count
-from app.services.types import ModelOffer
+from app.services.model_types import ModelOffer
 
 
 class OfferBar(QFrame):

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import (
 from app.core.settings import AUTO
 from app.core.model_entry import CHAT_FORMAT_WORDS
 from app.core.units import human_bytes, human_count
-from app.services.types import Failure, ModelList, ModelRow, ModelSpeed, ModelStatus, Progress, ServerRow, \
-    SettingsState
+from app.services.model_types import ModelList, ModelRow, ModelSpeed, ModelStatus, ServerRow
+from app.services.types import Failure, Progress, SettingsState
 from app.ui.server_dialog import ServerDialog, ask_agreement
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout, QWidget,
 )
 
-from app.services.types import ServerRequest
+from app.services.model_types import ServerRequest
 
 EXAMPLES = "Ollama: http://HOST:11434/v1 · LM Studio: http://HOST:1234/v1 · llama.cpp / vLLM: http://HOST:8080/v1"
 

@@ -7,7 +7,8 @@ import time
 
 from PySide6.QtCore import QElapsedTimer, QEventLoop, QObject, QTimer
 
-from app.services.types import Failure, ModelProblem, ModelStatus, TurnResult
+from app.services.types import Failure, TurnResult
+from app.services.model_types import ModelProblem, ModelStatus
 from app.ui.main_window import MainWindow
 
 TICK_MS = 10

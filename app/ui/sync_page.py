@@ -1,9 +1,9 @@
-"""Settings → Sync, its two dialogs (join with a link code, link another device) and the status
-bar's sync label.
+"""Settings → Sync: turn sync on or off, join, link another device, and see each device's state.
 
 Everything slow (the snapshot written when sync is turned on, joining, a pass) runs on the sync
 service's threads; the page shows a busy bar meanwhile. A failure says what happened and what to
 do, and nothing typed is lost: the folder, the name and the link code stay where they were typed.
+The dialogs are in sync_dialogs.py, the status bar's label in sync_status.py.
 """
 
 from __future__ import annotations
@@ -12,26 +12,25 @@ import socket
 import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QGuiApplication, QMouseEvent, QTextOption
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
-    QAbstractItemView, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QHBoxLayout, QHeaderView, QLabel,
-    QLineEdit, QMessageBox, QPlainTextEdit, QProgressBar, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
+    QAbstractItemView, QFileDialog, QFormLayout, QHeaderView, QLabel, QLineEdit, QMessageBox, QProgressBar,
+    QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget,
 )
 
 from app.services.types import Failure, Progress, SyncDone, SyncView
 from app.ui.layouts import form_row
+from app.ui.sync_dialogs import ERROR_STYLE, JoinDialog, LinkDialog, button_row, failure_text
+from app.ui.sync_status import ago
 
 if TYPE_CHECKING:
     from app.services.sync import SyncService
 
-MIN_PASSPHRASE = 8  # the core refuses shorter ones too (core/sync/folder.py)
-ERROR_STYLE = "color: #c0392b"
 EXPLANATION = ("One memory on several computers: Hearth writes each change, sealed, into a folder that a sync tool "
                "(Syncthing, Nextcloud, Dropbox …) shares between them, and applies the changes the others wrote. "
                "The changes are sealed with a key that only linked devices hold: the sync tool and the cloud see "
                "nothing they can read.")
-JOIN_HINT = "on the other device: Settings → Sync → Join, or `hearth sync join FOLDER --code CODE`"
 DEVICE_COLUMNS = ("Device", "Last change written", "Last applied", "Changes", "Status")
 
 
@@ -101,7 +100,7 @@ class SyncPage(QWidget):
         self.join_button = QPushButton("Join with a link code…")
         self.join_button.setToolTip("This folder already syncs another device: join it with the code made there")
         self.join_button.clicked.connect(self.open_join)
-        form.addRow("", _buttons(self.enable_button, self.join_button))
+        form.addRow("", button_row(self.enable_button, self.join_button))
         return self.off
 
     def _build_on(self) -> QWidget:
@@ -143,7 +142,7 @@ class SyncPage(QWidget):
         self.off_button = QPushButton("Turn sync &off…")
         self.off_button.setToolTip("Stop syncing this profile: its memory stays here, the other devices go on")
         self.off_button.clicked.connect(self.ask_turn_off)
-        form.addRow("", _buttons(self.now_button, self.link_button, self.off_button))
+        form.addRow("", button_row(self.now_button, self.link_button, self.off_button))
         return self.on
 
     # --- what the service says ------------------------------------------------------------------
@@ -213,7 +212,7 @@ class SyncPage(QWidget):
         self.turning_off = False
         self._set_busy(False)
         self.message.setVisible(False)
-        self.error_label.setText(_failure_text(failure))
+        self.error_label.setText(failure_text(failure))
         self.error_label.setVisible(True)
 
     def _set_busy(self, busy: bool, what: str = "") -> None:
@@ -291,236 +290,9 @@ class SyncPage(QWidget):
         self.link_dialog = None
 
 
-class JoinDialog(QDialog):
-    """The link code and its passphrase; it stays open (with the code) until joining worked."""
-
-    submitted = Signal(str, str)  # code, passphrase
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.setWindowTitle("Hearth — Join with a link code")
-        self.setMinimumWidth(520)
-        self.target = QLabel("")
-        self.target.setWordWrap(True)
-        self.code = QLineEdit()
-        self.code.setAccessibleName("Link code")
-        self.code.setPlaceholderText("the code “Link another device…” showed on the other computer")
-        self.passphrase = QLineEdit()
-        self.passphrase.setAccessibleName("Link passphrase")
-        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
-        self.error_label = QLabel("")
-        self.error_label.setWordWrap(True)
-        self.error_label.setAccessibleName("Error")
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setVisible(False)
-        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Join")
-        self.buttons.accepted.connect(self._submit)
-        self.buttons.rejected.connect(self.reject)
-        form = QFormLayout()
-        form.addRow("Link &code", self.code)
-        form.addRow("&Passphrase", self.passphrase)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.target)
-        layout.addLayout(form)
-        layout.addWidget(self.error_label)
-        layout.addWidget(self.buttons)
-
-    def set_target(self, folder: str, name: str) -> None:
-        where = folder.strip() or "(no folder chosen yet: pick it in Settings → Sync first)"
-        self.target.setText(f"This profile joins the sync folder {where} as “{name.strip() or 'this computer'}”. "
-                            "Its memories and conversations stay, and the other devices' are added.")
-
-    def _submit(self) -> None:
-        if not self.code.text().strip():
-            self.failed(Failure("no link code was typed", "make one on the other device: Settings → Sync → "
-                                                          "Link another device…"))
-            return
-        self.error_label.setVisible(False)
-        self.buttons.setEnabled(False)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("Joining…")
-        self.submitted.emit(self.code.text(), self.passphrase.text())
-
-    def failed(self, failure: Failure) -> None:
-        self.buttons.setEnabled(True)
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Join")
-        self.error_label.setText(_failure_text(failure))
-        self.error_label.setVisible(True)
-        self.passphrase.setFocus()
-        self.passphrase.selectAll()
-
-
-class LinkDialog(QDialog):
-    """A passphrase (twice), then the code to type or paste on the other device."""
-
-    def __init__(self, service: SyncService, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        self.setWindowTitle("Hearth — Link another device")
-        self.setMinimumWidth(600)
-        self.service = service
-        intro = QLabel("Choose a passphrase for this link: you type it here and once on the other device. The code "
-                       "alone opens nothing, so you can send it by mail or chat; tell the passphrase another way.")
-        intro.setWordWrap(True)
-        self.passphrase = QLineEdit()
-        self.passphrase.setAccessibleName("Link passphrase")
-        self.passphrase.setEchoMode(QLineEdit.EchoMode.Password)
-        self.passphrase.setPlaceholderText(f"at least {MIN_PASSPHRASE} characters")
-        self.again = QLineEdit()
-        self.again.setAccessibleName("Link passphrase again")
-        self.again.setEchoMode(QLineEdit.EchoMode.Password)
-        self.make_button = QPushButton("&Make the code")
-        self.make_button.setDefault(True)
-        self.make_button.clicked.connect(self.make_code)
-        self.error_label = QLabel("")
-        self.error_label.setWordWrap(True)
-        self.error_label.setAccessibleName("Error")
-        self.error_label.setStyleSheet(ERROR_STYLE)
-        self.error_label.setVisible(False)
-        self.code = QPlainTextEdit()  # read-only and selectable; wrapped, so the whole code shows
-        self.code.setReadOnly(True)
-        self.code.setAccessibleName("Link code")
-        self.code.setPlaceholderText("the code appears here")
-        self.code.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
-        self.code.setTabChangesFocus(True)
-        self.code.setFixedHeight(self.code.fontMetrics().lineSpacing() * 5 + 14)
-        self.copy_button = QPushButton("&Copy")
-        self.copy_button.setAccessibleName("Copy the link code")
-        self.copy_button.setEnabled(False)
-        self.copy_button.clicked.connect(self._copy)
-        self.instruction = QLabel(f"Then, {JOIN_HINT}, with the same passphrase.")
-        self.instruction.setWordWrap(True)
-        self.instruction.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.instruction.setVisible(False)
-        close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        close.rejected.connect(self.reject)
-        form = QFormLayout()
-        form.addRow("&Passphrase", self.passphrase)
-        form.addRow("&Again", self.again)
-        form.addRow("", _buttons(self.make_button))
-        form.addRow("Link code", form_row(self.code, self.copy_button))
-        layout = QVBoxLayout(self)
-        layout.addWidget(intro)
-        layout.addLayout(form)
-        layout.addWidget(self.error_label)
-        layout.addWidget(self.instruction)
-        layout.addStretch(1)
-        layout.addWidget(close)
-        service.link_code.connect(self.show_code)
-
-    def make_code(self) -> None:
-        first = self.passphrase.text()
-        if len(first) < MIN_PASSPHRASE:
-            self.failed(Failure(f"the link passphrase is too short (fewer than {MIN_PASSPHRASE} characters)",
-                                "pick a longer one; you type it once on each device"))
-            return
-        if self.again.text() != first:
-            self.failed(Failure("the two passphrases differ", "type the same passphrase in both fields"))
-            return
-        self.error_label.setVisible(False)
-        self.make_button.setEnabled(False)
-        self.service.make_link_code(first, on_failure=self.failed)
-
-    def show_code(self, code: str) -> None:
-        self.make_button.setEnabled(True)
-        self.code.setPlainText(code)
-        self.copy_button.setEnabled(True)
-        self.instruction.setVisible(True)
-        self.copy_button.setFocus()
-
-    def failed(self, failure: Failure) -> None:
-        self.make_button.setEnabled(True)
-        self.error_label.setText(_failure_text(failure))
-        self.error_label.setVisible(True)
-
-    def _copy(self) -> None:
-        QGuiApplication.clipboard().setText(self.code.toPlainText())
-        self.copy_button.setText("Copied")
-
-
-class SyncStatusLabel(QLabel):
-    """The status bar's "Synced · 2 devices · 3 min ago"; hidden while sync is off. A click opens
-    Settings → Sync."""
-
-    clicked = Signal()
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAccessibleName("Sync")
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.view = SyncView(enabled=False)
-        self.setVisible(False)
-        self._ticker = QTimer(self)
-        self._ticker.setInterval(30_000)  # "3 min ago" stays true
-        self._ticker.timeout.connect(lambda: self.show_view(self.view))
-        self._ticker.start()
-
-    def show_view(self, view: SyncView) -> None:
-        self.view = view
-        text, tip, error = status_text(view, time.time())
-        self.setText(text)
-        self.setToolTip(tip + ("\n" if tip else "") + "Click for Settings → Sync")
-        self.setStyleSheet(ERROR_STYLE if error else "")
-        self.setVisible(view.enabled)
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt API
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.clicked.emit()
-        super().mousePressEvent(event)
-
-
-def status_text(view: SyncView, now: float) -> tuple[str, str, bool]:
-    """(text, tooltip, is it an error) for the status bar."""
-    if not view.enabled:
-        return "", "", False
-    if view.refused:
-        device = view.refused[0]
-        return f"Sync: segment from {device.name!r} refused — see Settings → Sync", device.error or "", True
-    if not view.folder_ready:
-        return ("Sync: waiting for the folder", f"{view.folder} holds no Hearth sync journal yet: your sync tool may "
-                                                "still be bringing it, or the folder moved", False)
-    if view.error:
-        return "Sync: the last pass failed — see Settings → Sync", view.error, True
-    count = len(view.devices)
-    text = f"Synced · {count} device{'s' if count != 1 else ''}"
-    if view.synced_at is not None:
-        text += f" · {ago(view.synced_at, now)}"
-    unsent = f"; {view.unsent:,} changes not yet written" if view.unsent else ""
-    return text, f"Folder {view.folder}{unsent}", False
-
-
-def ago(when: float | None, now: float) -> str:
-    if when is None:
-        return "never"
-    seconds = max(0.0, now - when)
-    if seconds < 60:
-        return "just now"
-    if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min ago"
-    if seconds < 36 * 3600:
-        return f"{seconds / 3600:.0f} h ago"
-    return time.strftime("%Y-%m-%d %H:%M", time.localtime(when))
-
-
-def _failure_text(failure: Failure) -> str:
-    what = failure.what[:1].upper() + failure.what[1:]
-    return f"⚠ {what}." + (f" {failure.fix[:1].upper() + failure.fix[1:]}." if failure.fix else "")
-
-
 def _selectable(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
 
-
-
-def _buttons(*buttons: QWidget) -> QWidget:
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for button in buttons:
-        layout.addWidget(button)
-    layout.addStretch(1)
-    return row

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import html
 
-from app.services.types import ModelStatus, ProfileInfo
+from app.services.types import ProfileInfo
+from app.services.model_types import ModelStatus
 
 
 def welcome_html(info: ProfileInfo, model: ModelStatus | None = None) -> str:

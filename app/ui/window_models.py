@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QVBoxLayout
 
-from app.services.types import Failure, ModelOffer, ModelStatus
+from app.services.types import Failure
+from app.services.model_types import ModelOffer, ModelStatus
 from app.ui.model_offer import OfferBar
 from app.ui.window_profiles import ProfileActions
 

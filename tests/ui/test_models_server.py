@@ -15,7 +15,7 @@ from PySide6.QtCore import QUrl
 from app.bootstrap import make_backend, server_book
 from app.core.llm.fake import ScriptedBackend
 from app.core.llm.served_catalog import served_server
-from app.services.types import ServerRequest
+from app.services.model_types import ServerRequest
 from app.ui.chat_links import FAILED
 from app.ui.models_window import COLUMNS
 from tests.support.openai_servers import FaultProxy, ScriptedServer, outward_address, serving
