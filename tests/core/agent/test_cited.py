@@ -174,3 +174,37 @@ def test_a_name_asked_as_an_owner_need_not_be_in_the_passage_but_a_place_must() 
                       "Trip to the Corinium Museum", 0.5)
     assert _names_there("How much is Isla's museum trip?", trip)
     assert not _names_there("How much is the trip to the Ashmolean Museum?", trip)
+
+
+def test_the_documents_we_is_its_writer_unless_the_question_speaks_of_we(bank: MemoryBank, tmp_path: Path) -> None:
+    """Set C (read after its run): "give us 28 days' written notice" is the leasing company's "us"; said
+    by Hearth it was refused as the user's voice. It is now "them", or "you" when the user asked as "we"."""
+    from app.core.agent.cited import said_to_you
+
+    lease = builders.pdf(tmp_path / "car_lease.pdf", [
+        "Ending the agreement early. You may end this agreement early by giving us 28 days' written notice.",
+        "Late payment. If a rental is not paid on time we will charge a late payment fee of 30 pounds."])
+    agent, _ = _agent(bank, tmp_path, lambda p: "You have to give us 28 days' written notice [1]."
+                      if "passages of my documents" in p else "Hello.", document=lease)
+    reply = _ask(agent, "How much notice do I have to give if I hand the car back early?").reply
+    assert reply == "You have to give them 28 days' written notice (car_lease.pdf, p. 1)."
+    assert said_to_you("The number to ring if one of us is in hospital is 0330.",
+                       "Who do we ring if one of us ends up in hospital?") == \
+        "The number to ring if one of you is in hospital is 0330."
+    assert said_to_you("We charge £45 for each certificate.", "How much is the certificate?") == \
+        "They charge £45 for each certificate."
+
+
+def test_a_passages_file_name_says_what_it_is_about_and_whole_pounds_are_as_written() -> None:
+    """Set C: "The agreement ends on 1 April 2028" answers "What date does the car lease finish?" in
+    car_lease_agreement.pdf (not in choir_minutes.odt); "£14.00" is "£14" where the passage says "£14"."""
+    from types import SimpleNamespace
+
+    from app.core.agent.cited import _values_in_context, as_written
+
+    passage = "1.1 The hire starts on 2 April 2025. 1.2 The agreement ends on 1 April 2028 unless ended earlier."
+    question = "What date does the car lease finish?"
+    assert _values_in_context("It finishes on 1 April 2028.", passage, question, "car_lease_agreement.pdf")
+    assert not _values_in_context("It finishes on 1 April 2028.", passage, question, "choir_minutes.odt")
+    shown = [SimpleNamespace(text="Tool kit from the tutor: £14. Total paid: £203.00.")]
+    assert as_written("£14.00, and £203.00 in all.", shown) == "£14, and £203.00 in all."  # type: ignore[arg-type]
