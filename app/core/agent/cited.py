@@ -227,9 +227,17 @@ def _names_there(question: str, hit: PassageHit) -> bool:
     where = f"{hit.text} {hit.heading or ''} {hit.name}".casefold()
     # (not an owner's: "How much is Isla's museum trip?" — the school's letter is to all the parents)
     owners = {m.casefold() for m in re.findall(r"([A-ZÀ-Þ][\w-]*)['’]s\b", question)}
-    return all(name.casefold() in where for name in _QUESTION_NAME.findall(question)
+    return all(name.casefold() in where or _initials_of(name, hit.text) for name in _QUESTION_NAME.findall(question)
                if name.casefold() not in STOPWORDS and name.casefold() not in RELATIONS
                and name.casefold() not in owners and not name.startswith(("I'", "I’")))
+
+
+def _initials_of(name: str, text: str) -> bool:
+    """"OS" for "Ordnance Survey": a short capitalised acronym the passage writes out (set C)."""
+    if not re.fullmatch(r"[A-Z]{2,4}", name):
+        return False
+    words = r"\W+".join(rf"{letter}[a-z]+" for letter in name)
+    return re.search(rf"\b{words}\b", text) is not None
 
 
 def _values_in_context(proposed: str, passage: str, question: str, heading: str = "") -> bool:

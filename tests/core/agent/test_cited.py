@@ -208,3 +208,15 @@ def test_a_passages_file_name_says_what_it_is_about_and_whole_pounds_are_as_writ
     assert not _values_in_context("It finishes on 1 April 2028.", passage, question, "choir_minutes.odt")
     shown = [SimpleNamespace(text="Tool kit from the tutor: £14. Total paid: £203.00.")]
     assert as_written("£14.00, and £203.00 in all.", shown) == "£14, and £203.00 in all."  # type: ignore[arg-type]
+
+
+def test_an_acronym_in_the_question_is_the_name_the_passage_writes_out() -> None:
+    """Set C: "Which OS map do I need?" is answered by a passage about the Ordnance Survey map."""
+    from types import SimpleNamespace
+
+    from app.core.agent.cited import _names_there
+
+    hit = SimpleNamespace(text="Take the Ordnance Survey Explorer map OL13.", heading="Maps", name="walks.epub")
+    other = SimpleNamespace(text="Take a good map and a compass.", heading="Maps", name="walks.epub")
+    question = "Which OS map do I need for the walks?"
+    assert _names_there(question, hit) and not _names_there(question, other)  # type: ignore[arg-type]
