@@ -45,6 +45,9 @@ def ask(backend: ServedBackend, text: str = "Name three colours.", **kw) -> Iter
 
 
 def test_a_reply_streams_in_pieces_the_same_each_time(served_url: str) -> None:
+    # The server keeps the prompt's cache: a first, uncached evaluation may round differently from the
+    # cached ones (seen with the all-CPUs build), so the two compared replies both start from the cache
+    list(ask(served(served_url)))
     first, second = list(ask(served(served_url))), list(ask(served(served_url)))
     assert len(first) > 3 and "".join(first).strip() and first == second  # temperature 0, seed 0
 
