@@ -26,6 +26,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.core.agent import verify, voice
+from app.core.agent.answer_kinds import (has_the_shape_asked, measures_what_was_asked, money_as_written,
+                                         names_another_document)
 from app.core.agent.focus import stem
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
@@ -191,34 +193,23 @@ def _cased(word: str, like: str) -> str:
 
 def _grounding(proposed: str, used: int | None, shown: Sequence[PassageHit], question: str) -> PassageHit | None:
     """The passage that holds the answer: the one it named first, else any shown."""
-    if not proposed or not measures_what_was_asked(proposed, question) or not verify.adds(proposed, question):
+    if not proposed or not measures_what_was_asked(proposed, question) or not has_the_shape_asked(proposed, question) \
+            or not verify.adds(proposed, question):
         return None  # (an answer that only says the question back, "The booking reference … is", says nothing; set C)
     order = ([shown[used]] if used is not None and 0 <= used < len(shown) else []) + list(shown)
+    return next((hit for hit in order if _holds(proposed, hit, question, {h.name for h in shown} - {hit.name})), None)
+
+
+def _holds(proposed: str, hit: PassageHit, question: str, others: set[str]) -> bool:
+    """This passage holds the answer, on the topic asked, with the question's names (others: the
+    other shown documents' names)."""
     # a yes or no is the passage's to hold: the question's own words say any "Yes, the quote includes
     # replacing the boiler" back (set C: "Yes, your phones and tablets are covered")
     basis = "" if verify.asks_yes_no(question) else question
-    return next((hit for hit in order if verify.grounded(proposed, hit.text, basis)
-                 and _values_in_context(proposed, hit.text, question, f"{hit.name} {hit.heading or ''}") and _names_there(question, hit)),
-                None)
-
-
-# What a measure is in: a question that asks for one kind is not answered by an amount of another
-_UNITS = {"time": r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?",
-          "speed": r"rpm|mph|km/h|kph", "temperature": r"°\s*[cf]?|degrees?",
-          "money": r"pounds?|euros?|dollars?|pence", "weight": r"g|kg|grams?|kilos?|lbs?|oz"}
-_ASKS_FOR = {"speed": r"\bspeed\b|\brpm\b|\bhow\s+fast\b", "temperature": r"\btemperature\b|\bhow\s+hot\b",
-             "time": r"\bhow\s+long\b", "money": r"\b(?:cost|price|fee|charge|excess|rent)\b|\bhow\s+much\s+(?:is|are|was)\b",
-             "weight": r"\bhow\s+heavy\b|\bweigh"}
-_AMOUNT = re.compile(r"([£$€])?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.values()) + r")?(?![\w])", re.I)
-
-
-def measures_what_was_asked(proposed: str, question: str) -> bool:
-    """"What spin speed should I use for towels?" is not answered by "about 14 minutes" (set B): an
-    answer's amounts, where their kind shows, include one of the kind asked (when the question shows it)."""
-    wanted = [kind for kind, asks in _ASKS_FOR.items() if re.search(asks, question, re.I)]
-    kinds = {"money" if m.group(1) else next((k for k, u in _UNITS.items() if re.fullmatch(u, m.group(2) or "", re.I)), "")
-             for m in _AMOUNT.finditer(proposed)} - {""}
-    return len(wanted) != 1 or not kinds or wanted[0] in kinds
+    about = f"{hit.name} {hit.heading or ''}"
+    return (verify.grounded(proposed, hit.text, basis) and money_as_written(proposed, hit.text)
+            and _values_in_context(proposed, hit.text, question, about) and _names_there(question, hit)
+            and not names_another_document(question, hit.name, f"{about} {hit.text}", others))
 
 
 def _names_there(question: str, hit: PassageHit) -> bool:

@@ -13,41 +13,15 @@ from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import TurnDone
+from tests.core.agent.library_agent import BIG, ask, library_agent, markdown
 from tests.core.documents import builders
-
-LEASE = ["Tenancy agreement. The rent is 950 pounds a month, paid on the first day of each month.",
-         "Ending the tenancy: the tenant may end the tenancy by giving two months written notice to the landlord.",
-         "A holding deposit of 260 pounds was set against the first month's rent."]
-BIG = 3_000_000_000
-
-
-def _agent(bank: MemoryBank, tmp_path: Path, reply, n_params: int = BIG, document: Path | None = None
-           ) -> tuple[Agent, ScriptedBackend]:
-    """An agent whose library holds ``document`` (the two-page lease PDF by default)."""
-    data = ProfileData(bank)
-    Library(data.documents, read=extract).add([document or builders.pdf(tmp_path / "lease.pdf", LEASE)])
-    backend = ScriptedBackend(reply=reply, n_params=n_params)
-    return Agent(data, backend, Settings(docs_threshold=0.0)), backend
-
-
-def _markdown(tmp_path: Path, name: str, text: str) -> Path:
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-def _ask(agent: Agent, text: str) -> TurnDone:
-    done = list(agent.run_turn(text, new=True))[-1]
-    assert isinstance(done, TurnDone)
-    return done
 
 
 def test_an_answer_a_passage_holds_is_said_with_its_page_and_listed_in_the_receipt(bank: MemoryBank,
                                                                                   tmp_path: Path) -> None:
-    agent, backend = _agent(bank, tmp_path, lambda p: "You must give two months written notice [2]."
+    agent, backend = library_agent(bank, tmp_path, lambda p: "You must give two months written notice [2]."
                             if "passages of my documents" in p else "Hello.")
-    done = _ask(agent, "How much notice do I have to give under my lease?")
+    done = ask(agent, "How much notice do I have to give under my lease?")
     assert done.reply == "You must give two months written notice (lease.pdf, p. 2)."
     assert [h.source for h in done.cited] == ["lease.pdf, p. 2"] and backend.aside_slots == ["documents"]
     [message] = [m for m in agent.conversations.messages(done.conversation_id) if m.role == "assistant"]
@@ -56,17 +30,17 @@ def test_an_answer_a_passage_holds_is_said_with_its_page_and_listed_in_the_recei
 
 
 def test_a_value_the_passage_gives_of_something_else_is_not_an_answer(bank: MemoryBank, tmp_path: Path) -> None:
-    agent, _ = _agent(bank, tmp_path, lambda p: "The penalty for breaking the lease is 260 pounds [3]."
+    agent, _ = library_agent(bank, tmp_path, lambda p: "The penalty for breaking the lease is 260 pounds [3]."
                       if "passages of my documents" in p else "Hello.")
-    done = _ask(agent, "What's the penalty if I break the lease?")
+    done = ask(agent, "What's the penalty if I break the lease?")
     assert done.reply == "I couldn't find that in your documents." and done.cited == ()
 
 
 def test_an_answer_that_only_says_the_question_back_is_not_one(bank: MemoryBank, tmp_path: Path) -> None:
     """"The booking reference for your pottery class is" with no reference was said, cited (set C)."""
-    agent, _ = _agent(bank, tmp_path, lambda p: "The notice you have to give under your lease is [2]."
+    agent, _ = library_agent(bank, tmp_path, lambda p: "The notice you have to give under your lease is [2]."
                       if "passages of my documents" in p else "Hello.")
-    done = _ask(agent, "How much notice do I have to give under my lease?")
+    done = ask(agent, "How much notice do I have to give under my lease?")
     assert done.reply == "I couldn't find that in your documents." and done.cited == ()
 
 
@@ -74,21 +48,21 @@ def test_a_question_naming_a_document_by_its_file_name_is_not_answered_with_a_ge
         bank: MemoryBank, tmp_path: Path) -> None:
     """No passage is close enough, but the question names kitchen_refit_quote.md by two of its words:
     the documents are asked, not the model's general knowledge (set C)."""
-    quote = _markdown(tmp_path, "kitchen_refit_quote.md", "# Scope of work\n\nNew oak worktops, 38 mm thick.\n")
+    quote = markdown(tmp_path, "kitchen_refit_quote.md", "# Scope of work\n\nNew oak worktops, 38 mm thick.\n")
     data = ProfileData(bank)
     Library(data.documents, read=extract).add([quote])
     backend = ScriptedBackend(reply=lambda p: "Yes, the quote includes replacing the boiler [1]."
                               if "passages of my documents" in p else "Yes, kitchen quotes usually cover the boiler.",
                               n_params=BIG)
-    done = _ask(Agent(data, backend, Settings(docs_threshold=0.99)), "Does the kitchen quote include replacing the boiler?")
+    done = ask(Agent(data, backend, Settings(docs_threshold=0.99)), "Does the kitchen quote include replacing the boiler?")
     assert done.reply == "I couldn't find that in your documents.", done.reply
 
 
 def test_the_small_model_quotes_the_closest_sentence_with_its_source(bank: MemoryBank, tmp_path: Path) -> None:
-    agent, backend = _agent(bank, tmp_path, "I am a small model.", n_params=135_000_000)
+    agent, backend = library_agent(bank, tmp_path, "I am a small model.", n_params=135_000_000)
     agent.similar = lambda first, second: __import__("numpy").array(  # type: ignore[method-assign]
         [[0.9 if "notice" in s else 0.1 for s in second]])
-    done = _ask(agent, "How much notice do I have to give under my lease?")
+    done = ask(agent, "How much notice do I have to give under my lease?")
     assert done.reply.startswith("lease.pdf, p. 2 says: “") and "two months written notice" in done.reply
     assert backend.aside_slots == []
 
@@ -102,15 +76,15 @@ def test_memory_answers_first_and_a_general_request_is_not_turned_into_a_documen
             return "Not in the documents."
         return "Jo lives in Leeds." if "My question" in prompt else "1. Rice.\n2. Beans."
 
-    agent, backend = _agent(bank, tmp_path, reply)
-    assert _ask(agent, "Where does my sister live?").reply == "Jo lives in Leeds."
+    agent, backend = library_agent(bank, tmp_path, reply)
+    assert ask(agent, "Where does my sister live?").reply == "Jo lives in Leeds."
     assert "documents" not in backend.aside_slots
-    assert _ask(agent, "Write me a shopping list for a rice dish").reply == "1. Rice.\n2. Beans."
+    assert ask(agent, "Write me a shopping list for a rice dish").reply == "1. Rice.\n2. Beans."
 
 
 def test_an_answer_about_something_the_documents_dont_name_is_not_found_never_a_general_guess(
         bank: MemoryBank, tmp_path: Path) -> None:
-    router = _markdown(tmp_path, "router.md",
+    router = markdown(tmp_path, "router.md",
                        "# Router\nThe Wi-Fi password is bluebell2024, printed on the back of the router.\n")
 
     def reply(prompt: str) -> str:
@@ -118,28 +92,28 @@ def test_an_answer_about_something_the_documents_dont_name_is_not_found_never_a_
             return "The Wi-Fi password at the Porto guesthouse is bluebell2024 [1]."
         return "The password is guest123."  # what a model guesses when asked outright
 
-    agent, _ = _agent(bank, tmp_path, reply, document=router)
-    done = _ask(agent, "What's the Wi-Fi password at the Porto guesthouse?")
+    agent, _ = library_agent(bank, tmp_path, reply, document=router)
+    done = ask(agent, "What's the Wi-Fi password at the Porto guesthouse?")
     assert "bluebell2024" not in done.reply and "guest123" not in done.reply, done.reply
 
 
 def test_a_fact_question_about_the_users_own_thing_is_not_answered_with_a_general_guess(
         bank: MemoryBank, tmp_path: Path) -> None:
-    manual = _markdown(tmp_path, "manual.md",
+    manual = markdown(tmp_path, "manual.md",
                        "# Oil\nThe car takes 4.2 litres of 0W-20 engine oil when the filter is changed.\n")
-    agent, _ = _agent(bank, tmp_path, lambda p: "Not in the documents." if "passages of my documents" in p
+    agent, _ = library_agent(bank, tmp_path, lambda p: "Not in the documents." if "passages of my documents" in p
                       else "The top speed is 150 miles per hour.", document=manual)
-    assert _ask(agent, "What's the car's top speed?").reply == "I couldn't find that in your documents."
-    assert _ask(agent, "How do I make pancakes?").reply == "The top speed is 150 miles per hour."  # a request
+    assert ask(agent, "What's the car's top speed?").reply == "I couldn't find that in your documents."
+    assert ask(agent, "How do I make pancakes?").reply == "The top speed is 150 miles per hour."  # a request
 
 
 def test_whether_the_users_own_thing_has_something_is_not_answered_with_a_general_guess(
         bank: MemoryBank, tmp_path: Path) -> None:
-    gym = _markdown(tmp_path, "gym.md", "# Opening hours\nThe gym opens at 6am on weekdays and 8am at weekends.\n")
-    agent, _ = _agent(bank, tmp_path, lambda p: "Not in the documents." if "passages of my documents" in p
+    gym = markdown(tmp_path, "gym.md", "# Opening hours\nThe gym opens at 6am on weekdays and 8am at weekends.\n")
+    agent, _ = library_agent(bank, tmp_path, lambda p: "Not in the documents." if "passages of my documents" in p
                       else "Yes, the gym has a swimming pool.", document=gym)
-    assert _ask(agent, "Does the gym have a swimming pool?").reply == "I couldn't find that in your documents."
-    assert _ask(agent, "What is the best way to learn to swim?").reply == "Yes, the gym has a swimming pool."
+    assert ask(agent, "Does the gym have a swimming pool?").reply == "I couldn't find that in your documents."
+    assert ask(agent, "What is the best way to learn to swim?").reply == "Yes, the gym has a swimming pool."
 
 
 def test_a_passages_heading_says_what_its_numbers_are_about() -> None:
@@ -156,7 +130,7 @@ def test_a_passages_heading_says_what_its_numbers_are_about() -> None:
 
 
 def test_an_amount_of_another_kind_than_asked_is_no_answer() -> None:
-    from app.core.agent.cited import measures_what_was_asked
+    from app.core.agent.answer_kinds import measures_what_was_asked
 
     assert not measures_what_was_asked("The spin speed for towels is about 14 minutes.",
                                        "What spin speed should I use for towels?")
@@ -184,9 +158,9 @@ def test_the_documents_we_is_its_writer_unless_the_question_speaks_of_we(bank: M
     lease = builders.pdf(tmp_path / "car_lease.pdf", [
         "Ending the agreement early. You may end this agreement early by giving us 28 days' written notice.",
         "Late payment. If a rental is not paid on time we will charge a late payment fee of 30 pounds."])
-    agent, _ = _agent(bank, tmp_path, lambda p: "You have to give us 28 days' written notice [1]."
+    agent, _ = library_agent(bank, tmp_path, lambda p: "You have to give us 28 days' written notice [1]."
                       if "passages of my documents" in p else "Hello.", document=lease)
-    reply = _ask(agent, "How much notice do I have to give if I hand the car back early?").reply
+    reply = ask(agent, "How much notice do I have to give if I hand the car back early?").reply
     assert reply == "You have to give them 28 days' written notice (car_lease.pdf, p. 1)."
     assert said_to_you("The number to ring if one of us is in hospital is 0330.",
                        "Who do we ring if one of us ends up in hospital?") == \
