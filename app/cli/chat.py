@@ -17,7 +17,8 @@ from app.cli.inputs import read_text_arg
 from app.core import settings as settings_module
 from app.core.agent.loop import Agent
 from app.core.memory.conversations import ConversationStore
-from app.core.types import RecallReceipt, TextDelta, ToolCall, TurnDone
+from app.core.types import RecallReceipt
+from app.core.turn_events import TextDelta, ToolCall, TurnDone
 from app.errors import KnownError, UsageError
 
 

@@ -15,7 +15,7 @@ from app.bootstrap import Options, chosen_model, load_settings, make_data, open_
 from app.cli.call import Resources
 from app.cli.chat import turn_json
 from app.core.agent.loop import Agent
-from app.core.types import TextDelta, TurnDone
+from app.core.turn_events import TextDelta, TurnDone
 from app.engine.http_wire import ApiError, ChatEvent, ChatRequest, TextPiece, TurnEnd
 from app.errors import KnownError
 

@@ -14,8 +14,6 @@ from __future__ import annotations
 import hmac
 import logging
 import re
-import select
-import socket
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -24,6 +22,7 @@ from urllib.parse import unquote, urlsplit
 
 from app.engine import audio_api, http_wire as wire
 from app.engine.audio_api import Speech
+from app.engine.http_body import BodyReading, ClientGone
 from app.engine.http_server import ApiServer, host_allowed, normal_origin
 from app.engine.http_wire import ApiError, ChatCall, ChatEvent, ChatRequest, TextPiece, TurnEnd
 from app.errors import KnownError
@@ -35,8 +34,6 @@ _log = logging.getLogger(__name__)
 LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1")
 MAX_CONNECTIONS = 32
 IDLE_TIMEOUT = 30.0  # seconds a connection may sit silent (keep-alive or a slow body) before it is dropped
-DRAIN_LIMIT = 4 << 20  # bytes of an unread body swallowed so the client can read our error, not a reset
-DRAIN_TIME = 1.0
 PREFLIGHT_HEADERS = "Authorization, Content-Type, X-Hearth-Remember"
 _HEADER_LIST = re.compile(r"[A-Za-z0-9-]+(\s*,\s*[A-Za-z0-9-]+)*")
 
@@ -71,17 +68,12 @@ def make_server(backend: ApiBackend, *, port: int, token: str, allowed_origins: 
     return server
 
 
-class _ClientGone(Exception):
-    """The client closed the connection or went silent: nobody is left to answer."""
-
-
-class _Handler(BaseHTTPRequestHandler):
+class _Handler(BodyReading, BaseHTTPRequestHandler):
     server: ApiServer
     protocol_version = "HTTP/1.1"  # keep-alive for the openai client's connection pool
     timeout = IDLE_TIMEOUT
     disable_nagle_algorithm = True  # headers and body go out as two writes: no 40 ms delayed-ACK stall
     _cors: str | None = None  # the allowed Origin of the current request, echoed in CORS headers
-    _unread = 0  # body bytes declared but not read (-1: chunked): they force the connection closed
     _streaming = False  # headers of an event stream already sent: errors become an SSE error event
 
     # Every method lands in one place, so unknown ones get the same checks and JSON errors.
@@ -99,7 +91,7 @@ class _Handler(BaseHTTPRequestHandler):
         started = time.monotonic()
         try:
             self._checked_and_routed()
-        except _ClientGone:
+        except ClientGone:
             self.close_connection = True
         except Exception as err:  # noqa: BLE001 - the one place every failure turns into an answer
             self._answer_failure(err)
@@ -195,7 +187,7 @@ class _Handler(BaseHTTPRequestHandler):
     def _complete(self, call: ChatCall, events: Iterator[ChatEvent]) -> None:
         for event in events:
             if self._client_left():
-                raise _ClientGone()  # nobody will read the answer: stop the turn at the next piece
+                raise ClientGone()  # nobody will read the answer: stop the turn at the next piece
             if isinstance(event, TurnEnd):
                 body = wire.completion(wire.new_completion_id(), call.request.model, event)
                 self._send_json(200, body)
@@ -225,70 +217,6 @@ class _Handler(BaseHTTPRequestHandler):
             event = next(events, None)
         raise RuntimeError("the backend's turn ended without a TurnEnd")
 
-    # --- bodies ---------------------------------------------------------------------------------
-    def _declared_body(self) -> int:
-        """Body bytes the request announces; -1 when it cannot be told (chunked, bad or repeated length)."""
-        lengths = self.headers.get_all("Content-Length") or []
-        if self.headers.get("Transfer-Encoding") is not None or len(lengths) > 1:
-            return -1
-        if not lengths:
-            return 0
-        return int(lengths[0]) if re.fullmatch(r"[0-9]{1,18}", lengths[0].strip()) else -1
-
-    def _read_json(self) -> dict[str, Any]:
-        return wire.parse_json(self.read_body(wire.MAX_BODY, "send fewer or shorter messages"))
-
-    def read_body(self, limit: int, advice: str) -> bytes:
-        """The whole request body; its size is checked before a byte of it is read."""
-        lengths = self.headers.get_all("Content-Length") or []
-        if self.headers.get("Transfer-Encoding") is not None or len(lengths) != 1:
-            raise ApiError(411, "send the body with one Content-Length header (chunked bodies are not accepted)",
-                           code="length_required")
-        if not re.fullmatch(r"[0-9]{1,18}", lengths[0].strip()):
-            raise wire.invalid("the Content-Length header must be a whole number of bytes")
-        size = int(lengths[0])
-        if size > limit:
-            raise ApiError(413, f"the body is {size:,} bytes; the limit is {limit:,} bytes "
-                           f"({limit / (1 << 20):g} MiB): {advice}", code="body_too_large")
-        data = self._read(size)
-        self._unread = 0
-        return data
-
-    def _read(self, size: int) -> bytes:
-        try:
-            data = self.rfile.read(size)
-        except OSError as err:  # includes the idle timeout
-            raise _ClientGone() from err
-        if len(data) < size:
-            raise _ClientGone()
-        return data
-
-    def _finish_body(self) -> None:
-        """A body we did not read would be taken for the next request: close the connection, but
-        swallow a bounded amount first, or the client gets a reset instead of our answer."""
-        if not self._unread:
-            return
-        self.close_connection = True
-        try:
-            self.connection.shutdown(socket.SHUT_WR)
-            deadline, left = time.monotonic() + DRAIN_TIME, DRAIN_LIMIT
-            self.connection.settimeout(DRAIN_TIME)
-            while left > 0 and time.monotonic() < deadline:
-                data = self.connection.recv(min(left, 65536))
-                if not data:
-                    break
-                left -= len(data)
-        except OSError:
-            pass  # the client is gone or slow: closing is all that is left to do
-
-    def _client_left(self) -> bool:
-        """The client closed its end (EOF waiting on the socket). A pipelined next request is data, not EOF."""
-        try:
-            readable, _, _ = select.select([self.connection], [], [], 0)
-            return bool(readable) and self.connection.recv(1, socket.MSG_PEEK) == b""
-        except OSError:
-            return True
-
     def header(self, name: str) -> str | None:
         return self._one_header(name)
 
@@ -317,7 +245,7 @@ class _Handler(BaseHTTPRequestHandler):
                 self.close_connection = True
             else:
                 self._send_json(api.status, api.body(), allow=getattr(err, "allowed", None))
-        except _ClientGone:
+        except ClientGone:
             self.close_connection = True
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
@@ -328,7 +256,7 @@ class _Handler(BaseHTTPRequestHandler):
         text = message or self.responses.get(code, ("error",))[0]
         try:
             self._send_json(code, ApiError(code, f"malformed HTTP request: {text}", code="bad_http").body())
-        except _ClientGone:
+        except ClientGone:
             pass
 
     def _preflight(self) -> None:
@@ -393,14 +321,14 @@ class _Handler(BaseHTTPRequestHandler):
         try:
             self.end_headers()
         except OSError as err:
-            raise _ClientGone() from err
+            raise ClientGone() from err
 
     def _write(self, data: bytes) -> None:
         try:
             self.wfile.write(data)
             self.wfile.flush()
         except OSError as err:  # BrokenPipe, ConnectionReset, the timeout of a client that stopped reading
-            raise _ClientGone() from err
+            raise ClientGone() from err
 
     # --- the base class's logging goes to ours, at debug: it would print every request to stderr
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - the base class's name

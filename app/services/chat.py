@@ -17,7 +17,8 @@ from PySide6.QtCore import Signal
 from app.core.agent.read_ahead import read_ahead
 from app.core.memory.capture import remember_message
 from app.core.memory.recall import RecallParams
-from app.core.types import Memory, Message, RecallReceipt, TextDelta, ToolCall, TurnDone, Written
+from app.core.types import Memory, Message, RecallReceipt
+from app.core.turn_events import TextDelta, ToolCall, TurnDone, Written
 from app.errors import KnownError
 from app.services.session import Session, SessionService
 from app.services.types import ChatMessage, ConversationHit, Failure, History, NotesSave, NotesState, Remembered, SendRequest, \

@@ -12,9 +12,8 @@ from typing import Literal
 
 from app.core.settings import Settings
 from app.services.model_types import ModelProblem
-from app.core.types import (
-    Conversation, Entity, Memory, Recall, RecallReceipt, TurnStats, Written,
-)
+from app.core.types import Conversation, Entity, Memory, Recall, RecallReceipt
+from app.core.turn_events import TurnStats, Written
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,8 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QPalette, QTextBlockFormat, QTextCharFormat, QTextCursor, QTextFrame, QTextFrameFormat
 from PySide6.QtWidgets import QTextBrowser, QWidget
 
-from app.core.types import RecallReceipt, Written, user_part
+from app.core.types import RecallReceipt, user_part
+from app.core.turn_events import Written
 
 PAGE = 60  # messages drawn when a conversation opens; older ones on request
 RECEIPT_CHARS = 70

@@ -77,7 +77,7 @@ def run_hearth(model: str, max_tokens: int) -> dict[str, Any]:
     from app.bootstrap import Options, load_settings, make_backend, make_data, make_default_embedder, open_profile
     from app.core.agent.loop import Agent
     from app.core.agent.read_ahead import read_ahead
-    from app.core.types import TextDelta, TurnDone
+    from app.core.turn_events import TextDelta, TurnDone
 
     home = tempfile.mkdtemp(prefix="hearth-speed-")
     env = {**os.environ, "HEARTH_HOME": home, "HEARTH_PASSPHRASE": "bench"}

@@ -32,7 +32,7 @@ from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import TextDelta, TurnDone
+from app.core.turn_events import TextDelta, TurnDone
 from bench.recall_speed import corpus_vectors
 
 QUESTION = "Please describe, in several detailed paragraphs, how to plan a week-long hiking trip."

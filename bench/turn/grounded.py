@@ -28,7 +28,7 @@ from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import TurnDone
+from app.core.turn_events import TurnDone
 from bench import corpus
 from bench.turn.grounded_set import GROUNDED
 

@@ -17,7 +17,7 @@ from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import DEFAULT_SYSTEM_PROMPT, Settings
-from app.core.types import ToolCall, TurnDone
+from app.core.turn_events import ToolCall, TurnDone
 from app.errors import KnownError
 from tests.core.llm.test_templates import FAMILIES, TEMPLATES
 from tests.support.tiny_gguf import write_tiny_gguf

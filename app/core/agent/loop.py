@@ -33,7 +33,8 @@ from app.core.llm.backend import LLMBackend, ReplyCut
 from app.core.memory.data import ProfileData
 from app.core.memory.recall import RecallParams
 from app.core.settings import Settings
-from app.core.types import AgentEvent, AnswerStats, Message, Recall, TextDelta, ToolCall, ToolUse, TurnDone, TurnStats
+from app.core.types import Message, Recall
+from app.core.turn_events import AgentEvent, AnswerStats, TextDelta, ToolCall, ToolUse, TurnDone, TurnStats
 from app.errors import KnownError
 
 MAX_MESSAGE_CHARS = 32_000

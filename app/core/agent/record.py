@@ -18,7 +18,8 @@ from app.core.llm.backend import Rendered
 from app.core.agent.turn import Turn, Writes
 from app.core.memory.consolidate import apply_facts, episode_text, leaving_window, plan_facts, summary_text
 from app.core.memory.store import MemoryStore, NewMemory
-from app.core.types import Memory, RecallReceipt, Written
+from app.core.types import Memory, RecallReceipt
+from app.core.turn_events import Written
 
 if TYPE_CHECKING:
     from app.core.agent.loop import Agent

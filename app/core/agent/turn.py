@@ -13,7 +13,8 @@ from app.core.agent.route import Routed
 from app.core.agent.tools import ToolResult
 from app.core.memory.consolidate import FactPlan
 from app.core.memory.store import NewMemory
-from app.core.types import PassageHit, Recall, Written
+from app.core.types import PassageHit, Recall
+from app.core.turn_events import Written
 
 
 @dataclass

@@ -8,7 +8,6 @@ before reading and counted again while reading (a file can grow between the two)
 from __future__ import annotations
 
 import errno
-import os
 import stat
 from pathlib import Path
 

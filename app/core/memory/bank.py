@@ -19,17 +19,17 @@ import numpy as np
 
 from app.core import limits
 from app.core.memory import said
+from app.core.memory.bank_entities import EntityOperations
 from app.core.memory.checks import Added, check_numbers, check_text
 from app.core.memory.embed import Embedder
 from app.core.memory.entities import link as entity_link
 from app.core.memory.entities.hop import hop
-from app.core.memory.entities.store import EntityStore
 from app.core.memory.forgetting import ForgetPlan, plan_forget
 from app.core.memory.recall import RecallParams, recall
 from app.core.memory.store import MemoryStore, NewMemory
 from app.core.memory.txn import unit_of_work
 from app.core.memory.vectors import VectorIndex
-from app.core.types import Entity, Memory, Recall
+from app.core.types import Memory, Recall
 from app.errors import KnownError
 
 EMBED_BATCH = 64
@@ -45,7 +45,7 @@ class Prepared:
     vectors: np.ndarray
 
 
-class MemoryBank:
+class MemoryBank(EntityOperations):
     def __init__(self, conn: apsw.Connection, embedder: Embedder, clock: Callable[[], float] = time.time, *,
                  visible: Callable[[Memory], bool] | None = None) -> None:
         """``visible``: which memories recall may return (another program's turn sees only what
@@ -292,85 +292,6 @@ class MemoryBank:
         self.store.delete(memory_ids)  # FTS and vec0 rows follow by trigger; entity links by cascade
         self.index.forget(memory_ids)
         self.entities.prune()  # someone no memory mentions any more is forgotten too
-
-    # --- people, places and things (entities/) ------------------------------
-    @property
-    def entities(self) -> EntityStore:
-        return EntityStore(self.conn)
-
-    def entity_names(self) -> builtins.list[str]:
-        """Every name in People & things."""
-        return [name for name, _ in self.entities.names()]
-
-    def names_with_relation(self, relations: Sequence[str]) -> builtins.list[str]:
-        """The names of whoever has one of ``relations`` to the user ("daughter" → ["Ivy"])."""
-        ids = {i for r in relations for i in self.entities.with_relation(r)}
-        return [e.name for e in map(self.entities.get, sorted(ids)) if e is not None]
-
-    def list_entities(self) -> builtins.list[Entity]:
-        return self.entities.all()
-
-    def get_entity(self, entity_id: int) -> Entity:
-        entity = self.entities.get(entity_id)
-        if entity is None:
-            raise KnownError(f"there is no person, place or thing with id {entity_id}",
-                             "`hearth memory entities` lists them")
-        return entity
-
-    def entity_memories(self, entity_id: int, limit: int = 10_000) -> builtins.list[Memory]:
-        """What the memories say about it, newest first (the newest ``limit``)."""
-        self.get_entity(entity_id)
-        found = self.store.get_many(self.entities.memories_of([entity_id], limit=limit))
-        return sorted(found.values(), key=lambda m: (-m.created_at, -m.id))
-
-    def rename_entity(self, entity_id: int, name: str) -> Entity:
-        """A new name; the old one stays as an alias, so the memories that say it still link."""
-        try:
-            name = entity_link.check_name(name)
-        except ValueError as exc:
-            raise KnownError(f"that name can't be used: {exc}", "type a name") from None
-        self.get_entity(entity_id)
-        other = self.entities.by_name(name)
-        if other is not None and other != entity_id:
-            raise KnownError(f"“{name}” is already the name of entity {other}",
-                             # said by the app and the command line alike: name both ways
-                             f"merge the two instead (Merge in People & things, or "
-                             f"`hearth memory entity-merge {other} {entity_id}`)")
-        with self.transaction():
-            self.entities.rename(entity_id, name, self.clock())
-            entity_link.Linker(self.conn, self.clock()).retro([name], [])
-        return self.get_entity(entity_id)
-
-    def merge_entities(self, keep: int, gone: int) -> Entity:
-        """``gone`` and ``keep`` are the same one: names, memories and relations go to ``keep``."""
-        if keep == gone:
-            raise KnownError("that is the same entity twice", "pick two different ones to merge")
-        self.get_entity(keep)
-        self.get_entity(gone)
-        with self.transaction():
-            self.entities.merge(keep, gone, self.clock())
-        return self.get_entity(keep)
-
-    def plan_forget_entity(self, entity_id: int) -> tuple[Entity, builtins.list[Memory]]:
-        """The entity and the memories only about it (mentioning no one else): forgetting it
-        forgets them; memories that also mention others stay."""
-        entity = self.get_entity(entity_id)
-        only = self.store.get_many(self.entities.only_about(entity_id))
-        return entity, sorted(only.values(), key=lambda m: m.id)
-
-    def forget_entity(self, entity_id: int, memory_ids: Sequence[int]) -> ForgetPlan:
-        """Forget the memories the plan listed (with every copy of their words) and the entity."""
-        self.get_entity(entity_id)
-        plan = self.plan_forget(memory_ids) if memory_ids else ForgetPlan(())
-        with self.transaction():
-            self.apply_forget(plan)
-            self.entities.delete(entity_id)
-        return plan
-
-    def rebuild_entities(self) -> int:
-        """Link every memory again (after an upgrade of the patterns); returns the entity count."""
-        with self.transaction():
-            return entity_link.rebuild(self.conn, self.clock())
 
     def reindex(self, progress: Progress | None = None) -> int:
         """Re-embed every memory with the current embedder (after a model change)."""

@@ -10,7 +10,7 @@ from app.core.memory.bank import MemoryBank
 from app.core.memory.checks import MAX_MEMORY_CHARS
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.store import NewMemory
-from app.core.types import Written
+from app.core.turn_events import Written
 from app.errors import KnownError
 
 

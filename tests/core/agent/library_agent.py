@@ -11,7 +11,7 @@ from app.core.llm.fake import ScriptedBackend
 from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.settings import Settings
-from app.core.types import TurnDone
+from app.core.turn_events import TurnDone
 from tests.core.documents import builders
 
 LEASE = ["Tenancy agreement. The rent is 950 pounds a month, paid on the first day of each month.",

@@ -20,7 +20,7 @@ from app.core.memory.embed import HashEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.store import NewMemory
 from app.core.settings import DEFAULT_SYSTEM_PROMPT, Settings
-from app.core.types import TextDelta, TurnDone
+from app.core.turn_events import TextDelta, TurnDone
 
 
 @pytest.fixture

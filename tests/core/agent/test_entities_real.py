@@ -17,7 +17,7 @@ from app.core.memory.db import open_db
 from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
 from app.core.settings import Settings
-from app.core.types import TurnDone
+from app.core.turn_events import TurnDone
 
 pytestmark = pytest.mark.slow
 

@@ -15,7 +15,7 @@ from app.core.memory.conversations import ConversationStore
 from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import TextDelta, ToolCall, TurnDone
+from app.core.turn_events import TextDelta, ToolCall, TurnDone
 from app.errors import KnownError
 
 

@@ -18,7 +18,7 @@ from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
 from app.core.settings import Settings
 from app.core.standard_model import standard_model_path
-from app.core.types import TurnDone
+from app.core.turn_events import TurnDone
 
 pytestmark = pytest.mark.slow
 INTRO = "Hey! I'm Daniel, I teach maths at a secondary school in Cork and I'm trying to get back into rock climbing."

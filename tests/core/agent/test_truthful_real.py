@@ -17,7 +17,7 @@ from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.spans import said_in
 from app.core.settings import Settings
-from app.core.types import ToolCall, TurnDone
+from app.core.turn_events import ToolCall, TurnDone
 
 pytestmark = pytest.mark.slow
 

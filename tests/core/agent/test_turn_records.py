@@ -13,7 +13,7 @@ from app.core.memory.capture import remember_message
 from app.core.memory.conversations import ConversationStore
 from app.core.memory.data import ProfileData
 from app.core.settings import Settings
-from app.core.types import TurnDone
+from app.core.turn_events import TurnDone
 
 
 

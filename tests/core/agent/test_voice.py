@@ -20,7 +20,7 @@ from app.core.memory.bank import MemoryBank
 from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import TurnDone
+from app.core.turn_events import TurnDone
 
 BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
 

@@ -23,7 +23,8 @@ from app.core.memory.keys import DbKey
 from app.core.memory.notes import MAX_NOTES_CHARS, NotesStore, check_notes, with_line
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import Memory, Recall, ToolCall, TurnDone
+from app.core.types import Memory, Recall
+from app.core.turn_events import ToolCall, TurnDone
 from app.errors import KnownError
 from tests.support.schema import undo_to
 

@@ -21,7 +21,7 @@ from app.core.memory.embed import MiniLMEmbedder
 from app.core.memory.keys import DbKey
 from app.core.memory.notes import MAX_NOTES_CHARS, NotesStore
 from app.core.settings import Settings
-from app.core.types import ToolCall, TurnDone
+from app.core.turn_events import ToolCall, TurnDone
 
 pytestmark = pytest.mark.slow
 

@@ -23,7 +23,7 @@ from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.secrets import InMemorySecretStore
 from app.core.settings import Settings
-from app.core.types import TextDelta, TurnDone
+from app.core.turn_events import TextDelta, TurnDone
 from app.errors import KnownError
 from tests.support.openai_servers import FaultProxy, ScriptedServer, free_port, serving
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -20,7 +19,7 @@ from app.core.memory.conversations import ConversationStore
 from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
-from app.core.types import TurnDone
+from app.core.turn_events import TurnDone
 from tests.support.cli import hearth
 from tests.support.openai_servers import FaultProxy, llama_cpp_server, server_importable, serving
 
