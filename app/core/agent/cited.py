@@ -52,7 +52,10 @@ INSTRUCTION = ("Answer my question from these passages of my documents only, in 
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
-                     "happen time say said under over put up thing something anything isn still be being".split())
+                     "happen time say said under over put up thing something anything isn still be being once".split())
+# … and words naming a kind of value, not what it is of ("Useful numbers" lists every phone number)
+_KINDS = frozenset(stem(w) for w in "number numbers phone telephone date dates time times cost costs price prices "
+                   "amount address email name names code reference details contacts".split())
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ](?:[\w-]|['’](?!s\b))*\w")  # a capitalised word inside the question ("Pepper's": Pepper)
 # A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
 FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
@@ -63,6 +66,11 @@ _OWNED = re.compile(r"\b(?:my|our)\s+(\w+)|\bthe\s+(\w+)['’]s\b|\bthe\s+(?!(?:
                     r"same|most|least|first|last|next|right|wrong|other|world|weather|news|capital|meaning|point|"
                     r"number|name|end|start|rest|idea|reason|average|usual|normal)\b)(\w{3,})\b", re.I)
 _OURS = re.compile(r"^(?:[\w,' ]+\s)?(?:we|i|our|my|we're|i'm)\b", re.I)  # the model speaking as the user
+# An owner, whole: "Kirsty Baird's fee" may be on a page that names only the fee (set D)
+_OWNER = re.compile(r"((?:[A-ZÀ-Þ][\w-]*\s)*[A-ZÀ-Þ][\w-]*)['’]s\b")
+# "According to the manual, the pressure …": the answer is the rest; its source is said after it (set D)
+_ACCORDING = re.compile(r"^\s*(?:according\s+to|as\s+per|based\s+on)\s+(?:the|your)\s+(?:[\w'’.-]+\s+){0,3}?[\w'’.-]+\s*,\s*",
+                        re.I)
 _USED = re.compile(r"\s*\[(\d{1,2})\]\s*\.?")
 # "we" and "us" inside an answer are the document's writer ("give us 28 days' written notice": the
 # leasing company) unless the question speaks of "we" (the user's household: "if one of us ends up in
@@ -169,6 +177,9 @@ def _propose(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: thre
     used = _USED.search(text)
     number = int(used.group(1)) - 1 if used else None
     text = " ".join(_USED.sub(" ", text).split())
+    if _ACCORDING.match(text):
+        text = _ACCORDING.sub("", text)
+        text = text[:1].upper() + text[1:]
     if _OURS.match(text):  # "We are staying at the Hotel Miradouro Azul": said to the user, as "you"
         text = voice.second_person(text)
         text = text[:1].upper() + text[1:]
@@ -208,7 +219,8 @@ def _holds(proposed: str, hit: PassageHit, question: str, others: set[str]) -> b
     basis = "" if verify.asks_yes_no(question) else question
     about = f"{hit.name} {hit.heading or ''}"
     return (verify.grounded(proposed, hit.text, basis) and money_as_written(proposed, hit.text)
-            and _values_in_context(proposed, hit.text, question, about) and _names_there(question, hit)
+            and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name)
+            and _names_there(question, hit)
             and not names_another_document(question, hit.name, f"{about} {hit.text}", others))
 
 
@@ -217,7 +229,7 @@ def _names_there(question: str, hit: PassageHit) -> bool:
     "at the Porto guesthouse" is not the one in the home router's instructions."""
     where = f"{hit.text} {hit.heading or ''} {hit.name}".casefold()
     # (not an owner's: "How much is Isla's museum trip?" — the school's letter is to all the parents)
-    owners = {m.casefold() for m in re.findall(r"([A-ZÀ-Þ][\w-]*)['’]s\b", question)}
+    owners = {w.casefold() for m in _OWNER.findall(question) for w in m.split()}
     return all(name.casefold() in where or _initials_of(name, hit.text) for name in _QUESTION_NAME.findall(question)
                if name.casefold() not in STOPWORDS and name.casefold() not in RELATIONS
                and name.casefold() not in owners and not name.startswith(("I'", "I’")))
@@ -231,17 +243,20 @@ def _initials_of(name: str, text: str) -> bool:
     return re.search(rf"\b{words}\b", text) is not None
 
 
-def _values_in_context(proposed: str, passage: str, question: str, heading: str = "") -> bool:
-    """Each number the answer gives stands where the passage speaks of what was asked: in a sentence
-    with one of the question's key words, or in a passage holding half of them. Asked in other words
-    than the document's ("fix something that isn't urgent" ~ "non-urgent repairs within 28 days"), a
-    stricter rule refused right answers 2 times in 3 (dev)."""
+def _values_in_context(proposed: str, passage: str, question: str, heading: str = "", name: str = "") -> bool:
+    """Each number the answer gives stands where the passage speaks of what was asked: under a
+    heading naming it, in a sentence with one of the question's key words, or in a passage holding
+    half of them. Asked in other words than the document's ("fix something that isn't urgent" ~
+    "non-urgent repairs within 28 days"), a stricter rule refused right answers 2 times in 3 (dev)."""
     asked = {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC
-    if not asked:
+    # (a section's heading says what its numbers are about: "Check-in from 4 pm" under "The cottage"
+    # answers "From what time can we get into the cottage?" (set D) — not a kind of value it lists:
+    # the "Useful numbers" are not the claims line's)
+    if not asked or asked & {stem(w) for w in content_words(heading)} - _KINDS:
         return True
-    # (the heading and the file's name say what the passage is about: "Banana bread" over "Bake … for
-    # 55 minutes" (set B); "car_lease_agreement.pdf" over "The agreement ends on 1 April 2028" (set C))
-    about = heading.replace("_", " ").replace(".", " ")
+    # (the file's name too, with the passage: "Banana bread" over "Bake … for 55 minutes" (set B);
+    # "car_lease_agreement.pdf" over "The agreement ends on 1 April 2028" (set C))
+    about = f"{heading} {name}".replace("_", " ").replace(".", " ")
     most = len(asked & {stem(w) for w in content_words(f"{about} {passage}")}) * 2 >= len(asked)
     for value in (n for n in _NUMBER.findall(proposed) if n not in question):
         holding = [s for s in sentences(passage) if value in s]

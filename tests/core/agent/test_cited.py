@@ -178,8 +178,8 @@ def test_a_passages_file_name_says_what_it_is_about_and_whole_pounds_are_as_writ
 
     passage = "1.1 The hire starts on 2 April 2025. 1.2 The agreement ends on 1 April 2028 unless ended earlier."
     question = "What date does the car lease finish?"
-    assert _values_in_context("It finishes on 1 April 2028.", passage, question, "car_lease_agreement.pdf")
-    assert not _values_in_context("It finishes on 1 April 2028.", passage, question, "choir_minutes.odt")
+    assert _values_in_context("It finishes on 1 April 2028.", passage, question, name="car_lease_agreement.pdf")
+    assert not _values_in_context("It finishes on 1 April 2028.", passage, question, name="choir_minutes.odt")
     shown = [SimpleNamespace(text="Tool kit from the tutor: £14. Total paid: £203.00.")]
     assert as_written("£14.00, and £203.00 in all.", shown) == "£14, and £203.00 in all."  # type: ignore[arg-type]
 
@@ -194,3 +194,33 @@ def test_an_acronym_in_the_question_is_the_name_the_passage_writes_out() -> None
     other = SimpleNamespace(text="Take a good map and a compass.", heading="Maps", name="walks.epub")
     question = "Which OS map do I need for the walks?"
     assert _names_there(question, hit) and not _names_there(question, other)  # type: ignore[arg-type]
+
+
+def test_a_sections_heading_naming_what_was_asked_holds_its_values_but_not_a_heading_of_kinds() -> None:
+    """Set D: "Check-in from 4 pm" under "The cottage" answers when we can get into the cottage; the
+    "Useful numbers" section holds every phone number, not the one for claims."""
+    from app.core.agent.cited import _values_in_context
+
+    cottage = "Quoyburn Cottage, Stenness. Check-in from 4 pm. Check-out by 10 am on the Saturday."
+    question = "From what time can we get into the cottage on arrival day?"
+    assert _values_in_context("From 4 pm.", cottage, question, "The cottage", "holiday_plan.docx")
+    assert not _values_in_context("From 4 pm.", cottage, question, "Budget", "holiday_plan.docx")
+    numbers = "Vet video line: 0800 048 7731. Lost dog line: 0345 266 1000."
+    assert not _values_in_context("It is 0800 048 7731.", numbers, "What phone number do I use to claim on the pet "
+                                  "insurance?", "Useful numbers", "summary.odt")
+
+
+def test_a_whole_owners_name_need_not_be_on_the_page_and_according_to_is_said_as_the_source(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    """Set D: "£395" for "Kirsty Baird's fee" is on a page that says "Fee payable to your mortgage
+    adviser: £395"; "According to the manual, …" is no word of the page: the source is said after it."""
+    from app.core.agent.cited import _names_there
+    from app.core.types import PassageHit
+
+    fees = PassageHit(1, 1, "offer.pdf", "/x", "6.4 Fee payable to your mortgage adviser: £395.", 3, None, 0.5)
+    assert _names_there("How much was Kirsty Baird's fee for arranging the mortgage?", fees)
+    assert not _names_there("How much was the fee Kirsty Baird charged?", fees)
+    agent, _ = library_agent(bank, tmp_path, lambda p: "According to the lease, you must give two months written "
+                             "notice [2]." if "passages of my documents" in p else "Hello.")
+    reply = ask(agent, "How much notice do I have to give under my lease?").reply
+    assert reply == "You must give two months written notice (lease.pdf, p. 2)."
