@@ -42,8 +42,9 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
         return True
     # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it,
     # or says it first ("dental nurse in the city, live out in moycullen …"; #E)
+    # … or in a sentence of its own: "Our lad's in Cardiff. Electrician. Rings Sundays." (#G)
     return bool(text) and bool(_SAYS_JOB.search(text) or _TITLE_FIRST.match(text)) and \
-        (not VERB.search(source) or bool(_TITLE_FIRST.match(source)))
+        (not VERB.search(source) or any(_TITLE_FIRST.match(s) for s in re.split(r"(?<=[.!?])\s+", source)))
 
 
 _ONLY_RETIRED = re.compile(r"^\W*(?:you(?:'re|\s+are|\s+were)?\s+)?(?:now\s+)?retired\W*$", re.I)

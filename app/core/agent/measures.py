@@ -9,11 +9,12 @@ _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven t
                  "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
                  "dozen half").split()
 HAS_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
+# (plurals too: "Bowls gone to Tuesdays", "nights now"; #G)
 HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|"
-                       r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|monday|tuesday|wednesday|thursday|"
-                       r"friday|saturday|sunday|morning|evening|night|noon|midnight|tomorrow|yesterday|today|week|"
-                       r"weekend|month|year|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
-                       r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
+                      r"december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|(?:mon|tues|wednes|thurs|fri|satur|"
+                      r"sun)days?|mornings?|evenings?|nights?|noon|midnight|tomorrow|yesterday|today|weeks?|weekends?|"
+                      r"months?|years?|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
+                      r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
 _HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
 _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
 # An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old", "her 7th birthday" —

@@ -32,7 +32,9 @@ def names_it(sentence: str, relations: Sequence[tuple[str, ...]], content: Seque
         before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+(?:[\w-]+\s+)?{spelled}\b", sentence)
         # "the wife and I have been in Whitby ever since we married, she's Maureen"
         then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
-        if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before, *then)):
+        # a terse writer's name as a sentence of its own after the one about it: "Dog's a collie. Fly." (#G)
+        alone = re.finditer(rf"\b{spelled}(?:'s|’s)?\b[^.!?]*[.!?]\s+({_NAME_WORD})\s*[.!?]", sentence)
+        if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before, *then, *alone)):
             return True
         # a texter's lower-case name after "called" ("my mum's called bisi"), a month's name said to be
         # someone's ("The missus is June."; #F)

