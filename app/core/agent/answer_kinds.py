@@ -25,6 +25,9 @@ _AMOUNT = re.compile(r"([£$€])?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.val
 _SHAPES = ((re.compile(r"\be-?mail\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")),
            (re.compile(r"\b(?:number|phone|telephone|ring|postcode|reference)\b", re.I), re.compile(r"\d")),
            (re.compile(r"\b(?:what|which)\s+date\b", re.I), re.compile(r"\d")))
+# Words naming a kind of value, not what it is of: a heading "Useful numbers" is about every phone number
+KIND_STEMS = frozenset(stem(w) for w in "number numbers phone telephone date dates time times cost costs price prices "
+                       "amount address email name names code reference details contacts".split())
 _MINE = re.compile(r"\b(?:my|our)\s+(\w+)", re.I)
 _MONEY = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?")
 

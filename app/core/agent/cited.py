@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.core.agent import verify, voice
-from app.core.agent.answer_kinds import (has_the_shape_asked, measures_what_was_asked, money_as_written,
+from app.core.agent.answer_kinds import (KIND_STEMS, has_the_shape_asked, measures_what_was_asked, money_as_written,
                                          names_another_document)
 from app.core.agent.focus import stem
 from app.core.agent.tools import content_words
@@ -53,9 +53,6 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
                      "happen time say said under over put up thing something anything isn still be being once".split())
-# … and words naming a kind of value, not what it is of ("Useful numbers" lists every phone number)
-_KINDS = frozenset(stem(w) for w in "number numbers phone telephone date dates time times cost costs price prices "
-                   "amount address email name names code reference details contacts".split())
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ](?:[\w-]|['’](?!s\b))*\w")  # a capitalised word inside the question ("Pepper's": Pepper)
 # A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
 FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
@@ -177,12 +174,11 @@ def _propose(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: thre
     used = _USED.search(text)
     number = int(used.group(1)) - 1 if used else None
     text = " ".join(_USED.sub(" ", text).split())
-    if _ACCORDING.match(text):
-        text = _ACCORDING.sub("", text)
-        text = text[:1].upper() + text[1:]
-    if _OURS.match(text):  # "We are staying at the Hotel Miradouro Azul": said to the user, as "you"
-        text = voice.second_person(text)
-        text = text[:1].upper() + text[1:]
+    said = _ACCORDING.sub("", text)
+    if _OURS.match(said):  # "We are staying at the Hotel Miradouro Azul": said to the user, as "you"
+        said = voice.second_person(said)
+    if said != text:
+        text = said[:1].upper() + said[1:]
     return ("" if _NOT_IN.search(text) else as_written(said_to_you(text, turn.text), shown)), number
 
 
@@ -217,22 +213,26 @@ def _holds(proposed: str, hit: PassageHit, question: str, others: set[str]) -> b
     # a yes or no is the passage's to hold: the question's own words say any "Yes, the quote includes
     # replacing the boiler" back (set C: "Yes, your phones and tablets are covered")
     basis = "" if verify.asks_yes_no(question) else question
-    about = f"{hit.name} {hit.heading or ''}"
     return (verify.grounded(proposed, hit.text, basis) and money_as_written(proposed, hit.text)
             and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name)
             and _names_there(question, hit)
-            and not names_another_document(question, hit.name, f"{about} {hit.text}", others))
+            and not names_another_document(question, hit.name, _where(hit), others))
 
 
 def _names_there(question: str, hit: PassageHit) -> bool:
     """The names the question asks about are the passage's (or its document's): the Wi-Fi password
     "at the Porto guesthouse" is not the one in the home router's instructions."""
-    where = f"{hit.text} {hit.heading or ''} {hit.name}".casefold()
+    where = _where(hit).casefold()
     # (not an owner's: "How much is Isla's museum trip?" — the school's letter is to all the parents)
     owners = {w.casefold() for m in _OWNER.findall(question) for w in m.split()}
     return all(name.casefold() in where or _initials_of(name, hit.text) for name in _QUESTION_NAME.findall(question)
                if name.casefold() not in STOPWORDS and name.casefold() not in RELATIONS
                and name.casefold() not in owners and not name.startswith(("I'", "I’")))
+
+
+def _where(hit: PassageHit) -> str:
+    """All a passage says of itself: its text, heading and file name."""
+    return f"{hit.text} {hit.heading or ''} {hit.name}"
 
 
 def _initials_of(name: str, text: str) -> bool:
@@ -252,7 +252,7 @@ def _values_in_context(proposed: str, passage: str, question: str, heading: str 
     # (a section's heading says what its numbers are about: "Check-in from 4 pm" under "The cottage"
     # answers "From what time can we get into the cottage?" (set D) — not a kind of value it lists:
     # the "Useful numbers" are not the claims line's)
-    if not asked or asked & {stem(w) for w in content_words(heading)} - _KINDS:
+    if not asked or asked & {stem(w) for w in content_words(heading)} - KIND_STEMS:
         return True
     # (the file's name too, with the passage: "Banana bread" over "Bake … for 55 minutes" (set B);
     # "car_lease_agreement.pdf" over "The agreement ends on 1 April 2028" (set C))

@@ -35,8 +35,8 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
     April" (held-out split #C), nor "What work does Mihai do?" by "Mihai is a living in Cluj" (#D): the
     sentence an answer to a job question comes from says a job ("is a joiner", "works at", "I'm in
     recruitment", "For living I repair ship engines")."""
-    if _ASKS_JOB.search(question) and _ONLY_RETIRED.match(text) and any(
-            _TITLE_FIRST.match(s) for s in re.split(r"(?<=[.!?])\s+", source)):
+    titled = any(_TITLE_FIRST.match(s) for s in re.split(r"(?<=[.!?])\s+", source))  # a sentence starts with a job
+    if _ASKS_JOB.search(question) and _ONLY_RETIRED.match(text) and titled:
         return False  # "You retired." beside "Retired. Postman 38 years." says no job (#F)
     if not _ASKS_JOB.search(question) or _SAYS_JOB.search(source):
         return True
@@ -44,7 +44,7 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
     # or says it first ("dental nurse in the city, live out in moycullen …"; #E)
     # … or in a sentence of its own: "Our lad's in Cardiff. Electrician. Rings Sundays." (#G)
     return bool(text) and bool(_SAYS_JOB.search(text) or _TITLE_FIRST.match(text)) and \
-        (not VERB.search(source) or any(_TITLE_FIRST.match(s) for s in re.split(r"(?<=[.!?])\s+", source)))
+        (not VERB.search(source) or titled)
 
 
 _ONLY_RETIRED = re.compile(r"^\W*(?:you(?:'re|\s+are|\s+were)?\s+)?(?:now\s+)?retired\W*$", re.I)

@@ -103,7 +103,7 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     # The question's own words ground the answer ("Your son is called Tobi" for "What's my son's name?");
     # "Hemi's partner is called Hemi" says nothing the question doesn't (``adds``), and whom an answer
     # is about is answer()'s to check.
-    source = same_people(_SHORTHAND.sub(lambda m: f" a {_PER[m.group(1).casefold()[:2]]}",
+    source = same_people(_SHORTHAND.sub(lambda m: f" a {_PER[m.group(1).casefold()]}",
                                         f"{sentence} {voice.second_person(sentence)} {question}"))
     # What the sentence says is no longer so grounds nothing: "v4" in "its v5 not v4"
     affirmed = _NEGATED.sub(" ", source)
@@ -127,7 +127,7 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
 
 # "£850/mo" says "£850 a month" (held-out split #G: "You pay £850 per month" was refused)
 _SHORTHAND = re.compile(r"(?<=\w)\s?/\s?(mo|mth|month|wk|week|yr|year)\b", re.I)
-_PER = {"mo": "month", "mt": "month", "wk": "week", "we": "week", "yr": "year", "ye": "year"}
+_PER = {"mo": "month", "mth": "month", "month": "month", "wk": "week", "week": "week", "yr": "year", "year": "year"}
 _WEEKDAY = re.compile(r"(mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
 
 
