@@ -34,7 +34,9 @@ def dump(stories: list[dict[str, Any]]) -> list[dict[str, Any]]:
     out = []
     for story in stories:
         with tempfile.TemporaryDirectory() as home:
-            runner = InProcessRunner(Path(home), argparse.Namespace(set=[], model=None))
+            # the quote step is the small model's: its memories are what the bundled model writes
+            # (model=None is "auto", the standard model where installed: hours of fact extraction)
+            runner = InProcessRunner(Path(home), argparse.Namespace(set=[], model="bundled"))
             for session in story["sessions"]:
                 for n, message in enumerate(session):
                     if not (isinstance(message, dict) and message.get("kind") == "request"):
