@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from app.core.memory.restated import settled
 from app.core.memory.spans import is_question, normalise, said_sentences, said_units, sentences, tidy, words
 from app.core.types import Recall
 
@@ -90,7 +91,7 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: C
     conversation's window) cut into the user's sentences, closest to the question first.
     ``embed(texts) -> matrix`` is the bank's embedder (~10 ms for a dozen sentences)."""
     units: dict[str, tuple[str, int]] = {}
-    lines = [(line, FROM_NOTES) for line in working_notes.splitlines()] + [(m, FROM_WINDOW) for m in said_here]
+    lines = [(line, FROM_NOTES) for line in working_notes.splitlines()] + [(settled(m), FROM_WINDOW) for m in said_here]
     for line, origin in lines:
         for unit in sentences(line.strip().lstrip("-•* ")):
             if len(words(unit)) >= 3 and not is_question(unit):  # "Open: which week?" answers nothing
@@ -99,9 +100,10 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: C
         # Clauses, whole sentences and a short memory whole: "Janusz is my brother, he has a farm near
         # Kartuzy" holds who *and* where, which neither clause does alone; "The bakery has moved! We're on
         # Narborough Road now." what *and* where (agent/focus.py checks both).
-        whole = said_sentences(r.memory.text)
+        text = settled(r.memory.text)  # "Tuesday, no wait it's Thursday" read as Thursday
+        whole = said_sentences(text)
         short = [" ".join(whole)] if 1 < len(whole) <= MAX_WHOLE and len(" ".join(whole)) <= MAX_WHOLE_CHARS else []
-        for unit in [*said_units(r.memory.text), *whole, *short]:
+        for unit in [*said_units(text), *whole, *short]:
             if len(words(unit)) >= 3:
                 units.setdefault(normalise(unit), (unit, r.memory.id))
     found = list(units.values())

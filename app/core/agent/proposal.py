@@ -22,6 +22,7 @@ from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
 from app.core.memory.corrections import corrects, later_corrections, negated_words
+from app.core.memory.restated import settled
 from app.core.memory.spans import normalise, said_parts
 from app.core.memory.store import query_words
 from app.core.types import Recall
@@ -257,7 +258,7 @@ def _offered_lines(turn: Turn, found: list[Choice]) -> tuple[list[str], set[int]
     # A summary's parts are lines of their own: "Earlier in a conversation, the user said: …" is ours
     # … each once: a message's fact and its episode may be the same words
     lines = list({normalise(line): line for line in (prompting.memory_line(part) for r in recalled
-                                                    for part in said_parts(r.memory.text))}.values())
+                                                    for part in said_parts(settled(r.memory.text)))}.values())
     shown = {r.memory.id for r in recalled}
     here = [c for c in found if c.memory_id in (answer.FROM_WINDOW, answer.FROM_NOTES) and c.score >= answer.QUOTE_AT]
     for c in here[:proposal_prompt.OFFERED_HERE]:

@@ -171,6 +171,8 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
     combined = _combine(kinds, stated)
     if combined == "statement" and _courtesy(pieces, known_names):
         return Routed("thanks" if "thanks" in kinds or HAS_THANKS.search(text) else "greeting")
+    if combined == "statement" and "greeting" in kinds and all(k != "statement" or _ASIDE_ONLY.match(s) for s, k in pieces):
+        return Routed("greeting")  # "Morning! (well, my morning, it's 4pm)": an aside in brackets tells nothing to keep
     if combined == "statement" and follows_request and _follow_up(text, known_names):
         return Routed("request", (), (text.strip(),))
     return Routed(combined, stated, asked, keep=len(kept) == len(said))
@@ -192,8 +194,18 @@ def _courtesy(pieces: list[tuple[str, str]], known_names: Sequence[str]) -> bool
 
 
 def _says_nothing_of_life(sentence: str, known_names: Sequence[str]) -> bool:
+    sentence = _LEAVING.sub("", sentence)  # "that's perfect, off to get a few hours' sleep now" (dev split #G)
     return (not _NEXT.match(sentence) and len(words(sentence)) <= _PRAISE_WORDS and not _tells_about_life(sentence)
             and not _names_any(sentence, known_names))
+
+
+# Leaving for now, said after thanks: "off to bed", "I'm off to get a few hours' sleep now"
+_LEAVING = re.compile(r",?\s*(?:i'?m\s+|i\s+am\s+)?off\s+to\s+(?:bed|sleep|work|the\s+shops?|get\s+(?:some|a\s+(?:few|couple\s+"
+                      r"of)\s+hours'?|an?\s+hour'?s?)\s+(?:of\s+)?sleep)\b(?:\s+now)?\W*$", re.I)
+# An aside in brackets on the time of day, after a greeting: "Morning! (well, my morning, it's 4pm)"
+_ASIDE_ONLY = re.compile(r"^\s*\((?:[\s,.!:;-]*(?:well|my|your|it'?s|it\s+is|here|there|for\s+me|now|just|morning|"
+                         r"afternoon|evening|night|day|o'?clock|\d{1,2}(?:[.:]\d{2})?\s*(?:am|pm)?|ish|lol|haha))+[\s,.!:;-]*\)\W*$",
+                         re.I)
 
 
 def _names_any(text: str, known_names: Sequence[str]) -> bool:

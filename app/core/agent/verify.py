@@ -108,7 +108,7 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     # What the sentence says is no longer so grounds nothing: "v4" in "its v5 not v4"
     affirmed = _NEGATED.sub(" ", source)
     folded = affirmed.casefold()
-    if any(n not in affirmed for n in _NUMBER.findall(text)) or _other_unit(text, source):
+    if any(not _has_number(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source):
         return False
     if any(n.casefold() not in folded and not _day_shortened(n, folded) for n in _NAME.findall(text)
            if n.casefold() not in _OWN):
@@ -125,6 +125,14 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     return share >= GROUNDED_SHARE
 
 
+def _has_number(number: str, source: str) -> bool:
+    """``number`` is in ``source``, a clock time written either way: "5:40" of "at 5.40" (dev split #G)."""
+    if number in source:
+        return True
+    return bool(_CLOCK.fullmatch(number)) and re.sub(r"[.:]", lambda m: "." if m.group(0) == ":" else ":", number) in source
+
+
+_CLOCK = re.compile(r"\d{1,2}[.:]\d{2}")
 # "£850/mo" says "£850 a month" (held-out split #G: "You pay £850 per month" was refused)
 _SHORTHAND = re.compile(r"(?<=\w)\s?/\s?(mo|mth|month|wk|week|yr|year)\b", re.I)
 _PER = {"mo": "month", "mth": "month", "month": "month", "wk": "week", "week": "week", "yr": "year", "year": "year"}

@@ -162,7 +162,8 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
 
 
 _FAREWELL = re.compile(r"\b(?:bye|goodbye|good\s*night|night|nite|see\s+(?:you|ya)|take\s+care|talk\s+(?:to\s+you\s+)?"
-                       r"(?:tomorrow|later|soon)|catch\s+you|later|cheerio|ciao|chau|ta-?ra|i'?m\s+off)\b", re.I)
+                       r"(?:tomorrow|later|soon)|catch\s+you|later|cheerio|ciao|chau|ta-?ra|i'?m\s+off|off\s+to\s+(?:bed|sleep|get\b[^.!?]*\bsleep))\b",
+                       re.I)
 _HOW_ARE_YOU = re.compile(r"\bhow\s+(?:are\s+you|are\s+things|'?s\s+it\s+going)|what'?s\s+up\b", re.I)
 
 

@@ -336,6 +336,14 @@ def test_shorthand_for_per_month_and_short_weekdays_hold_the_answer() -> None:
     assert not grounded("You go climbing on Mondays and Thursdays.", climbing, "which days do I go climbing")
 
 
+def test_a_clock_time_holds_written_with_a_colon_or_a_dot() -> None:
+    """Dev split #G: "Thursday at 5:40" was refused for "on Thursday at 5.40"."""
+    said = "Parents evening for Mason is on Thursday at 5.40, I just checked the letter."
+    assert grounded("Parents evening is on Thursday at 5:40.", said, "when's parents evening")
+    assert not grounded("Parents evening is on Thursday at 5:45.", said, "when's parents evening")
+    assert not grounded("It costs 5:40.", "It costs 5,40.", "what does it cost")
+
+
 def test_a_correction_gives_the_new_value_and_the_line_it_corrects_the_rest() -> None:
     """#G: "Standup is 10:15 every day" from "standup is 9:45 every day" corrected by "standup moved
     to 10:15"; the old value is never held by the correction."""

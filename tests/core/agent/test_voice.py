@@ -251,7 +251,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
 
 @pytest.mark.parametrize("message", ["Thank you, very nicely written.", "ok. thanks.", "Good. Bye.", "Grand.",
                                      "Perfect. You're a doll. Bye now!", "Spasibo, good list.", "k thx",
-                                     "Much obliged.", "Thank you very much, is very useful."])
+                                     "Much obliged.", "Thank you very much, is very useful.",
+                                     "Thanks, that's perfect, off to get a few hours' sleep now."])
 def test_thanks_with_a_word_on_the_reply_is_thanks_even_after_a_request(message: str) -> None:
     """After a request these went on with it: a goodbye drew a casserole recipe (held-out split #E)."""
     assert route(message, follows_request=True).route == "thanks"
@@ -260,10 +261,19 @@ def test_thanks_with_a_word_on_the_reply_is_thanks_even_after_a_request(message:
 
 def test_thanks_that_tells_something_is_still_kept() -> None:
     assert route("Thank you, I will try on Saturday.", follows_request=True).route == "statement"
+    assert route("Thanks, my son is off to work now.").route == "statement"
     assert route("good morning! the tomatoes finally started ripening").route == "statement"
 
 
+def test_a_greeting_with_an_aside_on_the_time_of_day_is_a_greeting() -> None:
+    """"I'll keep in mind that (well, your morning, it's 4pm)." (dev split #G, ngozi)"""
+    assert route("Morning! (well, my morning, it's 4pm)").route == "greeting"
+    assert route("Hiya! (I moved to Leeds last week)").route == "statement"
+
+
 def test_thanks_and_goodbye_in_one_message_are_answered_with_both() -> None:
+    assert "take care" in thank("Thanks, that's perfect, off to get a few hours' sleep now.").casefold() or \
+        "bye" in thank("Thanks, that's perfect, off to get a few hours' sleep now.").casefold()
     assert "bye" in thank("Perfect. You're a doll. Bye now!").casefold() or \
         "take care" in thank("Perfect. You're a doll. Bye now!").casefold()
     assert "bye" not in thank("Thanks, that helped.").casefold()

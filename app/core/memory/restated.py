@@ -1,0 +1,100 @@
+"""A sentence the user corrected as they wrote it, read as they meant it: "Parents evening is on
+Tuesday at 5.40, no wait it's Thursday not Tuesday" → "Parents evening is on Thursday at 5.40".
+
+memory/corrections.py joins a *later* message that changes a memory; this is the same within one
+sentence. Shown the sentence whole, a model answered with the value the user took back ("Saturday
+mornings" after "no wait they moved it to Sunday"), or with neither ("a nut allergy"; dev split #G,
+leanne). The memory keeps the user's words as they wrote them: only what the agent reads is settled.
+
+The new value replaces the last value of its kind before the cue: a weekday (or a run of them: "Monday,
+Tuesday, no sorry, Monday, Wednesday and Friday"), a month, a number, or what "not …" names; without a
+kind, the short item before the cue ("a nut allergy, peanuts, no sorry, it's tree nuts"). A sentence
+whose correction can't be read that way is left as it was.
+"""
+
+from __future__ import annotations
+
+import re
+
+# "no wait", "no sorry", "sorry I mean", "or rather", … after a comma, inside the sentence
+_CUE = re.compile(r",\s*(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|wait,?\s+no|no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|"
+                  r"or\s+rather|scratch\s+that|correction)\b[\s,:;-]*", re.I)
+# Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"
+_LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?:that|it)|actually|(?:he|she|they)"
+                   r"(?:'s|\s+is|\s+turned)?|(?:they|we)(?:'ve|\s+have)?\s+(?:moved|changed|switched|put)\s+it(?:\s+back)?"
+                   r"|moved|it's\s+been\s+moved|to|the)\s+)+", re.I)
+_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
+_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
+          r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)")
+_KINDS = (
+    re.compile(rf"\b{_DAY}(?:(?:,\s*|\s+(?:and|&|or)\s+|\s*\+\s*){_DAY})*\b", re.I),  # a weekday, or a run of them
+    re.compile(rf"\b{_MONTH}\b", re.I),
+    re.compile(r"(?<![\w.])\d+(?:[.:]\d+)?(?:st|nd|rd|th|am|pm)?\b", re.I),
+)
+_NOT = re.compile(r"\bnot\s+([\w'-]+(?:\s+[\w'-]+)?)", re.I)
+_TAIL = re.compile(r"\s+(?:actually|then|instead|not\s+.*)$", re.I)
+_MAX_ITEM_WORDS = 4  # "peanuts", "the blue one": an item of a list, not a clause
+
+
+def settled(text: str) -> str:
+    """``text`` with each correction made inside a sentence applied; as it was when it has none."""
+    for _ in range(3):  # "…, no wait …, no sorry …": each cue in turn, first to last
+        match = _CUE.search(text)
+        if match is None:
+            return text
+        fixed = _apply(text[:match.start()], text[match.end():])
+        if fixed is None:
+            return text
+        text = fixed
+    return text
+
+
+def _apply(before: str, after: str) -> str | None:
+    """``before`` with its value replaced by the one ``after`` gives, then the rest of ``after``."""
+    clause, rest = _first_clause(after)
+    said = _LEAD.sub("", clause).strip()
+    for kind in _KINDS:
+        new = kind.search(said)
+        old = list(kind.finditer(before))
+        if new is not None and old:
+            value = new.group(0) + _of_month(said[new.end():]) if kind is _KINDS[2] else new.group(0)
+            if kind is _KINDS[0]:  # a run of weekdays goes on past a comma: "Monday, Wednesday and Friday, part time"
+                run = kind.match(after, after.find(value))
+                if run is not None and run.end() > len(clause):
+                    value, rest = run.group(0), after[run.end():].lstrip(" ,")
+            target = _named_not(clause, before) or (old[-1].start(), old[-1].end())
+            return _join(before[:target[0]] + value + before[target[1]:], rest)
+    value = _TAIL.sub("", said).strip(" ,.")
+    item = before.rsplit(",", 1)
+    if value and len(item) == 2 and 0 < len(item[1].split()) <= _MAX_ITEM_WORDS:
+        return _join(f"{item[0]}, {value}", rest)
+    return None
+
+
+def _of_month(after_number: str) -> str:
+    """The month that goes with a day: "of March" of "the 10th of March"."""
+    month = re.match(rf"\s+(?:of\s+)?{_MONTH}\b", after_number, re.I)
+    return month.group(0) if month else ""
+
+
+def _first_clause(after: str) -> tuple[str, str]:
+    head, _, rest = after.partition(",")
+    return head.strip(), rest.strip()
+
+
+def _named_not(clause: str, before: str) -> tuple[int, int] | None:
+    """Where ``before`` says what the correction names after "not": "Tuesday" of "Thursday not Tuesday"."""
+    named = _NOT.search(clause)
+    if named is None:
+        return None
+    for word in (named.group(1), named.group(1).split()[0]):
+        found = list(re.finditer(rf"\b{re.escape(word)}\b", before, re.I))
+        if found:
+            return found[-1].start(), found[-1].end()
+    return None
+
+
+def _join(settled_part: str, rest: str) -> str:
+    if not rest:
+        return settled_part.rstrip(" ,") + "."
+    return f"{settled_part.rstrip(' ,')}, {rest}"

@@ -1,0 +1,35 @@
+"""A correction made inside a sentence is read as the user meant it (dev split #G, leanne)."""
+
+import pytest
+
+from app.core.memory.restated import settled
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("Parents evening for Mason is on Tuesday at 5.40, no wait it's Thursday not Tuesday, I just checked the letter.",
+     "Parents evening for Mason is on Thursday at 5.40, I just checked the letter."),
+    ("Mason's football is Saturday mornings at 9 at Hollins Park, no wait they moved it to Sunday, same time, same place.",
+     "Mason's football is Sunday mornings at 9 at Hollins Park, same time, same place."),
+    ("I work as a receptionist at a dental practice, Monday, Tuesday, no sorry, Monday, Wednesday and Friday, part time.",
+     "I work as a receptionist at a dental practice, Monday, Wednesday and Friday, part time."),
+    ("Lily has a nut allergy, peanuts, no sorry, it's tree nuts actually, peanuts are fine, the allergist confirmed it.",
+     "Lily has a nut allergy, tree nuts, peanuts are fine, the allergist confirmed it."),
+    ("So it's me and the two kids, Mason who's 8, no wait, he turned 9 last week, god, and Lily who's 5.",
+     "So it's me and the two kids, Mason who's 9, god, and Lily who's 5."),
+    ("Her op is on the 3rd, no wait the 10th of March.", "Her op is on the 10th of March."),
+    ("The wedding is in May, no wait, June, on the 14th.", "The wedding is in June, on the 14th."),
+    ("Christmas budget is £150 per kid, no hang on, £120, I'm being strict this year.",
+     "Christmas budget is £120 per kid, I'm being strict this year."),
+])
+def test_the_corrected_value_replaces_the_one_taken_back(said: str, meant: str) -> None:
+    assert settled(said) == meant
+
+
+@pytest.mark.parametrize("said", [
+    "I'm free, no wait, I'm busy all week.",  # no value of a kind, and no short item before the cue
+    "No wait, that's wrong.",  # the cue opens the sentence: a correction of an earlier message
+    "I sat down, no wait, I stood.",
+    "Mason's football is on Saturday mornings at 9.",  # nothing taken back
+])
+def test_a_correction_it_cannot_read_leaves_the_words_as_they_were(said: str) -> None:
+    assert settled(said) == said
