@@ -298,7 +298,9 @@ def _missing(content: Sequence[str], said: set[str],
     """The question's content words the sentence doesn't hold (by stem, a related phrase or meaning)."""
     stems = {stem(w) for w in said}
     # "living" in "do for a living" is a job, never "live" by its stem ("I still live in our old house")
-    missing = [w for w in content if (w in _RELATED_WORDS or stem(w) not in stems) and not _related(w, folded)]
+    # (… and a writer's short form says it: "conf" for "conference"; dev split #G)
+    missing = [w for w in content if (w in _RELATED_WORDS or stem(w) not in stems) and not _related(w, folded)
+               and not any(len(s) >= 4 and len(w) > len(s) + 2 and w.casefold().startswith(s) for s in said)]
     if not missing or similar is None:
         return missing
     # A word of the sentence stands for one word of the question: "driving" holds "drive", so it

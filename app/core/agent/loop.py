@@ -11,6 +11,7 @@ none. A stopped reply is saved, marked interrupted.
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -82,7 +83,7 @@ class Agent:
         turn.recalled = self._recall(turn, vector)
         # Names the user has used: People & things', and those in what was recalled. "How old is Mango?"
         # is about the user's life when Mango is someone they told about.
-        turn.names = self.known_names(turn.recalled)
+        turn.names = self.known_names(turn.recalled, turn.text)
         turn.routed = route(turn.text, turn.names, follows_request=self._follows_request(turn))
         turn.passages = cited.recall(self, turn, vector)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
@@ -179,9 +180,14 @@ class Agent:
             return ack, kind == "mixed"
         return "", True
 
-    def known_names(self, recalled: list[Recall]) -> list[str]:
-        """The names the user has used: People & things', and the capitalised words of ``recalled``."""
-        return [*self.bank.entity_names(), *(n for r in recalled for n in voice.capitalised(r.memory.text))]
+    def known_names(self, recalled: list[Recall], text: str = "") -> list[str]:
+        """The names the user has used: People & things', the capitalised words of ``recalled``, and the
+        names inside ``text`` that a memory writes so: "what does Kev do for work" after "flatshare w/
+        Kev", which recall didn't bring (a general answer invented his job; dev split #G)."""
+        names = [*self.bank.entity_names(), *(n for r in recalled for n in voice.capitalised(r.memory.text))]
+        rows = self.data.memory_rows
+        return names + [n for n in voice.names_in(text) if n not in names and any(
+            (m := rows.get(i)) is not None and re.search(rf"\b{n}\b", m.text) for i, _ in rows.keyword_search(n, 3))]
 
     def _follows_request(self, turn: Turn) -> bool:
         return bool(turn.window) and route(turn.window[-1].user, turn.names).route in ("request", "mixed")

@@ -40,7 +40,9 @@ def asks_what_was_said(turn: Turn) -> bool:
     words; if that finds nothing, the model answers it as a request."""
     if turn.routed.route != "request" or not open_question(turn.text):
         return False
-    return any(_shared(turn.text, r.memory.text) >= 2 for r in turn.recalled[:3])
+    # (all of one: "where's the conference" after "off to a conf in may … in Lisbon"; dev split #G)
+    need = min(2, len({stem(w) for w in content_words(turn.text)}))
+    return need > 0 and any(_shared(turn.text, r.memory.text) >= need for r in turn.recalled[:3])
 
 
 def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
@@ -180,17 +182,22 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
     something else replace a right answer ("What part do I sing in the choir?" → "choir practice has
     been moved to Wednesdays"; held-out split, 2026-11-27). The model, shown both, still picks the
     older line at times. A correction that says "not" the very value the answer (``said``) gives
-    needs no shared word: "its v5 not v4" after "currently stuck on v4", for "You're climbing grade 4"."""
+    needs no shared word: "its v5 not v4" after "currently stuck on v4", for "You're climbing grade 4";
+    nor one that gives another number where the answer gives one: "Hip's moved. 10th of March now."
+    after "The wife's having her hip done. 3rd of March.", for "when's the wife's operation" (#G)."""
     memories = {r.memory.id: r.memory for r in turn.recalled}
     # A later memory that says the chosen sentence again (the message's episode, a summary) repeats it
     # rather than correcting it: "She is now five" beside "We adopted Anaya in 2021" (dev, ravi).
     earlier = memories.get(choice.memory_id)
     later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
                     and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said)
-                         or (_shared(question, m.text) == 1 and _other_number(m.text, said, question)))
+                         or (_shared(question, m.text) <= 1 and _other_number(m.text, said, question)))
                     and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)),
                    key=lambda m: -m.created_at)
-    return next((c for m in later for c in found if c.memory_id == m.id), None)  # found: closest first
+    # found: closest first; a correction that gives another number says it in the sentence with it
+    # ("10th of March now.", not "Hip's moved.")
+    return next((c for m in later for c in sorted((c for c in found if c.memory_id == m.id),
+                                                  key=lambda c: not _other_number(c.note, said, question))), None)
 
 
 def _said_since(turn: Turn, used: Choice, picked: Choice | None, question: str, said: str,

@@ -309,7 +309,7 @@ def _grounded_with_what_it_corrects(text: str, choice: Choice, question: str) ->
     name of the answer must be the correction's own, so the old value is never said from it."""
     if not choice.about:
         return False
-    mine = choice.note.casefold()
+    mine = _NEGATED.sub(" ", choice.note).casefold()  # "in Porto not Lisbon": Lisbon is not its own
     return all(f.casefold() in mine for f in _NUMBER.findall(text) + _NAME.findall(text)
                if f.casefold() not in _OWN and f.casefold() not in question.casefold()) \
         and grounded(text, f"{choice.about} {choice.note}", question)

@@ -604,3 +604,36 @@ def test_a_question_with_a_condition_before_it_is_one_question_not_a_statement()
     routed = route("If we move and take the mortgage with us, how long do we have to complete on the new one?")
     assert routed.stated == () and routed.route != "mixed"
     assert route("I moved to Leeds, what should I see?").stated == ("I moved to Leeds",)
+
+
+def test_a_name_only_a_memory_writes_makes_the_question_one_about_the_users_life(bank: MemoryBank) -> None:
+    """"what does Kev do for work" after "flatshare w/ Kev": routed as a request, the model's general
+    answer invented his job ("Kev works as a software developer"; dev split #G, arjun)."""
+    backend = ScriptedBackend(reply="Kev works as a software developer.", n_params=3_000_000_000)
+    bank.add(NewMemory(text="live in Bristol, flatshare w/ Kev in Easton. rent is £850/mo which is a crime tbh",
+                       kind="fact"))
+    done = _turn(Agent(ProfileData(bank), backend, Settings()), "what does Kev do for work", new=True)
+    assert "software developer" not in done.reply and "haven't told me" in done.reply
+
+
+def test_a_later_line_giving_another_date_replaces_the_answer_with_no_word_shared(bank: MemoryBank) -> None:
+    """"Hip's moved. 10th of March now." shares no word with "when's the wife's operation" (#G, gwilym)."""
+    bank.add(NewMemory(text="The wife's having her hip done. 3rd of March. Glangwili hospital.", kind="fact",
+                       created_at=1_000))
+    bank.add(NewMemory(text="Hip's moved. 10th of March now. Surgeon's off.", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="The wife's hip is being done on March 3rd.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "when's the wife's operation", new=True)
+    assert "10th" in done.reply and "3rd" not in done.reply, done.reply
+
+
+def test_a_question_of_one_word_the_memories_hold_is_answered_from_them(bank: MemoryBank) -> None:
+    """"where's the conference" after "off to a conf in may … it's in Lisbon" and "correction re the
+    conf: it's in Porto not Lisbon": a request's general answer gave Lisbon (#G, arjun)."""
+    bank.add(NewMemory(text="also off to a conf in may, GopherCon EU, it's in Lisbon i think, 12-16 may", kind="fact",
+                       created_at=1_000))
+    bank.add(NewMemory(text="correction re the conf: it's in Porto not Lisbon, i misread the site. dates same",
+                       kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="The conference is in Lisbon.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "where's the conference", new=True)
+    assert backend.aside_slots == ["proposal"]  # memory answers it, not a request's general reply
+    assert "Porto" in done.reply and "Lisbon" not in done.reply.replace("not Lisbon", ""), done.reply
