@@ -103,7 +103,10 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: C
         text = settled(r.memory.text)  # "Tuesday, no wait it's Thursday" read as Thursday
         whole = said_sentences(text)
         short = [" ".join(whole)] if 1 < len(whole) <= MAX_WHOLE and len(" ".join(whole)) <= MAX_WHOLE_CHARS else []
-        for unit in [*said_units(text), *whole, *short]:
+        # a terse writer's word or two goes with the sentence after it: "Tablets. Amlodipine. One in the
+        # morning. For the pressure." holds what is taken when (dev split #G)
+        pairs = [f"{a} {b}" for a, b in zip(whole, whole[1:]) if len(words(a)) < 3 and len(whole) > MAX_WHOLE]
+        for unit in [*said_units(text), *whole, *short, *pairs]:
             if len(words(unit)) >= 3:
                 units.setdefault(normalise(unit), (unit, r.memory.id))
     found = list(units.values())

@@ -637,3 +637,12 @@ def test_a_question_of_one_word_the_memories_hold_is_answered_from_them(bank: Me
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "where's the conference", new=True)
     assert backend.aside_slots == ["proposal"]  # memory answers it, not a request's general reply
     assert "Porto" in done.reply and "Lisbon" not in done.reply.replace("not Lisbon", ""), done.reply
+
+
+def test_a_terse_writers_one_word_sentence_holds_an_answer_with_the_next(bank: MemoryBank) -> None:
+    """"Amlodipine." was refused: a sentence of one word was no candidate (#G, gwilym)."""
+    bank.add(NewMemory(text="Tablets. Amlodipine. One in the morning. For the pressure.", kind="fact"))
+    backend = ScriptedBackend(reply="Amlodipine.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what tablet do I take in the morning",
+                 new=True)
+    assert "Amlodipine" in done.reply, done.reply
