@@ -29,7 +29,12 @@ _SUBJECTS = r"(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|he|she|they|it's|his|
 _CLAUSE = re.compile(rf"\s*(?:;\s*|,?\s+(?:and|but|so)\s+(?:also\s+)?)(?={_SUBJECTS}\b)|,\s*(?=please\b)", re.I)
 _GREETING = r"(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks|thank you)(?:\s+hearth)?\b[\s,!.:;-]*"
 _MARKER = rf"(?:oh and|and by the way|and also|oh|so|well|also|anyway|btw|by the way|and|yes|yeah|no|right|ok|okay)(?:[,!.:;-]+\s*|\s+(?={_SUBJECTS}\b))"
-_FILLER = re.compile(rf"^(?:{_GREETING}|{_MARKER})+", re.I)
+# A topic said before what is told: "So car news, I …", "Also the big one, my sister …", "For the record I'm …"
+_TOPIC = (rf"(?:(?:so|also|and|oh|ok|okay|right|anyway)[,\s]+)?(?:(?:for\s+the\s+record|(?:a\s+)?bit\s+of\s+background"
+          rf"(?:\s+i\s+suppose)?|(?:the\s+|some\s+|other\s+)?(?:big|good|bad|sad|random|quick|exciting|car|work|house|"
+          rf"job|family|health|baby|wedding)\s+(?:news|update|one)|news|update|fyi|heads\s+up)"
+          rf"(?:[,:;-]+\s*|\s+)(?={_SUBJECTS}\b))")
+_FILLER = re.compile(rf"^(?:{_GREETING}|{_TOPIC}|{_MARKER})+", re.I)
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
 _QUESTION_START = re.compile(
     r"^(what|what's|whats|whereabouts|who|who's|whom|whose|when|where|where's|why|how|which|do|does|did|is|are|was|were|"

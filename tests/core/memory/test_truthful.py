@@ -32,6 +32,11 @@ KEY = DbKey(passphrase="pw")
     ("What car do I drive?", []),
     ("Write me a haiku about rain.", []),
     ("thanks!", []),
+    # a topic said first is dropped as a greeting is (dev split #G: "I'll remember that so car news, you …")
+    ("So car news, I finally got rid of the old Corsa.", ["I finally got rid of the old Corsa."]),
+    ("Also the big one, my sister is getting married on 14 June.", ["My sister is getting married on 14 June."]),
+    ("For the record I'm allergic to penicillin.", ["I'm allergic to penicillin."]),
+    ("The big one is my brother, he's six foot four.", ["The big one is my brother, he's six foot four."]),
 ])
 def test_fact_spans_are_the_users_words(message: str, spans: list[str]) -> None:
     assert fact_spans(message) == spans
