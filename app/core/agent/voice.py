@@ -90,6 +90,20 @@ def joined(parts: Sequence[str]) -> str:
     return ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
+MAX_ACK_WORDS = 20
+
+
+def _short(said: str) -> str:
+    """A long sentence said back up to its first comma past a few words, without its asides in
+    brackets: "your brother Chidi lives in Manchester" of "…, he's the one who keeps trying to get you
+    to do the Great Manchester Run with him (not happening, your knees say no)" (dev split #G)."""
+    if len(words(said)) <= MAX_ACK_WORDS:
+        return said
+    said = " ".join(re.sub(r"\s*\([^()]*\)", "", said).split())
+    cut = next((m.start() for m in re.finditer(r",\s", said) if len(words(said[:m.start()])) >= 6), None)
+    return said if cut is None or len(words(said)) <= MAX_ACK_WORDS else said[:cut]
+
+
 def _listed(texts: Sequence[str]) -> str:
     """As many kept sentences as fit MAX_ACK_CHARS, and how many more."""
     shown: list[str] = []
@@ -103,7 +117,8 @@ def _listed(texts: Sequence[str]) -> str:
 
 
 # --- feelings (a word or two of warmth, never a claim) -----------------------------------------
-_SAD = re.compile(r"\b(?:passed away|died|death|funeral|sick|illness|cancer|lost my|lonely|sad|"
+_SAD = re.compile(r"\b(?:passed away|died|death|funeral|sick|illness|cancer|lost my|lonely|sad|flood(?:ed)?|stolen|"
+                  r"burgl\w*|accident|injur\w*|crashed|broke down|"
                   r"depressed|feeling low|feeling down|stressed|anxious|worried|scared|hurt|hurts|pain|broke up|divorce|fired|"
                   r"laid off|struggling|exhausted|burnt out|burned out|miss (?:her|him|them)|grief|tough|hard time|"
                   r"cancelled|canceled|awful|terrible|horrible|ugh)\b", re.I)
@@ -155,7 +170,7 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
         return ((greeting or _feeling(message) or "") + ("" if greeting else pick(_NOTHING, message))).strip()
     parts = []
     for status, options in (("updates", _UPDATES), ("new", _NEW), ("known", _KNOWN)):
-        texts = [clause(k.text, names) for k in about if k.status == status]
+        texts = [_short(clause(k.text, names)) for k in about if k.status == status]
         if texts:
             parts.append(pick(options, message + status).format(_listed(texts)))
     return ((greeting or _feeling(message)) + " ".join(parts)).strip()

@@ -646,3 +646,15 @@ def test_a_terse_writers_one_word_sentence_holds_an_answer_with_the_next(bank: M
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what tablet do I take in the morning",
                  new=True)
     assert "Amlodipine" in done.reply, done.reply
+
+
+def test_a_long_statement_is_acknowledged_by_its_first_part_without_asides() -> None:
+    """Said back whole, a run-on message made an acknowledgement of 40 words (dev split #G, ngozi)."""
+    said = ("My brother Chidi lives in Manchester, he's the one who keeps trying to get me to do the Great "
+            "Manchester Run with him (not happening, my knees say no).")
+    reply = acknowledge(said, [Kept(said, "new")])
+    assert reply.endswith("your brother Chidi lives in Manchester.") and "knees" not in reply, reply
+    short = "My brother Chidi lives in Manchester, near the canal."
+    assert acknowledge(short, [Kept(short, "new")]).endswith("your brother Chidi lives in Manchester, near the canal.")
+    assert acknowledge("The venue flooded, so the wedding moved to 21 June.",
+                       [Kept("The venue flooded, so the wedding moved to 21 June.", "new")]).startswith("I'm sorry")
