@@ -322,7 +322,7 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
         return "ask_user"
     body = modals_spelled_out(body)
     if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body) or _REQUEST_INSIDE.search(body) or \
-            _REQUEST_NOUN.search(body):
+            _REQUEST_NOUN.search(body) or _BARE_REQUEST.match(body):
         return "request"
     if _is_question(body) or _BARE_ASK.match(body):
         return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) or _BARE_ASK.match(body) \
@@ -330,6 +330,9 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     return "statement"
 
 
+# A terse writer's request in a word: "Bara brith. Ingredients." (dev split #G, gwilym)
+_BARE_REQUEST = re.compile(r"^\W*(?:the\s+)?(?:ingredients|recipe|method|directions|instructions|steps)(?:\s+please)?\W*$",
+                           re.I)
 # A terse writer's question with no verb: "grandson's name", "dogs name?", "Karen's birthday" (#F)
 _BARE_ASK = re.compile(r"^\W*(?:(?:my|our|the)\s+)?(?!(?:his|its|this|hers|yours|ours|theirs|was|is|yes|us)\b)[\w-]+(?:'s|’s|s)\s+(?:name|surname|age|birthday|bday|number|address|job)"
                        r"\W*$", re.I)

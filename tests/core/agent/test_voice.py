@@ -247,6 +247,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("what breed is biscuit", ["Biscuit"]).route == "ask_user"  # a known name, lower-case
     assert route("The letter is too formal.", follows_request=True).route == "request"
     assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
+    assert route("Bara brith. Ingredients. The wife's lost her card.").asked == ("Ingredients.",)  # #G, gwilym
+    assert route("The recipe was lovely.").route == "statement"
 
 
 @pytest.mark.parametrize("message", ["Thank you, very nicely written.", "ok. thanks.", "Good. Bye.", "Grand.",
