@@ -36,6 +36,14 @@ _DISTANCE = re.compile(rf"\b{_UNIT_N}\s*(?:km|kms|kilomet(?:er|re)s?|miles?|mi|m
 _FREQUENCY = re.compile(rf"\b(?:every|each|daily|weekly|monthly|yearly|annually|nightly|once|twice|"
                         rf"{_N}\s+times|per|a\s+(?:day|week|month|year))\b|\b(?:on\s+)?(?:mon|tues|wednes|thurs|fri|"
                         r"satur|sun)days\b|\bweekends\b", re.I)
+_HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
+# What "what time" wants said: a time of day, not a day ("5 a side kicks off on Tues nights" answered
+# "what time does 5 a side kick off", never said; split #H)
+_CLOCK = re.compile(rf"\b\d{{1,2}}[:.]\d{{2}}\b|\b\d{{1,2}}\s*(?:am|pm|a\.m\.|p\.m\.)|o'?clock|\b(?:noon|midday|midnight)\b|"
+                    rf"\bhalf\s+(?:past\s+)?(?:\d{{1,2}}|{'|'.join(_HOURS)})\b|\bquarter\s+(?:past|to)\b|"
+                    rf"\b(?:at|from|by|until|till|around|about|before|after)\s+(?:\d{{1,2}}|{'|'.join(_HOURS)})\b(?!\s*(?:st|nd|rd|th)\b)",
+                    re.I)
 MEASURES = (("age", _HOW_OLD), ("duration", re.compile(r"\bhow\s+long\b")),
-             ("distance", re.compile(r"\bhow\s+far\b")), ("frequency", re.compile(r"\bhow\s+often\b")))
-SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency": _FREQUENCY}
+             ("distance", re.compile(r"\bhow\s+far\b")), ("frequency", re.compile(r"\bhow\s+often\b")),
+             ("time", re.compile(r"\bwhat\s+time\b")))
+SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency": _FREQUENCY, "time": _CLOCK}

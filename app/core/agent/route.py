@@ -118,8 +118,8 @@ _REQUEST_START = re.compile(
 _PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)(?:\W*$|\s*,)|^\W*(?:please|pls|plz|kindly)\b", re.I)
 # A request inside a sentence: "I would be grateful if you could help me write …"
 _REQUEST_INSIDE = re.compile(r"\b(?:if\s+(?:you|u)\s+(?:could|can|would)|(?:could|can|would|will)\s+(?:you|u))\s+"
-                             r"(?:please\s+|kindly\s+)?(?:help\s+me|write|draft|give\s+me|make\s+me|explain|suggest|"
-                             r"recommend)\b", re.I)
+                             r"(?:please\s+|kindly\s+|be\s+so\s+kind\s+as\s+to\s+)?(?:help\s+me|write|draft|give\s+me|make\s+me|"
+                             r"explain|suggest|recommend|provide|send|find|tell\s+me\s+how)\b", re.I)
 # What a person asks an assistant to make, named without a verb: "Need a rota for calving season.",
 # "Email to the co-op.", "Three stretches for the lower back.", "I would like a short poem for her card."
 _MADE = (r"(?:poem|email|e-mail|letter|note|message|text|card|speech|toast|story|essay|list|checklist|rota|"

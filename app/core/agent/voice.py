@@ -239,7 +239,9 @@ def what_asked(question: str) -> str:
         rest = second_person(m.group("rest"))
         subject, verb = _subject(rest)
         aux = m.group("aux").casefold()
-        if aux == "did" or not subject or not verb and aux not in ("am", "is", "are", "was", "were"):
+        # (nor when the subject ran on past where it was read to end: "your 5 | a side kick off"; #H)
+        if aux == "did" or not subject or not verb and aux not in ("am", "is", "are", "was", "were") or \
+                re.match(r"(?:a|an|the|of|and|to)\b", verb, re.I):
             return ""  # "when did I move" → "when you moved" needs the past tense: say it plainly
         if aux in ("am", "is", "are", "was", "were"):
             be = {"am": "are", "was": "were" if subject.casefold() == "you" else "was"}.get(aux, aux)

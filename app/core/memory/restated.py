@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import re
 
-# "no wait", "no sorry", "sorry I mean", "or rather", … after a comma, inside the sentence
-_CUE = re.compile(r",\s*(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|wait,?\s+no|no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|"
+# "no wait", "(ah) no sorry", "sorry I mean", "or rather", … after a comma, or opening the next sentence
+_CUE = re.compile(r"(?P<mark>,|[.!]\s)\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|wait,?\s+no|no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|"
                   r"or\s+rather|scratch\s+that|correction)\b[\s,:;-]*", re.I)
 # Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"
 _LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?:that|it)|actually|(?:he|she|they)"
@@ -28,8 +28,8 @@ _MONTH = (r"(?:january|february|march|april|may|june|july|august|september|octob
           r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)")
 _KINDS = (
     re.compile(rf"\b{_DAY}(?:(?:,\s*|\s+(?:and|&|or)\s+|\s*\+\s*){_DAY})*\b", re.I),  # a weekday, or a run of them
+    re.compile(r"(?<![\w.])\d+(?:[.:]\d+)?(?:st|nd|rd|th|am|pm)?\b", re.I),  # before months: "12 may. no wait 21 may"
     re.compile(rf"\b{_MONTH}\b", re.I),
-    re.compile(r"(?<![\w.])\d+(?:[.:]\d+)?(?:st|nd|rd|th|am|pm)?\b", re.I),
 )
 _NOT = re.compile(r"\bnot\s+([\w'-]+(?:\s+[\w'-]+)?)", re.I)
 _TAIL = re.compile(r"\s+(?:actually|then|instead|not\s+.*)$", re.I)
@@ -42,14 +42,16 @@ def settled(text: str) -> str:
         match = _CUE.search(text)
         if match is None:
             return text
-        fixed = _apply(text[:match.start()], text[match.end():])
+        # after a full stop ("bday 12 may. no wait 21 may") only a value of a kind: a new sentence may
+        # say anything after "No wait,"
+        fixed = _apply(text[:match.start()], text[match.end():], items=match.group("mark") == ",")
         if fixed is None:
             return text
         text = fixed
     return text
 
 
-def _apply(before: str, after: str) -> str | None:
+def _apply(before: str, after: str, items: bool = True) -> str | None:
     """``before`` with its value replaced by the one ``after`` gives, then the rest of ``after``."""
     clause, rest = _first_clause(after)
     said = _LEAD.sub("", clause).strip()
@@ -57,16 +59,19 @@ def _apply(before: str, after: str) -> str | None:
         new = kind.search(said)
         old = list(kind.finditer(before))
         if new is not None and old:
-            value = new.group(0) + _of_month(said[new.end():]) if kind is _KINDS[2] else new.group(0)
+            value = new.group(0) + _of_month(said[new.end():]) if kind is _KINDS[1] else new.group(0)
             if kind is _KINDS[0]:  # a run of weekdays goes on past a comma: "Monday, Wednesday and Friday, part time"
                 run = kind.match(after, after.find(value))
                 if run is not None and run.end() > len(clause):
                     value, rest = run.group(0), after[run.end():].lstrip(" ,")
-            target = _named_not(clause, before) or (old[-1].start(), old[-1].end())
+            start, end = _named_not(clause, before) or (old[-1].start(), old[-1].end())
+            if kind is _KINDS[1] and value != new.group(0):  # "12 may" → "21 may", not "21 may may"
+                end += len(_of_month(before[end:]))
+            target = (start, end)
             return _join(before[:target[0]] + value + before[target[1]:], rest)
     value = _TAIL.sub("", said).strip(" ,.")
     item = before.rsplit(",", 1)
-    if value and len(item) == 2 and 0 < len(item[1].split()) <= _MAX_ITEM_WORDS:
+    if items and value and len(item) == 2 and 0 < len(item[1].split()) <= _MAX_ITEM_WORDS:
         return _join(f"{item[0]}, {value}", rest)
     return None
 
@@ -78,8 +83,12 @@ def _of_month(after_number: str) -> str:
 
 
 def _first_clause(after: str) -> tuple[str, str]:
-    head, _, rest = after.partition(",")
-    return head.strip(), rest.strip()
+    """The correction's clause, and the rest (a sentence after it keeps its full stop)."""
+    end = re.search(r",|(?<=[.!?])\s", after)
+    if end is None:
+        return after.strip(), ""
+    rest = after[end.end():].strip()
+    return after[:end.start()].strip(" .!?"), (f". {rest}" if end.group(0) != "," and rest else rest)
 
 
 def _named_not(clause: str, before: str) -> tuple[int, int] | None:
@@ -97,4 +106,4 @@ def _named_not(clause: str, before: str) -> tuple[int, int] | None:
 def _join(settled_part: str, rest: str) -> str:
     if not rest:
         return settled_part.rstrip(" ,") + "."
-    return f"{settled_part.rstrip(' ,')}, {rest}"
+    return f"{settled_part.rstrip(' ,')}{'' if rest.startswith('. ') else ', '}{rest}"

@@ -249,6 +249,10 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
     assert route("Bara brith. Ingredients. The wife's lost her card.").asked == ("Ingredients.",)  # #G, gwilym
     assert route("The recipe was lovely.").route == "statement"
+    # split #H, winifred: a formal request was acknowledged as a statement
+    assert route("I should be grateful if you would provide me with a recipe for a proper Victoria sponge.").route \
+        == "request"
+    assert route("My son would provide the cake if we asked.").route == "statement"
 
 
 @pytest.mark.parametrize("message", ["Thank you, very nicely written.", "ok. thanks.", "Good. Bye.", "Grand.",
@@ -660,3 +664,15 @@ def test_a_long_statement_is_acknowledged_by_its_first_part_without_asides() -> 
     assert acknowledge(short, [Kept(short, "new")]).endswith("your brother Chidi lives in Manchester, near the canal.")
     assert acknowledge("The venue flooded, so the wedding moved to 21 June.",
                        [Kept("The venue flooded, so the wedding moved to 21 June.", "new")]).startswith("I'm sorry")
+
+
+def test_what_time_is_not_answered_with_a_day(bank: MemoryBank) -> None:
+    """"what time does 5 a side kick off" (never said) got "5 a side kicks off on Tues nights" (split #H, rhys)."""
+    bank.add(NewMemory(text="5 a side tues nights if ur wondering why i moan about my knees.", kind="fact"))
+    backend = ScriptedBackend(reply="5 a side kicks off on Tues nights.", n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings(threshold=0.0))
+    reply = _turn(agent, "what time does my 5 a side kick off", new=True).reply
+    assert "haven't told me" in reply and "as side" not in reply, reply
+    bank.add(NewMemory(text="Standup is at 9:45 every day.", kind="fact"))
+    agent.backend = ScriptedBackend(reply="Standup is at 9:45.", n_params=3_000_000_000)
+    assert "9:45" in _turn(agent, "what time is my standup", new=True).reply

@@ -18,6 +18,9 @@ from app.core.memory.restated import settled
      "So it's me and the two kids, Mason who's 9, god, and Lily who's 5."),
     ("Her op is on the 3rd, no wait the 10th of March.", "Her op is on the 10th of March."),
     ("The wedding is in May, no wait, June, on the 14th.", "The wedding is in June, on the 14th."),
+    ("gf Tash bday 12 may. no wait 21 may lol she'd kill me", "gf Tash bday 21 may."),  # split #H, rhys
+    ("My English class is on Monday evening, ah no sorry, Tuesday evening. Monday is Arif swimming.",
+     "My English class is on Tuesday evening. Monday is Arif swimming."),
     ("Christmas budget is £150 per kid, no hang on, £120, I'm being strict this year.",
      "Christmas budget is £120 per kid, I'm being strict this year."),
 ])
@@ -29,6 +32,7 @@ def test_the_corrected_value_replaces_the_one_taken_back(said: str, meant: str) 
     "I'm free, no wait, I'm busy all week.",  # no value of a kind, and no short item before the cue
     "No wait, that's wrong.",  # the cue opens the sentence: a correction of an earlier message
     "I sat down, no wait, I stood.",
+    "I'll see mum on Friday, then work. No wait, I'm off that day.",  # a new sentence may say anything
     "Mason's football is on Saturday mornings at 9.",  # nothing taken back
 ])
 def test_a_correction_it_cannot_read_leaves_the_words_as_they_were(said: str) -> None:
