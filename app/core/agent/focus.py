@@ -30,6 +30,7 @@ from app.core.agent.measures import HAS_NUMBER, HAS_WHEN, MEASURES, SAID_AS
 from app.core.agent.naming import named_as_such, names_it
 from app.core.memory.entities.extract import BEING_WORDS, NOT_NAMES, RELATIONS, asked_relations, relation_phrases
 from app.core.memory.spans import mentions_self, words
+from app.core.memory.store import STOPWORDS
 
 WORD_MATCH_AT = 0.50  # cosine of two single words (MiniLM): medication~sertraline 0.52, car~Volvo 0.59;
 # blood~diabetes 0.38, film~drink 0.32 (chosen on bench/story's dev stories)
@@ -93,6 +94,12 @@ _FOR_WORK = re.compile(r"\b(?:for|at)\s+work\b", re.I)
 _NAMING = re.compile(r"\bname\b|\bcalled\s*\??$|\bcall(?:ed)?\s+(?:him|her|it|them)\b")
 _NAME_FIRST = re.compile(r"^\W*[A-ZÀ-Þ][a-zß-ÿ]+,\s+(?:my|our|the|his|her|their)\s")
 _HAS_NAME = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-ZÀ-Þ][a-zß-ÿ]+")
+# A place's name is no one's, nor a month's: "at Harrogate District Hospital on the 3rd of March" does
+# not say who does the operation (split #H)
+_INSTITUTION = re.compile(r"(?:\b[A-ZÀ-Þ][\w'’-]*\s+)+(?:Hospital|Infirmary|Clinic|Surgery|School|College|University|"
+                          r"Academy|Centre|Center|Hall|Church|Library|Station|Park|Road|Street|Lane|Avenue|Practice)\b|"
+                          r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+                          r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b")
 
 
 @dataclass(frozen=True)
@@ -286,7 +293,11 @@ def _kind_ok(sentence: str, kind: str) -> bool:
     if kind == "when":
         return bool(HAS_WHEN.search(sentence))
     if kind == "who":  # (a name opening the sentence as an appositive: "Bracken, our collie, …")
-        return bool(_HAS_NAME.search(sentence.strip()) or _NAME_FIRST.match(sentence))
+        named = _INSTITUTION.sub(" ", sentence.strip())
+        first = re.match(r"\W*([A-ZÀ-Þ][a-zß-ÿ]+)\b", named)  # "Pauline has the kids on Fridays"
+        return bool(_HAS_NAME.search(named) or _NAME_FIRST.match(sentence)
+                    or bool(first and first.group(1).casefold() not in STOPWORDS)
+                    or any(w.casefold() in RELATIONS for w in words(named)))  # "the wife has them on Fridays"
     if kind == "where":
         return bool(_HAS_NAME.search(sentence.strip()) or _HAS_PLACE.search(sentence))
     return True

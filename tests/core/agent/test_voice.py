@@ -676,3 +676,16 @@ def test_what_time_is_not_answered_with_a_day(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="Standup is at 9:45 every day.", kind="fact"))
     agent.backend = ScriptedBackend(reply="Standup is at 9:45.", n_params=3_000_000_000)
     assert "9:45" in _turn(agent, "what time is my standup", new=True).reply
+
+
+def test_who_is_not_answered_by_a_place(bank: MemoryBank) -> None:
+    """"Who is doing my cataract operation?" (never said) got "at Harrogate District Hospital" (split #H)."""
+    bank.add(NewMemory(text="I am to have a cataract operation on my left eye at Harrogate District Hospital on the "
+                            "3rd of March.", kind="fact"))
+    backend = ScriptedBackend(reply="You are having a cataract operation at Harrogate District Hospital.",
+                              n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings(threshold=0.0))
+    assert "Harrogate" not in _turn(agent, "Who is doing my cataract operation?", new=True).reply
+    bank.add(NewMemory(text="Mr Okafor is doing my cataract operation.", kind="fact"))
+    agent.backend = ScriptedBackend(reply="Mr Okafor is doing it.", n_params=3_000_000_000)
+    assert "Okafor" in _turn(agent, "Who is doing my cataract operation?", new=True).reply
