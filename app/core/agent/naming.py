@@ -34,7 +34,10 @@ def names_it(sentence: str, relations: Sequence[tuple[str, ...]], content: Seque
         then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
         # a terse writer's name as a sentence of its own after the one about it: "Dog's a collie. Fly." (#G)
         alone = re.finditer(rf"\b{spelled}(?:'s|’s)?\b[^.!?]*[.!?]\s+({_NAME_WORD})\s*[.!?]", sentence)
-        if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before, *then, *alone)):
+        # … or called so a few words on: "a salon in town called Curl Up & Dye" (split #H)
+        later = re.finditer(rf"\b{spelled}(?:\s+(?:in|on|at|near|by|up|down|round|the|town|village|road|street|"
+                            rf"here|there)){{1,3}}\s+(?i:called|named)\s+({_NAME_WORD})", sentence)
+        if any(m.group(1).casefold() not in NOT_NAMES for m in (*after, *before, *then, *alone, *later)):
             return True
         # a texter's lower-case name after "called" ("my mum's called bisi"), a month's name said to be
         # someone's ("The missus is June."; #F)

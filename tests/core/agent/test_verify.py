@@ -362,6 +362,9 @@ def test_a_correction_gives_the_new_value_and_the_line_it_corrects_the_rest() ->
     ("The dog's name is Fly.", "Dog's a collie. Fly. Eleven. Deaf as a post.", "dog's name?"),
     ("Bowls are on Tuesdays.", "Bowls gone to Tuesdays. New green keeper.", "what day is bowls"),
     ("He's an electrician.", "Our lad's in Cardiff. Electrician. Rings Sundays.", "what does our lad do for work"),
+    # split #H: called so a few words on
+    ("Curl Up & Dye.", "I do hair three days a week at a salon in town called Curl Up & Dye (yes really).",
+     "what's the salon called"),
 ])
 def test_a_terse_writers_name_day_and_job_as_sentences_of_their_own(proposal: str, sentence: str,
                                                                      question: str) -> None:
