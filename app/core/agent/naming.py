@@ -59,4 +59,6 @@ def named_as_such(sentence: str, name: str) -> bool:
 # "Peter's boy" (his) — not "Peter's 40", "Peter's a joiner", "Peter's moved" (is, has)
 _POSSESSIVE = re.compile(r"['’]s\s+(?!\d|(?:a|an|the|our|my|your|his|her|their|not|now|still|just|got|been|going|gone|in|at|on|from|off|back|away|"
                          r"home|very|so|too|really|always|never|married|engaged|retired|single|pregnant|sick|ill|"
-                         r"\w+ed|\w+ing)\b)[a-z]", re.I)
+                         r"allergic|afraid|scared|terrified|obsessed|mad|into|vegan|vegetarian|coeliac|diabetic|deaf|"
+                         r"blind|due|fine|better|worse|older|younger|taller|back|about|also|only|nearly|almost|"
+                         r"\w+ed|\w+ing)\b)[a-z]", re.I)  # ("Rosie's allergic to peanuts": is; split #H)

@@ -126,7 +126,7 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
 
 
 def _has_number(number: str, source: str) -> bool:
-    """``number`` is in ``source``, a clock time written either way: "5:40" of "at 5.40" (dev split #G)."""
+    """``number`` (or a name) is in ``source``, a clock time written either way: "5:40" of "at 5.40" (#G, #H)."""
     if number in source:
         return True
     return bool(_CLOCK.fullmatch(number)) and re.sub(r"[.:]", lambda m: "." if m.group(0) == ":" else ":", number) in source
@@ -296,7 +296,7 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
         # (a correction that doesn't say whom it is about is about whom the memory it corrects is:
         # "swimming lessons are Sunday mornings now" after "Jack … has swimming lessons on Saturday")
         if any((held(piece) or bool(choice.about) and held(f"{choice.about} {piece}")) and
-               (all(f.casefold() in piece.casefold() and not _beside(f, beings, piece) for f in facts) if facts
+               (all(_has_number(f.casefold(), piece.casefold()) and not _beside(f, beings, piece) for f in facts) if facts
                 else grounded(text, piece, question))
                for piece in _pieces_of(choice)):
             return Verified(tidy_answer(text), choice)

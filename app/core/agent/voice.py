@@ -245,6 +245,8 @@ def what_asked(question: str) -> str:
             return ""  # "when did I move" → "when you moved" needs the past tense: say it plainly
         if aux in ("am", "is", "are", "was", "were"):
             be = {"am": "are", "was": "were" if subject.casefold() == "you" else "was"}.get(aux, aux)
+            if subject.endswith(("'s", "’s")):  # "what time is Jakey's parents evening": his, whole (#H)
+                return f"{_lower_first(m.group('wh'))} {subject} {verb} {be}".replace("  ", " ")
             verb = f"{be} {verb}".strip()
         elif aux == "does":
             verb = _third_person(verb)

@@ -491,6 +491,7 @@ def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
     again = not_told("what do i do for a living again")
     assert "what you do for a living" in again and "living again" not in again
     assert "where your brother is studying" in not_told("Where is my brother studying?")
+    assert "what time Jakey's parents evening is" in not_told("what time is Jakey's parents evening")  # #H
 
 
 def test_what_was_said_last_about_the_same_thing_is_quoted(bank: MemoryBank) -> None:
@@ -689,3 +690,18 @@ def test_who_is_not_answered_by_a_place(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="Mr Okafor is doing my cataract operation.", kind="fact"))
     agent.backend = ScriptedBackend(reply="Mr Okafor is doing it.", n_params=3_000_000_000)
     assert "Okafor" in _turn(agent, "Who is doing my cataract operation?", new=True).reply
+
+
+@pytest.mark.parametrize(("memory", "proposal", "question", "said"), [
+    ("Rosie's allergic to peanuts so everything has to be checked", "Rosie is allergic to peanuts.",
+     "what's Rosie allergic to", "peanuts"),
+    ("And Jakey's parents' evening is at 5.20 on Thursday, I always get it wrong, 5.20 definitely",
+     "Jakey's parents' evening is at 5:20 on Thursday.", "what time is Jakey's parents evening", "5:20"),
+])
+def test_right_proposals_split_h_refused_are_held(bank: MemoryBank, memory: str, proposal: str, question: str,
+                                                  said: str) -> None:
+    """Split #H (dev since its run): "Rosie's allergic" read as Rosie's something; "5:20" not in "5.20"."""
+    bank.add(NewMemory(text=memory, kind="fact"))
+    backend = ScriptedBackend(reply=proposal, n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), question, new=True)
+    assert said in done.reply, done.reply
