@@ -312,3 +312,14 @@ def test_a_job_question_reaches_where_the_user_works_however_far(tmp_path: Path)
     assert any("Korrel" in r.memory.text for r in bank.search("What do I do for a living?", RecallParams()))
     assert not any("Korrel" in r.memory.text for r in bank.search("What does Yusuf do for a living?", RecallParams()))
     bank.conn.close()
+
+
+def test_a_job_said_with_no_workplace_named_is_reached_by_a_job_question(bank: MemoryBank) -> None:
+    """Split #H: "I do hair for a living, three days a week at a salon in town" was not recalled for
+    "what do I do for work again" (no workplace named, so no People & things entry to hop through)."""
+    add(bank, "I do hair for a living, three days a week at a salon in town.",
+        *(f"The garden gets {n} hours of sun in June." for n in range(12)))
+    params = RecallParams(threshold=0.99)  # nothing passes by cosine: only the hop brings it
+    found = bank.search("what do I do for work again", params)
+    assert [r.via for r in found if "hair" in r.memory.text] == ["what you do for work"]
+    assert not any("hair" in r.memory.text for r in bank.search("what does my sister do for work", params))

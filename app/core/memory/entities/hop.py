@@ -55,8 +55,22 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
     return out
 
 
+# The user saying what they do with no workplace named: "I do hair for a living", "I work as a
+# courier", "my job's driving a van" (split #H: three job questions recalled nothing)
+_SAYS_JOB = re.compile(r"\bfor\s+a\s+living\b|\bi\s+(?:work|am\s+working|'m\s+working)\s+(?:as|in)\b|"
+                       r"\bmy\s+job(?:'s|\s+is)\b|\bi\s+do\s+\w+(?:\s+\w+)?\s+for\s+work\b", re.I)
+_JOB_WORDS = ("living", "job", "work", "working")
+
+
+def said_jobs(store: MemoryStore, limit: int = 10) -> list[int]:
+    """Live memories in which the user says what they do for work, by the words that say it."""
+    ids = list(dict.fromkeys(i for word in _JOB_WORDS for i, _ in store.keyword_search(word, limit)))
+    return [i for i, m in store.get_many(ids).items() if _SAYS_JOB.search(m.text)]
+
+
 def _asks_own_work(query: str) -> bool:
-    return bool(_ASKS_WORK.search(query) and re.search(r"\b(?:i|my|me)\b", query, re.I))
+    """The user's own work: not "what does my sister do for work"."""
+    return bool(_ASKS_WORK.search(query) and re.search(r"\b(?:i|my|me)\b", query, re.I)) and not asked_relations(query)
 
 
 def _said(entities: EntityStore, entity: Entity, meanings: tuple[str, ...]) -> str:
@@ -71,10 +85,13 @@ def hop(store: MemoryStore, index: VectorIndex, query: str, vector: np.ndarray, 
     HOP_K more of theirs, best by cosine; still top_k (pinned ones on top)."""
     entities = EntityStore(store.conn)
     people = referenced(entities, query)
-    if not people:
+    jobs = said_jobs(store) if _asks_own_work(query) else []
+    if not people and not jobs:
         return found
     asked = {r for pair in asked_relations(query) for group in pair for r in group}
     why = {m: people[e] for e in people for m in entities.memories_of([e])}
+    for memory_id in jobs:
+        why.setdefault(memory_id, "what you do for work")
     found = [replace(r, via=why[r.memory.id]) if r.memory.id in why else r for r in found]
     for recalled in [r for r in found if r.via and _lift(r, asked)]:
         found.remove(recalled)
