@@ -47,3 +47,14 @@ MEASURES = (("age", _HOW_OLD), ("duration", re.compile(r"\bhow\s+long\b")),
              ("distance", re.compile(r"\bhow\s+far\b")), ("frequency", re.compile(r"\bhow\s+often\b")),
              ("time", re.compile(r"\bwhat\s+time\b")))
 SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency": _FREQUENCY, "time": _CLOCK}
+
+
+def number_in(number: str, source: str) -> bool:
+    """``number`` (or a name) is in ``source``, a clock time written either way: "5:40" of "at 5.40" (#G, #H)."""
+    if number in source:
+        return True
+    return bool(_CLOCK_DIGITS.fullmatch(number)) and \
+        re.sub(r"[.:]", lambda m: "." if m.group(0) == ":" else ":", number) in source
+
+
+_CLOCK_DIGITS = re.compile(r"\d{1,2}[.:]\d{2}")

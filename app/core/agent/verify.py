@@ -30,8 +30,8 @@ from app.core.agent import voice
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.focus import stem
-from app.core.agent.measures import MONTH
 from app.core.agent.kinds import VERB, says_a_job, says_the_code
+from app.core.agent.measures import MONTH, number_in
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
 from app.core.memory.spans import sentences
@@ -108,7 +108,7 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     # What the sentence says is no longer so grounds nothing: "v4" in "its v5 not v4"
     affirmed = _NEGATED.sub(" ", source)
     folded = affirmed.casefold()
-    if any(not _has_number(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source):
+    if any(not number_in(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source):
         return False
     if any(n.casefold() not in folded and not _day_shortened(n, folded) for n in _NAME.findall(text)
            if n.casefold() not in _OWN):
@@ -125,14 +125,6 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     return share >= GROUNDED_SHARE
 
 
-def _has_number(number: str, source: str) -> bool:
-    """``number`` (or a name) is in ``source``, a clock time written either way: "5:40" of "at 5.40" (#G, #H)."""
-    if number in source:
-        return True
-    return bool(_CLOCK.fullmatch(number)) and re.sub(r"[.:]", lambda m: "." if m.group(0) == ":" else ":", number) in source
-
-
-_CLOCK = re.compile(r"\d{1,2}[.:]\d{2}")
 # "£850/mo" says "£850 a month" (held-out split #G: "You pay £850 per month" was refused)
 _SHORTHAND = re.compile(r"(?<=\w)\s?/\s?(mo|mth|month|wk|week|yr|year)\b", re.I)
 _PER = {"mo": "month", "mth": "month", "month": "month", "wk": "week", "week": "week", "yr": "year", "year": "year"}
@@ -296,7 +288,7 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
         # (a correction that doesn't say whom it is about is about whom the memory it corrects is:
         # "swimming lessons are Sunday mornings now" after "Jack … has swimming lessons on Saturday")
         if any((held(piece) or bool(choice.about) and held(f"{choice.about} {piece}")) and
-               (all(_has_number(f.casefold(), piece.casefold()) and not _beside(f, beings, piece) for f in facts) if facts
+               (all(number_in(f.casefold(), piece.casefold()) and not _beside(f, beings, piece) for f in facts) if facts
                 else grounded(text, piece, question))
                for piece in _pieces_of(choice)):
             return Verified(tidy_answer(text), choice)
@@ -399,4 +391,10 @@ def told(choice: Choice, names: Sequence[str] = ()) -> str:
 
 
 def tidy_answer(text: str) -> str:
+    """A full stop at the end; a name given as its own relative's, "Dean's husband is called Dean."
+    (for "What's the hubby called?"; split #H), as the user's: "Your husband is called Dean."."""
+    text = _OWN_RELATIVE.sub(lambda m: f"Your {m.group(2)} {m.group(3)} {m.group(1)}", text)
     return text if text[-1:] in ".!?" else f"{text}."
+
+
+_OWN_RELATIVE = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)['’]s\s+([a-z]+)\s+(is(?:\s+called|\s+named)?)\s+\1\b")

@@ -8,7 +8,7 @@ from app.core.agent.answer import FROM_NOTES, Choice
 from app.core.agent.focus import anchored, focus, holds, says_it
 from app.core.llm.backend import ChatMessage
 from app.core.agent.proposal_prompt import SHOTS, proposal_messages
-from app.core.agent.verify import answer, grounded, pieces, same_people, segments, told
+from app.core.agent.verify import answer, grounded, pieces, same_people, segments, tidy_answer, told
 
 SON = "My son Tobi is 17 and wants to study medicine."
 WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
@@ -374,3 +374,9 @@ def test_a_terse_writers_name_day_and_job_as_sentences_of_their_own(proposal: st
     assert verified is not None and verified.text == proposal
     assert answer("The dog is called Eleven.", [Choice(sentence, 1, 0.5)], question,
                   lambda piece: anchored(piece, asked)) is None
+
+
+def test_a_name_given_as_its_own_relatives_is_said_as_the_users() -> None:
+    """"Dean's husband is called Dean." for "What's the hubby called?" (split #H)."""
+    assert tidy_answer("Dean's husband is called Dean.") == "Your husband is called Dean."
+    assert tidy_answer("Dean's mum is called Pauline") == "Dean's mum is called Pauline."
