@@ -41,3 +41,10 @@ THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{THX}{NAME}[\s,!.?:;~)(
 HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate)\b", re.I)
 THANKS_LEAD = re.compile(rf"^(?:(?:oh\s+)?{THX}{NAME}\s*)+(?:[,!.:;~-]|$)", re.I)  # "Thank you so much,"
 LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{HI}|{THX}){NAME}(?:[\s,!.:;~-]+|$))+", re.I)
+# Leaving for now, said after thanks: "off to bed", "I'm off to get a few hours' sleep now"
+LEAVING = re.compile(r",?\s*(?:i'?m\s+|i\s+am\s+)?off\s+to\s+(?:bed|sleep|work|the\s+shops?|get\s+(?:some|a\s+(?:few|couple\s+"
+                     r"of)\s+hours'?|an?\s+hour'?s?)\s+(?:of\s+)?sleep)\b(?:\s+now)?\W*$", re.I)
+# An aside in brackets on the time of day, after a greeting: "Morning! (well, my morning, it's 4pm)"
+TIME_ASIDE = re.compile(r"^\s*\((?:[\s,.!:;-]*(?:well|my|your|it'?s|it\s+is|here|there|for\s+me|now|just|morning|"
+                        r"afternoon|evening|night|day|o'?clock|\d{1,2}(?:[.:]\d{2})?\s*(?:am|pm)?|ish|lol|haha))+[\s,.!:;-]*\)\W*$",
+                        re.I)

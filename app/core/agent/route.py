@@ -22,7 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.core.agent.courtesy import GREETING_ONLY, HAS_THANKS, LEAD, THANKS_LEAD, THANKS_ONLY
+from app.core.agent.courtesy import GREETING_ONLY, HAS_THANKS, LEAD, LEAVING, THANKS_LEAD, THANKS_ONLY, TIME_ASIDE
+from app.core.agent.request_words import (BARE_REQUEST, MADE, MADE_MANY, PLEASE_AT_END, REQUEST_INSIDE, REQUEST_NOUN,
+                                         REQUEST_START)
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
 from app.core.agent.tools import note_request
 from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
@@ -104,35 +106,6 @@ _ADVICE = re.compile(
     r"what\s+(?:\w+\s+)?(?:i|we)\s+(?:must|should|need\s+to|have\s+to|ought\s+to)\b|must\s+(?:i|we)\b)", re.I)
 _ABOUT_USER = re.compile(r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|our|us)\b", re.I)
 _ASSISTANT_SUBJECT = re.compile(r"\b(?:you|your|yourself|you're|hearth)\b", re.I)
-_REQUEST_START = re.compile(
-    r"^\W*(?:quick\s+one\W+)?(?:please\s+|pls\s+|kindly\s+|"
-    r"(?:can|could|would|will)\s+(?:you|u)\s+|i\s+(?:need|want|would\s+like|'d\s+like)\s+(?:you\s+to\s+|some\s+|a\s+|"
-    r"help|ideas|tips|advice)|i'?m\s+looking\s+for|i\s+wonder|i\s+was\s+wondering|let'?s\s+|lets\s+|"
-    r"what\s+about|how\s+about)?(?:write|give|gimme|make|list|suggest|recommend|explain|describe|help|show|translate|"
-    r"summari[sz]e|tell|draft|compose|create|plan|find|calculate|convert|compare|name|generate|brainstorm|"
-    r"rewrite|fix|check|proofread|teach|define|recap|outline|come\s+up|think\s+of|pick|choose|play|sing|"
-    r"imagine|pretend|quiz|convince|cheer|say|count|spell|read|sum|add\s+up|solve|guess|rhyme|continue|finish|"
-    r"remind\s+me\s+(?:to|how)|walk\s+me|talk\s+me|"
-    r"any\s+(?:good|decent|nice|great|easy|quick|cheap|fun)\b|any\s+(?:tips|ideas|advice|suggestions|"
-    r"recommendations|thoughts|recipes)|(?:best|quickest|easiest)\s+way)\b", re.I)
-_PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)(?:\W*$|\s*,)|^\W*(?:please|pls|plz|kindly)\b", re.I)
-# A request inside a sentence: "I would be grateful if you could help me write …"
-_REQUEST_INSIDE = re.compile(r"\b(?:if\s+(?:you|u)\s+(?:could|can|would)|(?:could|can|would|will)\s+(?:you|u))\s+"
-                             r"(?:please\s+|kindly\s+|be\s+so\s+kind\s+as\s+to\s+)?(?:help\s+me|write|draft|give\s+me|make\s+me|"
-                             r"explain|suggest|recommend|provide|send|find|tell\s+me\s+how)\b", re.I)
-# What a person asks an assistant to make, named without a verb: "Need a rota for calving season.",
-# "Email to the co-op.", "Three stretches for the lower back.", "I would like a short poem for her card."
-_MADE = (r"(?:poem|email|e-mail|letter|note|message|text|card|speech|toast|story|essay|list|checklist|rota|"
-         r"schedule|timetable|itinerary|plan|recipe|menu|summary|draft|template|script|caption|reply|response|"
-         r"cover\s+letter|packing\s+list|shopping\s+list|workout|routine)")
-_MADE_MANY = (r"(?:stretches|exercises|recipes|meals|ideas|tips|phrases|sentences|ways|books|questions|names|songs|"
-              r"games|activities|snacks|dishes|gifts|options|examples|words|jokes|quotes|steps)")
-_COUNT = r"(?:\d+|two|three|four|five|six|seven|eight|nine|ten|a\s+few|some|a\s+couple\s+of)"
-_REQUEST_NOUN = re.compile(
-    rf"^\W*(?:(?:i\s+)?(?:need|want|would\s+like|'d\s+like|d\s+like)\s+(?:(?:a|an|some|{_COUNT})\s+)?(?:[\w-]+\s+){{0,3}}"
-    rf"(?:{_MADE}|{_MADE_MANY})\b|(?:a\s+|an\s+)?(?:(?:short|quick|polite|formal|simple|funny|brief|firm)\s+)*"
-    rf"{_MADE}\s+(?:to|for|about|on|asking|telling|saying)\b|{_COUNT}\s+(?:[\w-]+\s+){{0,2}}{_MADE_MANY}\s+(?:for|to|"
-    rf"on|about|against|with|i\s+can|we\s+can|that)\b)", re.I)
 # Openers _kind strips before it reads a sentence ("And where do I work these days")
 _CONJUNCTION = re.compile(r"^\W*(?:(?:and|so|but|ok|okay|oh|well|um+|hmm+|also|then|wait|now|anyway|right|hey|hi|"
                           r"actually)\b\W*)+", re.I)
@@ -171,7 +144,7 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
     combined = _combine(kinds, stated)
     if combined == "statement" and _courtesy(pieces, known_names):
         return Routed("thanks" if "thanks" in kinds or HAS_THANKS.search(text) else "greeting")
-    if combined == "statement" and "greeting" in kinds and all(k != "statement" or _ASIDE_ONLY.match(s) for s, k in pieces):
+    if combined == "statement" and "greeting" in kinds and all(k != "statement" or TIME_ASIDE.match(s) for s, k in pieces):
         return Routed("greeting")  # "Morning! (well, my morning, it's 4pm)": an aside in brackets tells nothing to keep
     if combined == "statement" and follows_request and _follow_up(text, known_names):
         return Routed("request", (), (text.strip(),))
@@ -194,18 +167,9 @@ def _courtesy(pieces: list[tuple[str, str]], known_names: Sequence[str]) -> bool
 
 
 def _says_nothing_of_life(sentence: str, known_names: Sequence[str]) -> bool:
-    sentence = _LEAVING.sub("", sentence)  # "that's perfect, off to get a few hours' sleep now" (dev split #G)
+    sentence = LEAVING.sub("", sentence)  # "that's perfect, off to get a few hours' sleep now" (dev split #G)
     return (not _NEXT.match(sentence) and len(words(sentence)) <= _PRAISE_WORDS and not _tells_about_life(sentence)
             and not _names_any(sentence, known_names))
-
-
-# Leaving for now, said after thanks: "off to bed", "I'm off to get a few hours' sleep now"
-_LEAVING = re.compile(r",?\s*(?:i'?m\s+|i\s+am\s+)?off\s+to\s+(?:bed|sleep|work|the\s+shops?|get\s+(?:some|a\s+(?:few|couple\s+"
-                      r"of)\s+hours'?|an?\s+hour'?s?)\s+(?:of\s+)?sleep)\b(?:\s+now)?\W*$", re.I)
-# An aside in brackets on the time of day, after a greeting: "Morning! (well, my morning, it's 4pm)"
-_ASIDE_ONLY = re.compile(r"^\s*\((?:[\s,.!:;-]*(?:well|my|your|it'?s|it\s+is|here|there|for\s+me|now|just|morning|"
-                         r"afternoon|evening|night|day|o'?clock|\d{1,2}(?:[.:]\d{2})?\s*(?:am|pm)?|ish|lol|haha))+[\s,.!:;-]*\)\W*$",
-                         re.I)
 
 
 def _names_any(text: str, known_names: Sequence[str]) -> bool:
@@ -222,7 +186,7 @@ _FOLLOW_UP_WORDS = 8
 # about the sun.", "The letter is too formal.", "That's too long.")
 _SOMETHING_DOES = re.compile(
     rf"^\W*(?:the\s+|our\s+|his\s+|her\s+|their\s+)?(?!(?:it|this|that|these|those|one|which|there|here|now|and|but|"
-    rf"also|too|then|so|just|maybe|same|more|less|all|both|mine|yours|{_MADE}|{_MADE_MANY}|answer|version|bit|part|"
+    rf"also|too|then|so|just|maybe|same|more|less|all|both|mine|yours|{MADE}|{MADE_MANY}|answer|version|bit|part|"
     rf"tone|wording|ending|start|first|last|second|third)\b)[a-z]+(?:'s|’s)?\s+(?:needs|is|was|has|had|does|did|wants|"
     rf"got|gets|broke|died|went|goes|starts|started|finished|due|keeps|won't|can't|isn't|wasn't)\b", re.I)
 
@@ -321,8 +285,8 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     if _RECALL_ASK.search(body):
         return "ask_user"
     body = modals_spelled_out(body)
-    if _REQUEST_START.search(body) or _PLEASE_AT_END.search(body) or _REQUEST_INSIDE.search(body) or \
-            _REQUEST_NOUN.search(body) or _BARE_REQUEST.match(body):
+    if REQUEST_START.search(body) or PLEASE_AT_END.search(body) or REQUEST_INSIDE.search(body) or \
+            REQUEST_NOUN.search(body) or BARE_REQUEST.match(body):
         return "request"
     if _is_question(body) or _BARE_ASK.match(body):
         return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) or _BARE_ASK.match(body) \
@@ -330,9 +294,6 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     return "statement"
 
 
-# A terse writer's request in a word: "Bara brith. Ingredients." (dev split #G, gwilym)
-_BARE_REQUEST = re.compile(r"^\W*(?:the\s+)?(?:ingredients|recipe|method|directions|instructions|steps)(?:\s+please)?\W*$",
-                           re.I)
 # A terse writer's question with no verb: "grandson's name", "dogs name?", "Karen's birthday" (#F)
 _BARE_ASK = re.compile(r"^\W*(?:(?:my|our|the)\s+)?(?!(?:his|its|this|hers|yours|ours|theirs|was|is|yes|us)\b)[\w-]+(?:'s|’s|s)\s+(?:name|surname|age|birthday|bday|number|address|job)"
                        r"\W*$", re.I)
