@@ -24,7 +24,7 @@ _SAYS_JOB = re.compile(
     r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was|\s+were)\s+"
     r"(?i:now\s+|still\s+)?(?i:an?\s+(?:[a-z-]+\s+){0,2}?(?!(?:older|younger|bigger|smaller|better|longer|number|letter|"
     r"member|other|another|mother|father|brother|sister|daughter|partner|leader|winner|monster|pleasure)\b)"
-    r"(?:[a-z-]+(?:er|or|ist|ian|ant|ic|man|woman|eon|ent|ee|ive)|nurse|chef|cook|vet|pilot|judge|clerk|midwife|"
+    r"(?:[a-z-]+(?:er|or|ist|yst|ian|ant|ic|man|woman|eon|ent|ee|ive)|nurse|chef|cook|vet|pilot|judge|clerk|midwife|"
     r"nanny|barista|gp|medic|architect|coach|intern|apprentice|secretary|priest|vicar|waitress|carpenter|surveyor|"
     r"model|postie)\b|in\s+[a-z]+(?:ment|ing|ion|ics|ogy|ance|care|ales)\b)")
 VERB = re.compile(r"\b(?:is|are|am|was|were|has|have|had|lives?|living|going|doing|got|gone)\b|['’](?:s|m|re)\b", re.I)
@@ -49,7 +49,7 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
 
 _ONLY_RETIRED = re.compile(r"^\W*(?:you(?:'re|\s+are|\s+were)?\s+)?(?:now\s+)?retired\W*$", re.I)
 _TITLE_FIRST = re.compile(r"^\W*(?:[a-z-]+\s+)?(?:nurse|chef|cook|vet|pilot|clerk|midwife|nanny|barista|gp|medic|architect|"
-                          r"coach|apprentice|secretary|carpenter|surveyor|[a-z]+(?:ist|ian|ician)|"
+                          r"coach|apprentice|secretary|carpenter|surveyor|[a-z]+(?:ist|yst|ian|ician)|"
                           r"(?!(?:ger|ro|hu|wo|nor|her)man\b)[a-z]{3,}(?:man|woman))\b(?!\s+(?:is|was|says)\b)",
                           re.I)
 

@@ -362,6 +362,8 @@ def test_a_correction_gives_the_new_value_and_the_line_it_corrects_the_rest() ->
     ("The dog's name is Fly.", "Dog's a collie. Fly. Eleven. Deaf as a post.", "dog's name?"),
     ("Bowls are on Tuesdays.", "Bowls gone to Tuesdays. New green keeper.", "what day is bowls"),
     ("He's an electrician.", "Our lad's in Cardiff. Electrician. Rings Sundays.", "what does our lad do for work"),
+    ("You work as a data analyst at Lumen Energy.",  # split #H: "analyst" is a job
+     "Quick context: I'm a data analyst at Lumen Energy, been there about 18 months.", "what do I do for a living"),
     # split #H: called so a few words on
     ("Curl Up & Dye.", "I do hair three days a week at a salon in town called Curl Up & Dye (yes really).",
      "what's the salon called"),
