@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import re
 
+from app.core.memory.dates import MONTHS
+
 # "no wait", "(ah) no sorry", "sorry I mean", "or rather", … after a comma, or opening the next sentence
-_CUE = re.compile(r"(?P<mark>,|[.!]\s)\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|wait,?\s+no|no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|"
-                  r"or\s+rather|scratch\s+that|correction)\b[\s,:;-]*", re.I)
+_CUE = re.compile(r"(?P<mark>,|[.!]\s)\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|wait,?\s+no|"
+                  r"no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|correction)\b"
+                  r"[\s,:;-]*", re.I)
 # Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"
 _LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?:that|it)|actually|(?:he|she|they)"
                    r"(?:'s|\s+is|\s+turned)?|(?:they|we)(?:'ve|\s+have)?\s+(?:moved|changed|switched|put)\s+it(?:\s+back)?"
                    r"|moved|it's\s+been\s+moved|to|the)\s+)+", re.I)
 _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
-_MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-          r"jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)")
+_MONTH = "(?:" + "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True)) + ")"  # "sept" as people write it
 _KINDS = (
     re.compile(rf"\b{_DAY}(?:(?:,\s*|\s+(?:and|&|or)\s+|\s*\+\s*){_DAY})*\b", re.I),  # a weekday, or a run of them
     re.compile(r"(?<![\w.])\d+(?:[.:]\d+)?(?:st|nd|rd|th|am|pm)?\b", re.I),  # before months: "12 may. no wait 21 may"
@@ -67,8 +69,7 @@ def _apply(before: str, after: str, items: bool = True) -> str | None:
             start, end = _named_not(clause, before) or (old[-1].start(), old[-1].end())
             if kind is _KINDS[1] and value != new.group(0):  # "12 may" → "21 may", not "21 may may"
                 end += len(_of_month(before[end:]))
-            target = (start, end)
-            return _join(before[:target[0]] + value + before[target[1]:], rest)
+            return _join(before[:start] + value + before[end:], rest)
     value = _TAIL.sub("", said).strip(" ,.")
     item = before.rsplit(",", 1)
     if items and value and len(item) == 2 and 0 < len(item[1].split()) <= _MAX_ITEM_WORDS:
