@@ -23,6 +23,7 @@ import apsw
 import numpy as np
 
 from app.core.documents.model import Extracted, Passage
+from app.core.memory import sentence_lift
 from app.core.memory.embed import Embedder, give_back_freed_memory
 from app.core.memory.store import fts_query, query_words
 from app.core.memory.txn import unit_of_work
@@ -207,9 +208,19 @@ class DocumentStore:
         and from the documents of ``conversation_id`` (not another conversation's), best first.
         ``text`` (the question) also brings the passages sharing its words, and lifts those that share
         two or more (``KEYWORD_BONUS``): "Where are we having dinner on the first night?" finds the
-        day whose text says "Dinner at Taberna do Largo" though its meaning scores lower."""
+        day whose text says "Dinner at Taberna do Largo" though its meaning scores lower; and a
+        passage scores its closest sentence sharing a word of ``text`` when that is closer
+        (sentence_lift.py)."""
         if k <= 0 or self.is_empty():
             return []
+        if text:
+            pool = self._hits(vector, max(k, sentence_lift.POOL), threshold - sentence_lift.BELOW, conversation_id, text)
+            lifted = sentence_lift.lift(pool, vector, text, self.embedder.embed)
+            return [hit for hit in lifted if hit.score >= threshold][:k]
+        return self._hits(vector, k, threshold, conversation_id, text)
+
+    def _hits(self, vector: np.ndarray, k: int, threshold: float, conversation_id: int | None,
+              text: str) -> builtins.list[PassageHit]:
         index = self._ready_index()
         ids, _, scores = index.nearest(vector, max(4 * k, 32))
         score = {int(i): float(s) for i, s in zip(ids, scores)}
