@@ -1,4 +1,4 @@
-"""`python -m bench.docs_qa [--set a|b|c|d|e] [--split dev|test|all] [--model auto|bundled|PATH] [--out FILE] [--show]`
+"""`python -m bench.docs_qa [--set a|b|c|d|e|f] [--split dev|test|all] [--model auto|bundled|PATH] [--out FILE] [--show]`
 
 ``--set a``: the first set (``docs/``, ``questions.json``); ``--set b``: ``set_b/`` (another household,
 written later by another writer; run once as test, dev since); ``--set c``: ``set_c/`` (a third household
