@@ -18,16 +18,19 @@ import re
 
 from app.core.memory.dates import MONTHS
 
-# "no wait", "(ah) no sorry", "sorry I mean", "or rather", … after a comma, or opening the next sentence
-_CUE = re.compile(r"(?P<mark>,|[.!]\s)\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|wait,?\s+no|"
-                  r"no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|correction)\b"
+_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
+_MONTH = "(?:" + "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True)) + ")"  # "sept" as people write it
+# "no wait", "(ah) no sorry", "sorry I mean", "or rather", … after a comma or a dash, or opening the next
+# sentence; "sorry" alone only before a value ("Thurs 07:30 — sorry, 07:45"); and with no mark at all
+# only "no wait"/"no sorry"/"no hang on", as a texter writes ("its mondays now no wait its wednesdays"; split #I)
+_CUE = re.compile(r"(?:(?P<mark>,|[.!]\s|\s[—–-])\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|"
+                  r"wait,?\s+no|no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|"
+                  rf"correction|sorry(?=[\s,]+(?:\d|{_DAY}\b|{_MONTH}\b)))|\s(?:no\s+wait|no\s+sorry|no\s+hang\s+on))\b"
                   r"[\s,:;-]*", re.I)
 # Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"
 _LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?:that|it)|actually|(?:he|she|they)"
                    r"(?:'s|\s+is|\s+turned)?|(?:they|we)(?:'ve|\s+have)?\s+(?:moved|changed|switched|put)\s+it(?:\s+back)?"
                    r"|moved|it's\s+been\s+moved|to|the)\s+)+", re.I)
-_DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)s?"
-_MONTH = "(?:" + "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True)) + ")"  # "sept" as people write it
 _KINDS = (
     re.compile(rf"\b{_DAY}(?:(?:,\s*|\s+(?:and|&|or)\s+|\s*\+\s*){_DAY})*\b", re.I),  # a weekday, or a run of them
     re.compile(r"(?<![\w.])\d+(?:[.:]\d+)?(?:st|nd|rd|th|am|pm)?\b", re.I),  # before months: "12 may. no wait 21 may"
@@ -46,7 +49,7 @@ def settled(text: str) -> str:
             return text
         # after a full stop ("bday 12 may. no wait 21 may") only a value of a kind: a new sentence may
         # say anything after "No wait,"
-        fixed = _apply(text[:match.start()], text[match.end():], items=match.group("mark") == ",")
+        fixed = _apply(text[:match.start()], text[match.end():], items=not (match.group("mark") or ",").startswith((".", "!")))
         if fixed is None:
             return text
         text = fixed
@@ -67,6 +70,8 @@ def _apply(before: str, after: str, items: bool = True) -> str | None:
                 if run is not None and run.end() > len(clause):
                     value, rest = run.group(0), after[run.end():].lstrip(" ,")
             start, end = _named_not(clause, before) or (old[-1].start(), old[-1].end())
+            if kind is _KINDS[0] and value.lower().endswith("days") and not before[start:end].lower().endswith("s"):
+                value = value[:-1]  # "Thursday nights — no hang on, Tuesdays" → "Tuesday nights"
             if kind is _KINDS[1] and value != new.group(0):  # "12 may" → "21 may", not "21 may may"
                 end += len(_of_month(before[end:]))
             return _join(before[:start] + value + before[end:], rest)

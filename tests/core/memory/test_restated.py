@@ -37,3 +37,18 @@ def test_the_corrected_value_replaces_the_one_taken_back(said: str, meant: str) 
 ])
 def test_a_correction_it_cannot_read_leaves_the_words_as_they_were(said: str) -> None:
     assert settled(said) == said
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("Jordan's football is Thursday nights — no hang on, Tuesdays, they changed it after half term",
+     "Jordan's football is Tuesday nights, they changed it after half term"),
+    ("Practice mtg moved: Thurs 07:30 — sorry, 07:45. Bev just emailed.", "Practice mtg moved: Thurs 07:45. Bev just emailed."),
+    ("college is mondays now no wait its wednesdays", "college is wednesdays now."),
+])
+def test_a_dash_a_bare_sorry_before_a_value_and_an_unpunctuated_no_wait_are_read(said: str, meant: str) -> None:
+    assert settled(said) == meant
+
+
+@pytest.mark.parametrize("said", ["I'm running late, sorry, the bus broke down.", "I mean it, no more cake"])
+def test_an_apology_is_not_a_correction(said: str) -> None:
+    assert settled(said) == said
