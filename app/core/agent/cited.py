@@ -215,8 +215,22 @@ def _holds(proposed: str, hit: PassageHit, question: str, others: set[str]) -> b
     basis = "" if verify.asks_yes_no(question) else question
     return (verify.grounded(proposed, hit.text, basis) and money_as_written(proposed, hit.text)
             and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name)
-            and _names_there(question, hit)
+            and _names_there(question, hit) and not _another_owner(proposed, question, hit)
             and not names_another_document(question, hit.name, _where(hit), others))
+
+
+def _another_owner(proposed: str, question: str, hit: PassageHit) -> bool:
+    """The answer, or the section it comes from, is someone else's than the one asked of: "What's
+    Sinéad's mobile number?" → "Niamh's mobile number is …"; "the tyre pressure for Fionn's bike"
+    from the section "Ciarán's road bike" (set E)."""
+    asked = _owners(question)
+    theirs = _owners(f"{proposed} {hit.heading or ''}")
+    return bool(asked) and bool(theirs) and not theirs & asked
+
+
+def _owners(text: str) -> set[str]:
+    """The names written with "'s" ("Sinéad's", "Ciarán's"), not a question word ("What's")."""
+    return {m.casefold() for m in _OWNER.findall(text) if m.split()[0].casefold() not in STOPWORDS}
 
 
 def _names_there(question: str, hit: PassageHit) -> bool:

@@ -150,6 +150,22 @@ def test_a_name_asked_as_an_owner_need_not_be_in_the_passage_but_a_place_must() 
     assert not _names_there("How much is the trip to the Ashmolean Museum?", trip)
 
 
+def test_an_answer_of_someone_elses_thing_is_refused() -> None:
+    """Set E: "What's Sinéad's mobile number?" was answered with Niamh's; the tyre pressure for Fionn's
+    bike from the section on Ciarán's."""
+    from app.core.agent.cited import _another_owner
+    from app.core.types import PassageHit
+
+    def section(heading: str) -> PassageHit:
+        return PassageHit(1, 1, "notes.md", "/x", "Tyres: 75 psi front, 80 psi rear.", None, heading, 0.5)
+
+    assert _another_owner("Niamh's mobile number is 087 615 2290", "What's Sinéad's mobile number?", section("Contacts"))
+    assert _another_owner("75 psi front", "What's the tyre pressure for Fionn's bike?", section("Ciarán's road bike"))
+    assert not _another_owner("75 psi front", "What's the tyre pressure for Fionn's bike?", section("Fionn's bike"))
+    assert not _another_owner("75 psi front", "What's the tyre pressure on the road bike?", section("Ciarán's road bike"))
+    assert not _another_owner("It's £14.50", "How much is Isla's museum trip?", section("Museum trip"))
+
+
 def test_the_documents_we_is_its_writer_unless_the_question_speaks_of_we(bank: MemoryBank, tmp_path: Path) -> None:
     """Set C (read after its run): "give us 28 days' written notice" is the leasing company's "us"; said
     by Hearth it was refused as the user's voice. It is now "them", or "you" when the user asked as "we"."""
