@@ -34,7 +34,10 @@ THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|ap
         r"it)\s+worked|ok|okay|k|kk|ooh|oh|aw+|great\s+(?:help|answer|job|stuff|tip|tips|idea|ideas)|a\s+million|"
         r"(?:nice|good|great|helpful)\s+(?:answer|one|tip|tips|idea|ideas|stuff|list|plan|letter|recipe)|that\s+helps|"
         r"(?:you(?:'?re|\s+are)|ur)\s+(?:a\s+)?(?:lifesaver|star|legend|gem|champ|champion|hero|angel|genius|superstar|"
-        r"rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling|doll|saint|godsend|peach)|love\s+(?:it|that|this))")
+        r"rock\s*star|diamond|treasure|good\s+egg|sweetheart|darling|doll|saint|godsend|peach)|love\s+(?:it|that|this)|"
+        # an older writer's thanks: "You have been most obliging." (split #I)
+        r"you(?:'ve|\s+have)\s+been\s+(?:most|very|so|ever\s+so|extremely|a)?\s*(?:obliging|helpful|kind|(?:great|"
+        r"big|real)\s+help))")
 NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
 GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{HI}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
 THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{THX}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)  # "Ha, that'll do"

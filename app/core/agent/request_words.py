@@ -34,7 +34,8 @@ REQUEST_NOUN = re.compile(
     rf"^\W*(?:(?:i\s+)?(?:need|want|would\s+like|'d\s+like|d\s+like)\s+(?:(?:a|an|some|{COUNT})\s+)?(?:[\w-]+\s+){{0,3}}"
     rf"(?:{MADE}|{MADE_MANY})\b|(?:a\s+|an\s+)?(?:(?:short|quick|polite|formal|simple|funny|brief|firm)\s+)*"
     rf"{MADE}\s+(?:to|for|about|on|asking|telling|saying)\b|{COUNT}\s+(?:[\w-]+\s+){{0,2}}{MADE_MANY}\s+(?:for|to|"
-    rf"on|about|against|with|i\s+can|we\s+can|that)\b)", re.I)
+    rf"on|about|against|with|i\s+can|we\s+can|that)\b|(?:a\s+)?(?:(?:short|quick|simple)\s+)?(?:check)?list\s+of\s+"
+    rf"(?:things|stuff|ideas)\s+(?:to|for|i\s+(?:need|should))\b)", re.I)  # "Also a list of things to pack for …" (split #I)
 # A terse writer's request in a word: "Bara brith. Ingredients." (dev split #G, gwilym)
 BARE_REQUEST = re.compile(r"^\W*(?:the\s+)?(?:ingredients|recipe|method|directions|instructions|steps)(?:\s+please)?\W*$",
                           re.I)

@@ -144,13 +144,16 @@ _NOTHING = ("Okay.", "All right.", "I'm listening.", "Mm-hm.")
 _PRIVATE = ("Got it. This conversation is private, so I won't keep that after it ends.",
             "Understood — this conversation is private, so nothing from it goes into my long-term memory.")
 _INTRODUCED = re.compile(r"\b(?i:my name is|my name's|i'm|i’m|i am|call me|it's)\s+([A-ZÀ-Þ][a-zß-ÿ]+)\b(?:\s*[.!,]|$)")
-_NOT_NAMES = frozenset("back here home fine good okay ok well tired sorry sure glad happy new just still so".split())
+# "Hiya, Tracy here, …": a name and "here" opening the message or after its greeting (split #I)
+_HERE = re.compile(r"^(?:[^\W\d_]+[,!]\s*)?(?:it'?s\s+)?([A-ZÀ-Þ][a-zß-ÿ]+)\s+here(?=\s*(?:[,.!—–-]|$))\W*")
+_NOT_NAMES = frozenset("back here home fine good okay ok well tired sorry sure glad happy new just still so mum dad "
+                        "mam mom me".split())
 
 
 def introduced_name(text: str) -> str:
     """The name the user gives themselves in ``text`` ("Hi, I'm Priya." → "Priya"), or ""."""
     for sentence in sentences(text):
-        found = _INTRODUCED.search(sentence)
+        found = _INTRODUCED.search(sentence) or _HERE.match(sentence)
         if found and found.group(1).casefold() not in _NOT_NAMES:
             return found.group(1)
     return ""
@@ -170,7 +173,7 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
         return ((greeting or _feeling(message) or "") + ("" if greeting else pick(_NOTHING, message))).strip()
     parts = []
     for status, options in (("updates", _UPDATES), ("new", _NEW), ("known", _KNOWN)):
-        texts = [_short(clause(k.text, names)) for k in about if k.status == status]
+        texts = [_short(clause(_HERE.sub("", k.text) if greeting else k.text, names)) for k in about if k.status == status]
         if texts:
             parts.append(pick(options, message + status).format(_listed(texts)))
     return ((greeting or _feeling(message)) + " ".join(parts)).strip()

@@ -253,12 +253,16 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("I should be grateful if you would provide me with a recipe for a proper Victoria sponge.").route \
         == "request"
     assert route("My son would provide the cake if we asked.").route == "statement"
+    # split #I, tracy: a thing to make named with "a list of", after "Also"
+    assert route("Also a list of things to pack for a teenager going on a school trip abroad").route == "request"
+    assert route("A list of things I love: rain, tea.").route == "statement"
 
 
 @pytest.mark.parametrize("message", ["Thank you, very nicely written.", "ok. thanks.", "Good. Bye.", "Grand.",
                                      "Perfect. You're a doll. Bye now!", "Spasibo, good list.", "k thx",
                                      "Much obliged.", "Thank you very much, is very useful.",
-                                     "Thanks, that's perfect, off to get a few hours' sleep now."])
+                                     "Thanks, that's perfect, off to get a few hours' sleep now.",
+                                     "You have been most obliging. Good afternoon."])
 def test_thanks_with_a_word_on_the_reply_is_thanks_even_after_a_request(message: str) -> None:
     """After a request these went on with it: a goodbye drew a casserole recipe (held-out split #E)."""
     assert route(message, follows_request=True).route == "thanks"
@@ -275,6 +279,18 @@ def test_a_greeting_with_an_aside_on_the_time_of_day_is_a_greeting() -> None:
     """"I'll keep in mind that (well, your morning, it's 4pm)." (dev split #G, ngozi)"""
     assert route("Morning! (well, my morning, it's 4pm)").route == "greeting"
     assert route("Hiya! (I moved to Leeds last week)").route == "statement"
+
+
+def test_a_name_and_here_introduces_the_user() -> None:
+    """"Hiya, Tracy here, our Jordan set this up for me" was acknowledged as "I'll keep in mind that
+    Tracy here, your Jordan set this up for you" (split #I)."""
+    from app.core.agent.voice import introduced_name
+
+    message = "Hiya, Tracy here, our Jordan set this up for me"
+    assert introduced_name(message) == "Tracy"
+    assert introduced_name("Mum here, she says hi") == introduced_name("Rain here today") == ""
+    said = acknowledge(message, [Kept("Tracy here, our Jordan set this up for me", "new")], name="Tracy")
+    assert said.startswith("Nice to meet you, Tracy!") and "Tracy here" not in said and "Jordan" in said
 
 
 def test_thanks_and_goodbye_in_one_message_are_answered_with_both() -> None:
