@@ -323,3 +323,14 @@ def test_a_job_said_with_no_workplace_named_is_reached_by_a_job_question(bank: M
     found = bank.search("what do I do for work again", params)
     assert [r.via for r in found if "hair" in r.memory.text] == ["what you do for work"]
     assert not any("hair" in r.memory.text for r in bank.search("what does my sister do for work", params))
+
+
+@pytest.mark.parametrize(("said", "asked"), [
+    ("I am working like carer in care home, name is Oakfield House.", "what is my job"),
+    ("Context: GP, partner at Fellside Surgery, Kendal. 8 sessions/wk.", "which town do I work in"),
+    ("im a trainee electrician second year of me apprenticeship with hendry electrical", "whats the name of the firm i work for"),
+])
+def test_a_job_said_as_split_i_said_it_is_reached_by_a_job_question(bank: MemoryBank, said: str, asked: str) -> None:
+    add(bank, said, "My partner at the time was Sam.", *(f"The garden gets {n} hours of sun in June." for n in range(12)))
+    found = bank.search(asked, RecallParams(threshold=0.99))  # nothing passes by cosine: only the hop brings it
+    assert [r.memory.text for r in found if r.via == "what you do for work"] == [said]

@@ -28,7 +28,8 @@ HOP_BONUS = 0.15  # what the missing relation word costs a memory's cosine, roug
 # (the embedder scores "What do I do for a living?" against "I design control firmware … at Korrel
 # Thermal" at -0.03: a job question reaches where the user works through People & things instead)
 _ASKS_WORK = re.compile(r"\bfor\s+(?:a\s+)?living\b|\bfor\s+work\b|\bmy\s+(?:job|work|employer|company|career)\b|"
-                        r"\bwork\s+for\b|\bwhere\s+do\s+i\s+work\b|\bwhat\s+(?:job|work)\b", re.I)
+                        r"\bwork\s+for\b|\bwhere\s+do\s+i\s+work\b|\bwhat\s+(?:job|work)\b|"
+                        r"\b(?:town|city|place)\s+do\s+i\s+work\s+in\b", re.I)
 _ASKS_NAME = re.compile(r"\bname\b|\bcalled\b|\bwho\s+is\b|\bwho'?s\b", re.I)
 
 
@@ -57,9 +58,12 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
 
 # The user saying what they do with no workplace named: "I do hair for a living", "I work as a
 # courier", "my job's driving a van" (split #H: three job questions recalled nothing)
-_SAYS_JOB = re.compile(r"\bfor\s+a\s+living\b|\bi\s+(?:work|am\s+working|'m\s+working)\s+(?:as|in)\b|"
-                       r"\bmy\s+job(?:'s|\s+is)\b|\bi\s+do\s+\w+(?:\s+\w+)?\s+for\s+work\b", re.I)
-_JOB_WORDS = ("living", "job", "work", "working")
+# (and as split #I's writers said it: "I am working like carer", "apprenticeship with hendry electrical",
+# "GP, partner at Fellside Surgery")
+_SAYS_JOB = re.compile(r"\bfor\s+a\s+living\b|\bi\s+(?:work|am\s+working|'m\s+working)\s+(?:as|in|like)\b|"
+                       r"\bmy\s+job(?:'s|\s+is)\b|\bi\s+do\s+\w+(?:\s+\w+)?\s+for\s+work\b|\bapprenticeship\s+with\b|"
+                       r"\bpartner\s+at\s+(?-i:[A-ZÀ-Þ])", re.I)
+_JOB_WORDS = ("living", "job", "work", "working", "apprenticeship", "partner")
 
 
 def said_jobs(store: MemoryStore, limit: int = 10) -> list[int]:
