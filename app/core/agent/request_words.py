@@ -15,6 +15,7 @@ REQUEST_START = re.compile(
     r"rewrite|fix|check|proofread|teach|define|recap|outline|come\s+up|think\s+of|pick|choose|play|sing|"
     r"imagine|pretend|quiz|convince|cheer|say|count|spell|read|sum|add\s+up|solve|guess|rhyme|continue|finish|"
     r"remind\s+me\s+(?:to|how)|walk\s+me|talk\s+me|"
+    r"do\s+(?:me|us)\s+(?:an?|some|the)|put\s+together|knock\s+up|whip\s+up|rustle\s+up|jot\s+down|"  # "Can you do me a …" (#I)
     r"any\s+(?:good|decent|nice|great|easy|quick|cheap|fun)\b|any\s+(?:tips|ideas|advice|suggestions|"
     r"recommendations|thoughts|recipes)|(?:best|quickest|easiest)\s+way)\b", re.I)
 PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)(?:\W*$|\s*,)|^\W*(?:please|pls|plz|kindly)\b", re.I)
