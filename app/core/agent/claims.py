@@ -99,6 +99,15 @@ def claim_about_user(sentence: str, known: str) -> bool:
 _TRIGGER = re.compile(r"\b(?:i|i'm|i've|i'd|me|my|our|we|we're|as|when|welcome|you|you're|you've|your|in)\b", re.I)
 
 
+_OPENS_QUOTE = re.compile(r"\s*(?:[-*•]|\d+[.)])?\s*[\"“]")
+
+
+def _in_quotes(line: str, sentence: str) -> bool:
+    """The sentence is words the reply gives the user to say, in quotes ("1. "I can see you're upset.""):
+    not a claim about them. Dropped, they left "1. "2. …" and half sentences (split #I, agnieszka)."""
+    return bool(_OPENS_QUOTE.match(sentence)) or line.count('"') % 2 == 1 or line.count("“") > line.count("”")
+
+
 class ClaimFilter:
     """Holds each sentence of a streamed reply from its first word that could start a claim until
     it ends, then shows the rest of it or drops it."""
@@ -108,6 +117,7 @@ class ClaimFilter:
         self.sentence = ""  # the sentence being streamed
         self.released = 0  # how much of it has been shown
         self.shown = ""
+        self.line = ""  # what was judged of the current line, shown or not
         self.dropped: list[str] = []
 
     def feed(self, text: str) -> str:
@@ -133,7 +143,8 @@ class ClaimFilter:
 
     def _judge(self, whole: str) -> str:
         rest, self.released = whole[self.released:], 0
-        if persona_claim(whole) or claim_about_user(whole, self.known) or stock_claim(whole, self.known):
+        quoted, self.line = _in_quotes(self.line, whole), (self.line + whole).rsplit("\n", 1)[-1]
+        if not quoted and (persona_claim(whole) or claim_about_user(whole, self.known) or stock_claim(whole, self.known)):
             self.dropped.append(whole.strip())
             return ""
         return self._show(rest)

@@ -723,3 +723,14 @@ def test_right_proposals_split_h_refused_are_held(bank: MemoryBank, memory: str,
     backend = ScriptedBackend(reply=proposal, n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), question, new=True)
     assert said in done.reply, done.reply
+
+
+def test_words_given_to_the_user_to_say_in_quotes_are_not_claims() -> None:
+    """Split #I: phrases for talking to upset residents came out as '1. "2. "It sounds like Is there …'."""
+    guard = ClaimFilter("")
+    reply = ('Some phrases:\n1. "I understand you\'re upset, let\'s sort it out together."\n'
+             '2. "It sounds like you are worried. Is there anything I can do?"\nYou are a carer at a home.')
+    shown = "".join(guard.feed(c) for c in reply) + guard.finish()
+    assert '2. "It sounds like you are worried. Is there anything I can do?"' in shown
+    assert "I understand you're upset" in shown
+    assert guard.dropped == ["You are a carer at a home."]  # outside quotes, still a claim memory doesn't hold
