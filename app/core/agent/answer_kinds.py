@@ -15,10 +15,13 @@ from app.core.agent.focus import stem
 # What a measure is in: a question that asks for one kind is not answered by an amount of another
 _UNITS = {"time": r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?",
           "speed": r"rpm|mph|km/h|kph", "temperature": r"°\s*[cf]?|degrees?",
-          "money": r"pounds?|euros?|dollars?|pence", "weight": r"g|kg|grams?|kilos?|lbs?|oz"}
+          "money": r"pounds?|euros?|dollars?|pence", "weight": r"g|kg|grams?|kilos?|lbs?|oz",
+          "volume": r"ml|millilitres?|litres?|liters?|l", "length": r"mm|cm|m|km|metres?|meters?|miles?|inch(?:es)?|feet|ft"}
 _ASKS_FOR = {"speed": r"\bspeed\b|\brpm\b|\bhow\s+fast\b", "temperature": r"\btemperature\b|\bhow\s+hot\b",
              "time": r"\bhow\s+long\b", "money": r"\b(?:cost|price|fee|charge|excess|rent)\b|\bhow\s+much\s+(?:is|are|was)\b",
-             "weight": r"\bhow\s+heavy\b|\bweigh"}
+             "weight": r"\bhow\s+heavy\b|\bweigh",
+             # "How many does the brown bread serve?" is a count, not "450 ml buttermilk" (set E)
+             "count": r"\bhow\s+many\b(?!\s+(?:" + "|".join(_UNITS.values()) + r")\b)"}
 _AMOUNT = re.compile(r"([£$€])?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.values()) + r")?(?![\w])", re.I)
 # What an answer must hold for a question that asks for an identifier, a date or an address: "the
 # frame number … is stamped under the bottom bracket" gives none; "on February" is no date (set D)

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.core.agent.answer_kinds import has_the_shape_asked, money_as_written, names_another_document
+from app.core.agent.answer_kinds import (has_the_shape_asked, measures_what_was_asked, money_as_written,
+                                         names_another_document)
 from app.core.memory.bank import MemoryBank
 from tests.core.agent.library_agent import ask, library_agent, markdown
 
@@ -48,3 +49,11 @@ def test_another_documents_account_number_is_not_found_in_the_app(bank: MemoryBa
     agent, _ = library_agent(bank, tmp_path, lambda p: "The mortgage account number is GLE-3306718-42 [1]."
                       if "passages of my documents" in p else "Hello.", document=folder)
     assert ask(agent, "What's our mortgage account number?").reply == "I couldn't find that in your documents."
+
+
+def test_how_many_asks_for_a_count_not_an_amount_of_something() -> None:
+    """Set E: "How many does Nana's brown bread serve?" (never said) was answered "450 ml buttermilk"."""
+    assert not measures_what_was_asked("450 ml buttermilk", "How many does Nana's brown bread serve?")
+    assert measures_what_was_asked("It serves 8.", "How many does the cake serve?")
+    assert measures_what_was_asked("28 days", "How many days' notice do I give?")
+    assert measures_what_was_asked("2 guest passes a month", "How many guest passes do we get?")
