@@ -53,6 +53,9 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
                      "happen time say said under over put up thing something anything isn still be being once".split())
+# Words for the kind of value asked, not what it is of ("temperature", "cost", "how often")
+_MEASURE_STEMS = KIND_STEMS | {stem(w) for w in "temperature speed rpm fast hot long cost price fee charge heavy weight "
+                                                 "weigh often much many".split()}
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ](?:[\w-]|['’](?!s\b))*\w")  # a capitalised word inside the question ("Pepper's": Pepper)
 # A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
 FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
@@ -214,7 +217,7 @@ def _holds(proposed: str, hit: PassageHit, question: str, others: set[str]) -> b
     # replacing the boiler" back (set C: "Yes, your phones and tablets are covered")
     basis = "" if verify.asks_yes_no(question) else question
     return (verify.grounded(proposed, hit.text, basis) and money_as_written(proposed, hit.text)
-            and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name)
+            and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name) and _of_its_topic(question, hit)
             and _names_there(question, hit) and not _another_owner(proposed, question, hit)
             and not names_another_document(question, hit.name, _where(hit), others))
 
@@ -231,6 +234,15 @@ def _another_owner(proposed: str, question: str, hit: PassageHit) -> bool:
 def _owners(text: str) -> set[str]:
     """The names written with "'s" ("Sinéad's", "Ciarán's"), not a question word ("What's")."""
     return {m.casefold() for m in _OWNER.findall(text) if m.split()[0].casefold() not in STOPWORDS}
+
+
+def _of_its_topic(question: str, hit: PassageHit) -> bool:
+    """The passage speaks of something the question asks about, not only of the kind of value asked:
+    "What temperature do I cook the spiced beef at in the oven?" is not answered by the heat pump's
+    "20 °C" (set E). (Refused no answered question's reply on sets C, D and E.)"""
+    topic = {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC - _MEASURE_STEMS
+    about = f"{hit.heading or ''} {hit.name.replace('_', ' ').replace('.', ' ')} {hit.text}"
+    return not topic or bool(topic & {stem(w) for w in content_words(about)})
 
 
 def _names_there(question: str, hit: PassageHit) -> bool:

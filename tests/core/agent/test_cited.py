@@ -240,3 +240,14 @@ def test_a_whole_owners_name_need_not_be_on_the_page_and_according_to_is_said_as
                              "notice [2]." if "passages of my documents" in p else "Hello.")
     reply = ask(agent, "How much notice do I have to give under my lease?").reply
     assert reply == "You must give two months written notice (lease.pdf, p. 2)."
+
+
+def test_a_passage_that_speaks_only_of_the_kind_of_value_asked_does_not_answer() -> None:
+    from app.core.agent.cited import _of_its_topic
+    from app.core.types import PassageHit
+
+    pump = PassageHit(1, 1, "heat_pump_guide.pdf", "/x", "The room thermostat is set to a comfortable temperature of 20 °C.",
+                      3, None, 0.5)
+    assert not _of_its_topic("What temperature do I cook the spiced beef at in the oven?", pump)
+    assert _of_its_topic("What temperature is the thermostat set to?", pump)
+    assert _of_its_topic("What temperature?", pump)  # nothing asked but the kind: nothing to hold
