@@ -20,8 +20,9 @@ _UNITS = {"time": r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|month
 _ASKS_FOR = {"speed": r"\bspeed\b|\brpm\b|\bhow\s+fast\b", "temperature": r"\btemperature\b|\bhow\s+hot\b",
              "time": r"\bhow\s+long\b", "money": r"\b(?:cost|price|fee|charge|excess|rent)\b|\bhow\s+much\s+(?:is|are|was)\b",
              "weight": r"\bhow\s+heavy\b|\bweigh",
-             # "How many does the brown bread serve?" is a count, not "450 ml buttermilk" (set E)
-             "count": r"\bhow\s+many\b(?!\s+(?:" + "|".join(_UNITS.values()) + r")\b)"}
+             # "How many does the brown bread serve?" is a count, not "450 ml buttermilk" (set E); "How many
+             # raspberries go in?" may be "300 g" (set D)
+             "count": r"\bhow\s+many\s+(?:does|do|did|will|would|can|people|persons|servings|portions|guests)\b"}
 _AMOUNT = re.compile(r"([£$€])?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.values()) + r")?(?![\w])", re.I)
 # What an answer must hold for a question that asks for an identifier, a date or an address: "the
 # frame number … is stamped under the bottom bracket" gives none; "on February" is no date (set D)

@@ -232,8 +232,9 @@ def _another_owner(proposed: str, question: str, hit: PassageHit) -> bool:
 
 
 def _owners(text: str) -> set[str]:
-    """The names written with "'s" ("Sinéad's", "Ciarán's"), not a question word ("What's")."""
-    return {m.casefold() for m in _OWNER.findall(text) if m.split()[0].casefold() not in STOPWORDS}
+    """The words of the names written with "'s" ("Sinéad Rossiter's": sinéad, rossiter), not a question
+    word ("What's") or a capitalised first word ("Once Bracken's")."""
+    return {w.casefold() for m in _OWNER.findall(text) for w in m.split() if w.casefold() not in STOPWORDS}
 
 
 def _of_its_topic(question: str, hit: PassageHit) -> bool:

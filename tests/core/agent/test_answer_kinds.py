@@ -57,3 +57,5 @@ def test_how_many_asks_for_a_count_not_an_amount_of_something() -> None:
     assert measures_what_was_asked("It serves 8.", "How many does the cake serve?")
     assert measures_what_was_asked("28 days", "How many days' notice do I give?")
     assert measures_what_was_asked("2 guest passes a month", "How many guest passes do we get?")
+    assert measures_what_was_asked("300 g raspberries", "How many raspberries go into the cranachan?")  # set D
+    assert measures_what_was_asked("17 rolls of the 170 mm wool", "How many rolls of mineral wool do we need?")

@@ -164,6 +164,10 @@ def test_an_answer_of_someone_elses_thing_is_refused() -> None:
     assert not _another_owner("75 psi front", "What's the tyre pressure for Fionn's bike?", section("Fionn's bike"))
     assert not _another_owner("75 psi front", "What's the tyre pressure on the road bike?", section("Ciarán's road bike"))
     assert not _another_owner("It's £14.50", "How much is Isla's museum trip?", section("Museum trip"))
+    assert not _another_owner("Sinéad Rossiter's registration number is CM-3318", "What's Sinéad's registration number?",
+                              section("Who this agreement is between"))  # set E: the whole name is hers
+    assert not _another_owner("20% after Bracken's 8th birthday", "Once Bracken's older, what share do we pay?",
+                              section("Excess"))  # set D: "Once" is no one's name
 
 
 def test_the_documents_we_is_its_writer_unless_the_question_speaks_of_we(bank: MemoryBank, tmp_path: Path) -> None:
