@@ -419,5 +419,123 @@ def main() -> int:
     return 1 if failures else 0
 
 
+# ----------------------------------------------------------------------------- another household's set
+
+def check_household(folder: Path, paraphrases: dict[str, set[str]], never_checks: dict[str, tuple[str, list[str]]],
+                    *, label: str, min_answerable: int, min_never: int, verbose: bool = False) -> int:
+    """Check a later set (``set_e/``, ``set_f/``: all test, two-field NEVER_CHECKS whose place is a
+    document, ``ALL`` or "document#heading") the way main() checks set A; print the report, return
+    the exit code."""
+    questions = json.loads((folder / "questions.json").read_text(encoding="utf-8"))
+    extracted = {p.name: EXTRACTORS[p.suffix](p) for p in sorted((folder / "docs").iterdir())}
+    failures: list[str] = []
+    elsewhere: dict[str, list] = {}
+    ids = [q["id"] for q in questions]
+    if len(ids) != len(set(ids)):
+        failures.append("duplicate ids")
+    passed = 0
+    for q in questions:
+        before = len(failures)
+        if q.get("split") != "test":
+            failures.append(f"{q['id']}: split {q.get('split')!r}, set {label} is all test")
+        if q.get("never"):
+            failures += _never_failures(q, never_checks, extracted)
+        else:
+            failures += _answer_failures(q, extracted, paraphrases, elsewhere)
+        passed += len(failures) == before
+    failures += _household_shape(questions, extracted, paraphrases, never_checks, min_answerable, min_never)
+    _household_report(questions, extracted, never_checks, elsewhere, verbose)
+    for f in failures:
+        print("FAIL", f)
+    print(f"{passed} passed, {len(questions) - passed} failed")
+    return 1 if failures else 0
+
+
+def _never_failures(q: dict, never_checks: dict[str, tuple[str, list[str]]], extracted: dict) -> list[str]:
+    qid, out = q["id"], []
+    if q["doc"] is not None or q["page"] is not None or q["heading"] is not None or q["answers"]:
+        out.append("never-question must have doc/page/heading null and no answers")
+    if not q.get("note"):
+        out.append("never-question without a note")
+    if qid not in never_checks:
+        return [f"{qid}: {m}" for m in [*out, "no NEVER_CHECKS entry"]]
+    where, probes = never_checks[qid]
+    if "#" in where:
+        doc, heading = where.split("#", 1)
+        units = extracted[doc][0]
+        if heading not in units:
+            out.append(f"NEVER_CHECKS names no such section {where!r}")
+        texts = {where: norm(units.get(heading, ""))}
+    else:
+        texts = {name: norm("\n".join(units.values())) for name, (units, _) in extracted.items()
+                 if where in (ALL, name)}
+    out += [f"probe {probe!r} occurs in {d}" for d, text in texts.items() for probe in probes if norm(probe) in text]
+    return [f"{qid}: {m}" for m in out]
+
+
+def _answer_failures(q: dict, extracted: dict, paraphrases: dict[str, set[str]], elsewhere: dict) -> list[str]:
+    qid, doc = q["id"], q["doc"]
+    if doc not in extracted:
+        return [f"{qid}: unknown doc {doc!r}"]
+    units, headings = extracted[doc]
+    if doc.endswith(".pdf") and (not isinstance(q["page"], int) or q["heading"] is not None):
+        return [f"{qid}: PDF questions need an int page and heading null"]
+    if not doc.endswith(".pdf") and (q["page"] is not None or not q["heading"]):
+        return [f"{qid}: non-PDF questions need a heading and page null"]
+    key = q["page"] if doc.endswith(".pdf") else q["heading"]
+    if key not in units:
+        return [f"{qid}: {doc} has no unit {key!r} (headings: {headings})"]
+    if not q["answers"]:
+        return [f"{qid}: no answers"]
+    text = units[key]
+    canonical, *variants = q["answers"]
+    also = [k for k, t in units.items() if k != key and k is not None and answer_matches(t, [canonical])]
+    if also:
+        elsewhere[qid] = also
+    out = [] if answer_matches(text, [canonical]) else \
+        [f"{qid}: canonical answer {canonical!r} not in {doc} [{key}] (as a whole word/number)"]
+    return out + [f"{qid}: variant {v!r} neither in {doc} [{key}] nor an approved paraphrase" for v in variants
+                  if not (norm(v) in norm(text) or loose(v) in loose(text) or v in paraphrases.get(qid, ()))]
+
+
+def _household_shape(questions: list[dict], extracted: dict, paraphrases: dict[str, set[str]],
+                     never_checks: dict, min_answerable: int, min_never: int) -> list[str]:
+    ids = {q["id"] for q in questions}
+    out = [f"PARAPHRASES[{qid}] names variants not in the question" for qid, vs in paraphrases.items()
+           if not any(q["id"] == qid and vs <= set(q["answers"]) for q in questions)]
+    out += [f"NEVER_CHECKS has unknown id {qid}" for qid in never_checks if qid not in ids]
+    answerable = [q for q in questions if not q.get("never")]
+    never = len(questions) - len(answerable)
+    numeric = [q for q in answerable if re.search(r"\d", q["answers"][0])]
+    by_doc = collections.Counter(q["doc"] for q in answerable)
+    if len(answerable) < min_answerable:
+        out.append(f"only {len(answerable)} answerable questions (want >= {min_answerable})")
+    if never < min_never:
+        out.append(f"only {never} never-questions (want >= {min_never})")
+    if 3 * len(numeric) < len(answerable):
+        out.append(f"only {len(numeric)}/{len(answerable)} canonical answers hold a number (want >= 1/3)")
+    return out + [f"{doc}: only {by_doc[doc]} questions" for doc in extracted if by_doc[doc] < 8]
+
+
+def _household_report(questions: list[dict], extracted: dict, never_checks: dict, elsewhere: dict,
+                      verbose: bool) -> None:
+    answerable = [q for q in questions if not q.get("never")]
+    never = [q for q in questions if q.get("never")]
+    by_doc = collections.Counter(q["doc"] for q in answerable)
+    print(f"{'document':28} {'units':>5} {'questions':>9}")
+    for doc, (units, _) in extracted.items():
+        print(f"{doc:28} {len([k for k in units if k is not None]):>5} {by_doc[doc]:>9}")
+    numeric = sum(1 for q in answerable if re.search(r"\d", q["answers"][0]))
+    print(f"answerable {len(answerable)}, never {len(never)}, canonical answer with a digit {numeric}")
+    if verbose:
+        for q in never:
+            print(f"  {q['id']} {never_checks.get(q['id'], ('?',))[0]}: {q['q']}\n      note: {q.get('note')}")
+    print(f"{len(elsewhere)} canonical answers also occur elsewhere in the same document"
+          + (":" if verbose else " (-v lists them)"))
+    if verbose:
+        for qid, also in elsewhere.items():
+            print(f"  {qid}: also in {also}")
+
+
 if __name__ == "__main__":
     sys.exit(main())
