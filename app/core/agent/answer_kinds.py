@@ -32,6 +32,9 @@ _SHAPES = ((re.compile(r"\be-?mail\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.
 # Words naming a kind of value, not what it is of: a heading "Useful numbers" is about every phone number
 KIND_STEMS = frozenset(stem(w) for w in "number numbers phone telephone date dates time times cost costs price prices "
                        "amount address email name names code reference details contacts".split())
+# … and words for a measure asked, not what it is of ("temperature", "cost", "how often")
+MEASURE_STEMS = KIND_STEMS | {stem(w) for w in "temperature speed rpm fast hot long cost price fee charge heavy weight "
+                                                "weigh often much many".split()}
 _MINE = re.compile(r"\b(?:my|our)\s+(\w+)", re.I)
 _MONEY = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?")
 

@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.core.agent import verify, voice
-from app.core.agent.answer_kinds import (KIND_STEMS, has_the_shape_asked, measures_what_was_asked, money_as_written,
-                                         names_another_document)
+from app.core.agent.answer_kinds import (KIND_STEMS, MEASURE_STEMS, has_the_shape_asked, measures_what_was_asked,
+                                         money_as_written, names_another_document)
 from app.core.agent.focus import stem
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
@@ -53,9 +53,6 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
                      "happen time say said under over put up thing something anything isn still be being once".split())
-# Words for the kind of value asked, not what it is of ("temperature", "cost", "how often")
-_MEASURE_STEMS = KIND_STEMS | {stem(w) for w in "temperature speed rpm fast hot long cost price fee charge heavy weight "
-                                                 "weigh often much many".split()}
 _QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ](?:[\w-]|['’](?!s\b))*\w")  # a capitalised word inside the question ("Pepper's": Pepper)
 # A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
 FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
@@ -108,7 +105,7 @@ def asks_of_them(turn: Turn) -> bool:
     would be a guess about the user's own car, lease or trip ("150 miles per hour"; dev)."""
     if not FACT_QUESTION.match(turn.text):
         return False
-    asked = {stem(w) for w in content_words(turn.text) if w not in STOPWORDS} - _GENERIC
+    asked = _asked(turn.text)
     shown = {stem(w) for hit in turn.passages[:SHOWN]
              for w in content_words(f"{hit.name.replace('_', ' ')} {hit.heading or ''} {hit.text}")}
     owned = {stem(w) for w in owned_nouns(turn.text)}
@@ -217,7 +214,8 @@ def _holds(proposed: str, hit: PassageHit, question: str, others: set[str]) -> b
     # replacing the boiler" back (set C: "Yes, your phones and tablets are covered")
     basis = "" if verify.asks_yes_no(question) else question
     return (verify.grounded(proposed, hit.text, basis) and money_as_written(proposed, hit.text)
-            and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name) and _of_its_topic(question, hit)
+            and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name)
+            and _of_its_topic(question, hit)
             and _names_there(question, hit) and not _another_owner(proposed, question, hit)
             and not names_another_document(question, hit.name, _where(hit), others))
 
@@ -241,8 +239,8 @@ def _of_its_topic(question: str, hit: PassageHit) -> bool:
     """The passage speaks of something the question asks about, not only of the kind of value asked:
     "What temperature do I cook the spiced beef at in the oven?" is not answered by the heat pump's
     "20 °C" (set E). (Refused no answered question's reply on sets C, D and E.)"""
-    topic = {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC - _MEASURE_STEMS
-    about = f"{hit.heading or ''} {hit.name.replace('_', ' ').replace('.', ' ')} {hit.text}"
+    topic = _asked(question) - MEASURE_STEMS
+    about = f"{_titled(hit.heading or '', hit.name)} {hit.text}"
     return not topic or bool(topic & {stem(w) for w in content_words(about)})
 
 
@@ -251,7 +249,7 @@ def _names_there(question: str, hit: PassageHit) -> bool:
     "at the Porto guesthouse" is not the one in the home router's instructions."""
     where = _where(hit).casefold()
     # (not an owner's: "How much is Isla's museum trip?" — the school's letter is to all the parents)
-    owners = {w.casefold() for m in _OWNER.findall(question) for w in m.split()}
+    owners = _owners(question)
     return all(name.casefold() in where or _initials_of(name, hit.text) for name in _QUESTION_NAME.findall(question)
                if name.casefold() not in STOPWORDS and name.casefold() not in RELATIONS
                and name.casefold() not in owners and not name.startswith(("I'", "I’")))
@@ -260,6 +258,16 @@ def _names_there(question: str, hit: PassageHit) -> bool:
 def _where(hit: PassageHit) -> str:
     """All a passage says of itself: its text, heading and file name."""
     return f"{hit.text} {hit.heading or ''} {hit.name}"
+
+
+def _asked(question: str) -> set[str]:
+    """The stems of what the question asks about: its content words but stop words and how-words."""
+    return {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC
+
+
+def _titled(heading: str, name: str) -> str:
+    """A section's heading and its file's name as words: "Ciarán's road bike bikes notes md"."""
+    return f"{heading} {name}".replace("_", " ").replace(".", " ")
 
 
 def _initials_of(name: str, text: str) -> bool:
@@ -275,7 +283,7 @@ def _values_in_context(proposed: str, passage: str, question: str, heading: str 
     heading naming it, in a sentence with one of the question's key words, or in a passage holding
     half of them. Asked in other words than the document's ("fix something that isn't urgent" ~
     "non-urgent repairs within 28 days"), a stricter rule refused right answers 2 times in 3 (dev)."""
-    asked = {stem(w) for w in content_words(question) if w not in STOPWORDS} - _GENERIC
+    asked = _asked(question)
     # (a section's heading says what its numbers are about: "Check-in from 4 pm" under "The cottage"
     # answers "From what time can we get into the cottage?" (set D) — not a kind of value it lists:
     # the "Useful numbers" are not the claims line's)
@@ -283,7 +291,7 @@ def _values_in_context(proposed: str, passage: str, question: str, heading: str 
         return True
     # (the file's name too, with the passage: "Banana bread" over "Bake … for 55 minutes" (set B);
     # "car_lease_agreement.pdf" over "The agreement ends on 1 April 2028" (set C))
-    about = f"{heading} {name}".replace("_", " ").replace(".", " ")
+    about = _titled(heading, name)
     most = len(asked & {stem(w) for w in content_words(f"{about} {passage}")}) * 2 >= len(asked)
     for value in (n for n in _NUMBER.findall(proposed) if n not in question):
         holding = [s for s in sentences(passage) if value in s]
