@@ -14,6 +14,8 @@ The writers are adapted from set B's make.py; the content is new.
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import importlib.util
 import io
 import zipfile
 from pathlib import Path
@@ -21,9 +23,14 @@ from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "docs"
-FIXED_ZIP_TIME = (2024, 1, 1, 0, 0, 0)
 FIXED_DT = dt.datetime(2024, 1, 1, 0, 0, 0)
 PERSON = "Owen Pritchard"
+# the PDF and zip writers every set shares (../writers.py; this runs as a script)
+_spec = importlib.util.spec_from_file_location("docs_qa_writers", HERE.parent / "writers.py")
+writers = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(writers)
+normalise_zip = writers.normalise_zip
+write_pdf = functools.partial(writers.write_pdf, author=PERSON, creator="bench/docs_qa/set_c/make.py")
 PARTNER = "Mei Pritchard"
 ADDRESS = "22 Tanner's Row, Millbrook, Cresswell CR4 9QT"
 
@@ -590,59 +597,6 @@ BOOK_CHAPTERS: list[tuple[str, list[tuple[str | None, list[str]]]]] = [
 # =============================================================================================
 # Writers
 # =============================================================================================
-
-def normalise_zip(data: bytes, first_stored: str | None = None) -> bytes:
-    src = zipfile.ZipFile(io.BytesIO(data))
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as out:
-        for info in src.infolist():
-            new = zipfile.ZipInfo(info.filename, date_time=FIXED_ZIP_TIME)
-            new.compress_type = zipfile.ZIP_STORED if info.filename == first_stored else zipfile.ZIP_DEFLATED
-            new.external_attr = 0o644 << 16
-            new.create_system = 3
-            out.writestr(new, src.read(info.filename))
-    return buf.getvalue()
-
-
-def write_pdf(path: Path, title: str, pages: list[list[tuple[str, str]]], subject: str) -> None:
-    from reportlab import rl_config
-    rl_config.invariant = 1
-    from reportlab.lib.pagesizes import A4
-    from reportlab.lib.styles import getSampleStyleSheet
-    from reportlab.lib.units import mm
-    from reportlab.platypus import PageBreak, Paragraph, SimpleDocTemplate, Spacer
-
-    styles = getSampleStyleSheet()
-    body = styles["BodyText"]
-    body.fontSize = 10.5
-    body.leading = 14
-    body.spaceAfter = 6
-    n_pages = len(pages)
-
-    def decorate(canvas, doc):  # running header and footer
-        canvas.saveState()
-        canvas.setFont("Helvetica", 8)
-        canvas.drawString(20 * mm, A4[1] - 12 * mm, title)
-        canvas.drawRightString(A4[0] - 20 * mm, 12 * mm, f"Page {doc.page} of {n_pages}")
-        canvas.restoreState()
-
-    story = []
-    for i, page in enumerate(pages):
-        if i:
-            story.append(PageBreak())
-        for kind, text in page:
-            if kind == "h1":
-                story += [Paragraph(text, styles["Title"]), Spacer(1, 4 * mm)]
-            elif kind == "h2":
-                story.append(Paragraph(text, styles["Heading2"]))
-            else:
-                story.append(Paragraph(text, body))
-    doc = SimpleDocTemplate(str(path), pagesize=A4, title=title, author=PERSON, subject=subject,
-                            creator="bench/docs_qa/set_c/make.py", invariant=1,
-                            leftMargin=22 * mm, rightMargin=22 * mm, topMargin=22 * mm, bottomMargin=22 * mm)
-    doc.build(story, onFirstPage=decorate, onLaterPages=decorate)
-    assert doc.page == n_pages, f"{path.name}: content overflowed ({doc.page} pages, wanted {n_pages})"
-
 
 def write_docx(path: Path) -> None:
     import docx
