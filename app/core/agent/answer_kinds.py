@@ -17,6 +17,8 @@ _UNITS = {"time": r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|month
           "speed": r"rpm|mph|km/h|kph", "temperature": r"°\s*[cf]?|degrees?",
           "money": r"pounds?|euros?|dollars?|pence", "weight": r"g|kg|grams?|kilos?|lbs?|oz",
           "volume": r"ml|millilitres?|litres?|liters?|l", "length": r"mm|cm|m|km|metres?|meters?|miles?|inch(?:es)?|feet|ft"}
+# Units no age is said in: "The drive is 276 km" is a distance, "Tobi is 4 months" an age (set F)
+MEASURE_UNITS = "|".join(unit for kind, unit in _UNITS.items() if kind != "time") + r"|seconds?|secs?|minutes?|mins?|hours?|hrs?"
 _ASKS_FOR = {"speed": r"\bspeed\b|\brpm\b|\bhow\s+fast\b", "temperature": r"\btemperature\b|\bhow\s+hot\b",
              "time": r"\bhow\s+long\b", "money": r"\b(?:cost|price|fee|charge|excess|rent)\b|\bhow\s+much\s+(?:is|are|was)\b",
              "weight": r"\bhow\s+heavy\b|\bweigh",

@@ -68,6 +68,8 @@ _OWNER = re.compile(r"((?:[A-ZÀ-Þ][\w-]*\s)*[A-ZÀ-Þ][\w-]*)['’]s\b")
 # "According to the manual, the pressure …": the answer is the rest; its source is said after it (set D)
 _ACCORDING = re.compile(r"^\s*(?:according\s+to|as\s+per|based\s+on)\s+(?:the|your)\s+(?:[\w'’.-]+\s+){0,3}?[\w'’.-]+\s*,\s*",
                         re.I)
+# "… go on the hot tap or the cold?", "Is it weekly or monthly?": a choice, not a yes or no
+_EITHER = re.compile(r"\b(?:\w+\s+){0,2}\w+\s+or\s+(?:\w+\s+){0,2}\w+\s*\?\s*$", re.I)
 _USED = re.compile(r"\s*\[(\d{1,2})\]\s*\.?")
 # "we" and "us" inside an answer are the document's writer ("give us 28 days' written notice": the
 # leasing company) unless the question speaks of "we" (the user's household: "if one of us ends up in
@@ -212,12 +214,27 @@ def _holds(proposed: str, hit: PassageHit, question: str, others: set[str]) -> b
     other shown documents' names)."""
     # a yes or no is the passage's to hold: the question's own words say any "Yes, the quote includes
     # replacing the boiler" back (set C: "Yes, your phones and tablets are covered")
-    basis = "" if verify.asks_yes_no(question) else question
+    options = _options(question)
+    basis = "" if verify.asks_yes_no(question) and not options else question
     return (verify.grounded(proposed, hit.text, basis) and money_as_written(proposed, hit.text)
+            and _option_held(proposed, hit.text, options)
             and _values_in_context(proposed, hit.text, question, hit.heading or "", hit.name)
             and _of_its_topic(question, hit)
             and _names_there(question, hit) and not _another_owner(proposed, question, hit)
             and not names_another_document(question, hit.name, _where(hit), others))
+
+
+def _options(question: str) -> set[str]:
+    """The words of the choice an either-or question offers: "the hot tap or the cold" (set F)."""
+    either = _EITHER.search(question)
+    return set(content_words(either.group())) if either else set()
+
+
+def _option_held(proposed: str, passage: str, options: set[str]) -> bool:
+    """The choice the answer makes is the passage's: "the cold tap" where it says "the cold tap only"
+    (the question's words say both choices back, so they ground neither)."""
+    said = set(content_words(passage))
+    return all(w in said for w in content_words(proposed) if w in options)
 
 
 def _another_owner(proposed: str, question: str, hit: PassageHit) -> bool:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from app.core.agent import voice
+from app.core.agent.answer_kinds import MEASURE_UNITS
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.focus import stem
@@ -51,7 +52,7 @@ _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
 _NEGATED = re.compile(r"\b(?i:not)\s+(?:(?i:a|an|the|in|on|at)\s+)?(?:[\w£$€.-]*\d[\w.-]*|[A-ZÀ-Þ][a-zß-ÿ]+)")
 _AS_AGE = re.compile(r"\b(?:is|'s|am|'m|are|'re|was|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+)?(\d{1,3})\b"
                      r"(?!\s*(?:st|nd|rd|th|%|:|\.\d|[ap]m\b|o'clock|quid|pounds?|euros?|dollars?|[£$€]|"
-                     rf"{MONTH}\b))|"
+                     rf"{MONTH}\b|(?:{MEASURE_UNITS})\b))|"
                      r"\b(\d{1,3})[\s-]*(?:years?|yrs?)[\s-]*old\b", re.I)
 _YES_NO = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|had|can|could|will|am)\b", re.I)
 _COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares", "6 to 11pm", "180km"
@@ -108,7 +109,8 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     # What the sentence says is no longer so grounds nothing: "v4" in "its v5 not v4"
     affirmed = _NEGATED.sub(" ", source)
     folded = affirmed.casefold()
-    if any(not number_in(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source):
+    if any(not number_in(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source) \
+            or not _runs_held(text, affirmed):
         return False
     if any(n.casefold() not in folded and not _day_shortened(n, folded) for n in _NAME.findall(text)
            if n.casefold() not in _OWN):
@@ -129,6 +131,17 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
 _SHORTHAND = re.compile(r"(?<=\w)\s?/\s?(mo|mth|month|wk|week|yr|year)\b", re.I)
 _PER = {"mo": "month", "mth": "month", "month": "month", "wk": "week", "week": "week", "yr": "year", "year": "year"}
 _WEEKDAY = re.compile(r"(mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
+
+
+# A number written in groups, whole: a phone number "0800 528 729" is not held by "0800 528 728"
+# and a "729" elsewhere on the page (set F)
+_DIGIT_RUN = re.compile(r"\d+(?:[ -]\d{2,})+")
+_ANY_RUN = re.compile(r"\d+(?:[ -]?\d+)*")
+
+
+def _runs_held(text: str, source: str) -> bool:
+    held = [re.sub(r"\D", "", run) for run in _ANY_RUN.findall(source)]
+    return all(any(re.sub(r"\D", "", run) in whole for whole in held) for run in _DIGIT_RUN.findall(text))
 
 
 def _day_shortened(name: str, folded: str) -> bool:
@@ -343,10 +356,14 @@ _GREETING = re.compile(r"^\W*(?:good\s+)?(?:morning|afternoon|evening|night|hi|h
                        re.I)
 def _fragment_on(sentence: str) -> bool:
     """A terse writer's verbless few words go on about the sentence before: "dogs biscuit. | lurcher." (#E)."""
-    return len(sentence.split()) <= _FRAGMENT_WORDS and not VERB.search(sentence) and not _NAMED.search(sentence)
+    return len(sentence.split()) <= _FRAGMENT_WORDS and not VERB.search(sentence) and \
+        not _NAMED.search(_TERSE_LEAD.sub("", sentence))
 
 
 _FRAGMENT_WORDS = 3
+# A terse note's first word that names no one: "Training for Great North Run, Sun 14 Sept. | Target
+# sub-1:55." (#I: the target was refused for "what's my target time for the great north run?")
+_TERSE_LEAD = re.compile(r"^\W*(?:Target|Goal|Aim|Budget|Deadline|Due|Currently|Usually|Next|Last|Best|Pace)\b")
 # A terse writer's sentence with no subject goes on about the one before: "The missus is June. | Married 52
 # years come August.", "Karen. | Coming Sunday with the twins." (#F)
 _CONTINUES = re.compile(r"^\W*(?!(?:Something|Nothing|Anything|Everything|Morning|Evening|Sorry|Need)\b)"

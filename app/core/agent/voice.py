@@ -20,6 +20,7 @@ import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core.agent.courtesy import GREETING_ONLY
 from app.core.agent.tools import ToolResult
 from app.core.memory.spans import sentences, tidy, words
 from app.core.memory.store import STOPWORDS
@@ -146,17 +147,26 @@ _PRIVATE = ("Got it. This conversation is private, so I won't keep that after it
 _INTRODUCED = re.compile(r"\b(?i:my name is|my name's|i'm|i’m|i am|call me|it's)\s+([A-ZÀ-Þ][a-zß-ÿ]+)\b(?:\s*[.!,]|$)")
 # "Hiya, Tracy here, …": a name and "here" opening the message or after its greeting (split #I)
 _HERE = re.compile(r"^(?:[^\W\d_]+[,!]\s*)?(?:it'?s\s+)?([A-ZÀ-Þ][a-zß-ÿ]+)\s+here(?=\s*(?:[,.!—–-]|$))\W*")
+# "Hi. Helena. 5 min between pts so will be brief.": a name alone after a greeting is the writer's (#I)
+_LONE_NAME = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)\W*$")
 _NOT_NAMES = frozenset("back here home fine good okay ok well tired sorry sure glad happy new just still so mum dad "
                         "mam mom me".split())
 
 
 def introduced_name(text: str) -> str:
     """The name the user gives themselves in ``text`` ("Hi, I'm Priya." → "Priya"), or ""."""
-    for sentence in sentences(text):
-        found = _INTRODUCED.search(sentence) or _HERE.match(sentence)
+    said = sentences(text)
+    for before, sentence in zip(["", *said], said):
+        found = _INTRODUCED.search(sentence) or _HERE.match(sentence) or \
+            (_LONE_NAME.match(sentence) if GREETING_ONLY.match(before) else None)
         if found and found.group(1).casefold() not in _NOT_NAMES:
             return found.group(1)
     return ""
+
+
+def _unnamed(text: str, name: str) -> str:
+    """A kept sentence without the name it starts with: "Helena. 5 min between pts" → "5 min between pts"."""
+    return re.sub(rf"^{re.escape(name)}\.\s+(?=\S)", "", _HERE.sub("", text))
 
 
 def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Sequence[str] = ()) -> str:
@@ -173,7 +183,7 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
         return ((greeting or _feeling(message) or "") + ("" if greeting else pick(_NOTHING, message))).strip()
     parts = []
     for status, options in (("updates", _UPDATES), ("new", _NEW), ("known", _KNOWN)):
-        texts = [_short(clause(_HERE.sub("", k.text) if greeting else k.text, names)) for k in about if k.status == status]
+        texts = [_short(clause(_unnamed(k.text, name) if greeting else k.text, names)) for k in about if k.status == status]
         if texts:
             parts.append(pick(options, message + status).format(_listed(texts)))
     return ((greeting or _feeling(message)) + " ".join(parts)).strip()

@@ -255,3 +255,17 @@ def test_a_passage_that_speaks_only_of_the_kind_of_value_asked_does_not_answer()
     assert not _of_its_topic("What temperature do I cook the spiced beef at in the oven?", pump)
     assert _of_its_topic("What temperature is the thermostat set to?", pump)
     assert _of_its_topic("What temperature?", pump)  # nothing asked but the kind: nothing to hold
+
+
+def test_an_either_or_question_is_answered_by_the_choice_the_passage_makes() -> None:
+    """Set F: "Does the washing machine go on the hot tap or the cold?" is no yes/no question: the
+    question's words may ground the answer, but the choice made must be the passage's."""
+    from app.core.agent.cited import _holds
+    from app.core.types import PassageHit
+
+    page = PassageHit(1, 1, "washing_machine_manual.pdf", "/x", "2.3 Connect the inlet hose to the cold tap only. "
+                      "2.4 Water pressure: from 0.05 MPa to 0.8 MPa.", 1, None, 0.5)
+    question = "Does the washing machine go on the hot tap or the cold?"
+    assert _holds("The washing machine goes on the cold tap.", page, question, set())
+    assert not _holds("The washing machine goes on the hot tap.", page, question, set())
+    assert not _holds("Yes, the washing machine goes on the hot tap.", page, "Does the washing machine go on the hot tap?", set())

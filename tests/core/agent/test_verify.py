@@ -382,3 +382,25 @@ def test_a_name_given_as_its_own_relatives_is_said_as_the_users() -> None:
     """"Dean's husband is called Dean." for "What's the hubby called?" (split #H)."""
     assert tidy_answer("Dean's husband is called Dean.") == "Your husband is called Dean."
     assert tidy_answer("Dean's mum is called Pauline") == "Dean's mum is called Pauline."
+
+
+def test_a_distance_or_weight_after_is_is_not_an_age() -> None:
+    """Set F: "The drive to Wānaka is 276 km" refused "276 km" as if 276 were someone's age."""
+    drive = "Friday 20 March: leave home at 10:00. The drive to Wānaka is 276 km and takes about 3 hours 45 minutes."
+    assert grounded("276 km", drive, "How far is it to drive to Wānaka?")
+    assert said("Tobi is 17.", SON, "How old is Tobi?") == "Tobi is 17."  # an age still is one
+
+
+def test_a_number_written_in_groups_is_held_only_whole() -> None:
+    """Set F: "0800 528 729" was held by the service line "0800 528 728" and a "729" elsewhere."""
+    page = "Service: 0800 528 728, Monday to Friday. Spare drum seal, part 729."
+    assert not grounded("The part number is 0800 528 729.", page, "What's the part number?")
+    assert grounded("Ring 0800 528 728.", page, "What number do I ring for service?")
+    assert grounded("Ring 528 728.", page, "What number do I ring for service?")  # a part of the whole
+
+
+def test_a_terse_notes_target_goes_on_about_the_sentence_before() -> None:
+    """Split #I: "Training for Great North Run, Sun 14 Sept. Target sub-1:55." — the target is the run's."""
+    run = "Training for Great North Run, Sun 14 Sept. Target sub-1:55. Currently ~2:02."
+    proposed = "You're training for the Great North Run, Sun 14 Sept. Target sub-1:55."
+    assert said(proposed, run, "What's my target time for the Great North Run?") == proposed

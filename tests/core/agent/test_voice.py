@@ -295,6 +295,18 @@ def test_a_name_and_here_introduces_the_user() -> None:
     assert said.startswith("Nice to meet you, Tracy!") and "Tracy here" not in said and "Jordan" in said
 
 
+def test_a_name_alone_after_a_greeting_introduces_the_user() -> None:
+    """"Hi. Helena. 5 min between pts so will be brief." was acknowledged as "I'll keep in mind that
+    helena. 5 min between pts so will be brief." (split #I)."""
+    from app.core.agent.voice import introduced_name
+
+    message = "Hi. Helena. 5 min between pts so will be brief."
+    assert introduced_name(message) == "Helena"
+    assert introduced_name("Hi. Sorry. Busy day.") == introduced_name("Helena. Hi.") == ""
+    said = acknowledge(message, [Kept("Helena. 5 min between pts so will be brief.", "new")], name="Helena")
+    assert said.startswith("Nice to meet you, Helena!") and "Helena." not in said and "5 min" in said
+
+
 def test_thanks_and_goodbye_in_one_message_are_answered_with_both() -> None:
     assert "take care" in thank("Thanks, that's perfect, off to get a few hours' sleep now.").casefold() or \
         "bye" in thank("Thanks, that's perfect, off to get a few hours' sleep now.").casefold()
