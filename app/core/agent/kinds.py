@@ -35,6 +35,8 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
     April" (held-out split #C), nor "What work does Mihai do?" by "Mihai is a living in Cluj" (#D): the
     sentence an answer to a job question comes from says a job ("is a joiner", "works at", "I'm in
     recruitment", "For living I repair ship engines")."""
+    if _ASKS_JOB.search(question) and _AS_KIN.search(text):
+        return False  # "Brooke works as a girlfriend" from "The girlfriend brooke made a fruit salad" (#I)
     titled = any(_TITLE_FIRST.match(s) for s in re.split(r"(?<=[.!?])\s+", source))  # a sentence starts with a job
     if _ASKS_JOB.search(question) and _ONLY_RETIRED.match(text) and titled:
         return False  # "You retired." beside "Retired. Postman 38 years." says no job (#F)
@@ -47,6 +49,9 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
         (not VERB.search(source) or titled)
 
 
+_AS_KIN = re.compile(r"\b(?:works?|working|is|'s)\s+(?:as\s+)?(?:a|an|his|her|their)\s+(?:girlfriend|boyfriend|wife|husband|"
+                     r"fianc[ée]e?|mum|mom|dad|mother|father|son|daughter|brother|sister|friend|grand(?:mother|father|ma|pa))\b",
+                     re.I)
 _ONLY_RETIRED = re.compile(r"^\W*(?:you(?:'re|\s+are|\s+were)?\s+)?(?:now\s+)?retired\W*$", re.I)
 _TITLE_FIRST = re.compile(r"^\W*(?:[a-z-]+\s+)?(?:nurse|chef|cook|vet|pilot|clerk|midwife|nanny|barista|gp|medic|architect|"
                           r"coach|apprentice|secretary|carpenter|surveyor|[a-z]+(?:ist|yst|ian|ician)|"

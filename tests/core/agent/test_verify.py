@@ -404,3 +404,10 @@ def test_a_terse_notes_target_goes_on_about_the_sentence_before() -> None:
     run = "Training for Great North Run, Sun 14 Sept. Target sub-1:55. Currently ~2:02."
     proposed = "You're training for the Great North Run, Sun 14 Sept. Target sub-1:55."
     assert said(proposed, run, "What's my target time for the Great North Run?") == proposed
+
+
+def test_whom_someone_is_to_the_user_is_not_their_job() -> None:
+    """Split #I: "what does brooke do for work" was answered "Brooke works as a girlfriend" (never said)."""
+    brooke = "The girlfriend brooke made a fruit salad last night and forgot im allergic to kiwi me lips went massive."
+    assert said("Brooke works as a girlfriend.", brooke, "what does brooke do for work") == ""
+    assert said("Brooke works as a nurse.", "brooke works as a nurse at the royal", "what does brooke do for work") != ""
