@@ -240,7 +240,9 @@ def names_one(text: str, question: str) -> bool:
     unnamed = rf"\b(?:an?|some)\s+(?:[a-z]\w*[\s-]+)?{thing}(?:e?s)?\b(?!-|\s*,?\s*(?:called|named|[A-Z\"“'‘]))"
     # … nor "the <thing> you changed to" ("Which airline are we flying with?"; #D, dev)
     described = rf"\bthe\s+{thing}(?:e?s)?\s+(?:you|we|they|that|which|whose)\b"
-    return not re.search(unnamed, text) and not re.search(described, text, re.I)
+    # … nor "going to school here" ("which school Zuzia is going?"; never said, #I)
+    bare = rf"\b(?:to|at|in|from)\s+{thing}\b(?!-|\s*,?\s*(?:(?:called|named|at|in)\s+)?[A-Z\"“'‘])"
+    return not re.search(unnamed, text) and not re.search(described, text, re.I) and not re.search(bare, text)
 
 
 def pieces(sentence: str) -> list[str]:

@@ -229,6 +229,10 @@ def test_the_thing_asked_for_described_but_not_named_names_none() -> None:
 
     assert not names_one("You are flying with the airline you changed to.", "Which airline we are flying with?")
     assert names_one("You are flying with Wizz Air.", "Which airline we are flying with?")
+    # split #I: "which school Zuzia is going?" (never said) got "Zuzia is going to school here."
+    assert not names_one("Zuzia is going to school here.", "which school Zuzia is going?")
+    assert names_one("Zuzia goes to school at St Mary's.", "which school Zuzia is going?")
+    assert names_one("Zuzia goes to Lark Hill school.", "Which school does Zuzia go to?")
 
 
 def test_a_terse_title_said_first_is_a_job_even_with_a_verb_after_it() -> None:
