@@ -341,8 +341,9 @@ def _asks_advice(question: str) -> bool:
 
 
 # "Who's the lady retiring at work?": someone at the user's own work, home or school (#E)
-_AT_OWN_PLACE = re.compile(r"^\W*(?:who|who's|whos)\b.*\b(?:at|from)\s+(?:work|home|school|church|the\s+office)\b",
-                           re.I)
+_AT_OWN_PLACE = re.compile(r"^\W*(?:who|who's|whos)\b.*\b(?:at|from)\s+(?:work|home|school|church|the\s+office)\b|"
+                           # "What's the Wi-Fi password at home?" got an invented one (set F, never said)
+                           r"^\W*(?:what|what's|whats|when|when's|which|where)\b.*\bat\s+(?:home|work)\W*$", re.I)
 _OWN_LIST = re.compile(r"^\W*(?:is|are)\s+there\s+(?:any|anything|anyone|anybody)\b(?!.*\b(?:should|could|can|would|"
                        r"might|shall)\b).*\b(?:i'?m|i\s+am|i'?ve|i\s+have|my)\b", re.I)
 # "What is it I do for a living again?": "is it" here asks the user's own fact, not advice (#E)

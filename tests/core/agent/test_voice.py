@@ -746,3 +746,11 @@ def test_words_given_to_the_user_to_say_in_quotes_are_not_claims() -> None:
     assert '2. "It sounds like you are worried. Is there anything I can do?"' in shown
     assert "I understand you're upset" in shown
     assert guard.dropped == ["You are a carer at a home."]  # outside quotes, still a claim memory doesn't hold
+
+
+def test_a_question_about_what_is_so_at_the_users_home_or_work_is_about_the_user() -> None:
+    """Set F: "What's the Wi-Fi password at home?" (never said) was a general request, answered with
+    an invented password."""
+    assert route("What's the Wi-Fi password at home?").route == "ask_user"
+    assert route("What's the dress code at work?").route == "ask_user"
+    assert route("What's a good way to relax at home?").route == "request"  # advice stays advice
