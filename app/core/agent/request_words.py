@@ -22,7 +22,13 @@ PLEASE_AT_END = re.compile(r"\b(?:please|pls|plz)(?:\W*$|\s*,)|^\W*(?:please|pls
 # A request inside a sentence: "I would be grateful if you could help me write …"
 REQUEST_INSIDE = re.compile(r"\b(?:if\s+(?:you|u)\s+(?:could|can|would)|(?:could|can|would|will)\s+(?:you|u))\s+"
                             r"(?:please\s+|kindly\s+|be\s+so\s+kind\s+as\s+to\s+)?(?:help\s+me|write|draft|give\s+me|make\s+me|"
-                            r"explain|suggest|recommend|provide|send|find|tell\s+me\s+how)\b", re.I)
+                            r"explain|suggest|recommend|provide|send|find|tell\s+me\s+how|do\s+(?:me|us)\s+(?:a|an|some)|"
+                            r"put\s+together)\b|"
+                            # a run-on writer's request at the end: "… wat else can leopard geckos eat need a list",
+                            # "… for mums present write him a msg askin for it" (split #J)
+                            r"\b(?:need|want)\s+(?:a|an|some)\s+(?:list|recipe|plan|ideas|tips)\W*$|"
+                            r"\b(?:write|send|text|draft)\s+(?:him|her|them|me|us)\s+(?:a|an)\s+(?:msg|message|text|email|"
+                            r"e-mail|letter|note|card)\b", re.I)
 # What a person asks an assistant to make, named without a verb: "Need a rota for calving season.",
 # "Email to the co-op.", "Three stretches for the lower back.", "I would like a short poem for her card."
 MADE = (r"(?:poem|email|e-mail|letter|note|message|text|card|speech|toast|story|essay|list|checklist|rota|"

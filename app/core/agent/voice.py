@@ -158,7 +158,7 @@ def introduced_name(text: str) -> str:
     said = sentences(text)
     for before, sentence in zip(["", *said], said):
         found = _INTRODUCED.search(sentence) or _HERE.match(sentence) or \
-            (_LONE_NAME.match(sentence) if GREETING_ONLY.match(before) else None)
+            (_LONE_NAME.match(sentence) if GREETING_ONLY.match(before) and not GREETING_ONLY.match(sentence) else None)
         if found and found.group(1).casefold() not in _NOT_NAMES:
             return found.group(1)
     return ""

@@ -303,6 +303,7 @@ def test_a_name_alone_after_a_greeting_introduces_the_user() -> None:
     message = "Hi. Helena. 5 min between pts so will be brief."
     assert introduced_name(message) == "Helena"
     assert introduced_name("Hi. Sorry. Busy day.") == introduced_name("Helena. Hi.") == ""
+    assert introduced_name("Bonjour! Hello. I try this assistant.") == ""  # a second greeting (#J: "Nice to meet you, Hello!")
     said = acknowledge(message, [Kept("Helena. 5 min between pts so will be brief.", "new")], name="Helena")
     assert said.startswith("Nice to meet you, Helena!") and "Helena." not in said and "5 min" in said
 
@@ -754,3 +755,12 @@ def test_a_question_about_what_is_so_at_the_users_home_or_work_is_about_the_user
     assert route("What's the Wi-Fi password at home?").route == "ask_user"
     assert route("What's the dress code at work?").route == "ask_user"
     assert route("What's a good way to relax at home?").route == "request"  # advice stays advice
+
+
+def test_a_run_on_writers_request_at_the_end_of_a_statement_is_a_request() -> None:
+    """Split #J: three requests inside run-on statements were acknowledged as statements ("Noted: …")."""
+    for message in ("noodle wont touch his crickets rn wat else can leopard geckos eat need a list",
+                    "our kid deano owes me 30 quid for mums present write him a msg askin for it not too arsey",
+                    "we sail on the 12th of May and I'm already worrying so could you do me a list of what I'll need"):
+        assert route(message).route == "request", message
+    assert route("We need a plan for the garden before spring").route == "statement"

@@ -329,6 +329,7 @@ def test_a_job_said_with_no_workplace_named_is_reached_by_a_job_question(bank: M
     ("I am working like carer in care home, name is Oakfield House.", "what is my job"),
     ("Context: GP, partner at Fellside Surgery, Kendal. 8 sessions/wk.", "which town do I work in"),
     ("im a trainee electrician second year of me apprenticeship with hendry electrical", "whats the name of the firm i work for"),
+    ("Declan's the name, 38, from Galway, and I'm a plumber by trade.", "what do I do for work again"),  # split #J
 ])
 def test_a_job_said_as_split_i_said_it_is_reached_by_a_job_question(bank: MemoryBank, said: str, asked: str) -> None:
     add(bank, said, "My partner at the time was Sam.", *(f"The garden gets {n} hours of sun in June." for n in range(12)))

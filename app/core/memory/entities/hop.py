@@ -62,8 +62,8 @@ def referenced(entities: EntityStore, query: str) -> dict[int, str]:
 # "GP, partner at Fellside Surgery")
 _SAYS_JOB = re.compile(r"\bfor\s+a\s+living\b|\bi\s+(?:work|am\s+working|'m\s+working)\s+(?:as|in|like)\b|"
                        r"\bmy\s+job(?:'s|\s+is)\b|\bi\s+do\s+\w+(?:\s+\w+)?\s+for\s+work\b|\bapprenticeship\s+with\b|"
-                       r"\bpartner\s+at\s+(?-i:[A-ZÀ-Þ])", re.I)
-_JOB_WORDS = ("living", "job", "work", "working", "apprenticeship", "partner")
+                       r"\bpartner\s+at\s+(?-i:[A-ZÀ-Þ])|\bby\s+trade\b", re.I)  # "I'm a plumber by trade" (#J)
+_JOB_WORDS = ("living", "job", "work", "working", "apprenticeship", "partner", "trade")
 
 
 def said_jobs(store: MemoryStore, limit: int = 10) -> list[int]:
