@@ -8,6 +8,9 @@ A question recalls passages of the user's documents beside memories (each ranked
 * the answer is kept only if that passage (or another one shown) grounds it: every number and
   name of the answer is in the passage and most of its words are the passage's or the question's
   (``verify.grounded``). Hearth then says it with its source: "… (lease.pdf, p. 6)";
+* when it says "Not in the documents", it is asked once more to copy the one sentence that answers;
+  a sentence a shown passage holds word for word, on what was asked, is quoted with its source
+  (``_copied``): the 1.5B model misses answers in plain sight when asked to answer (set F);
 * otherwise, and always with the small model, Hearth quotes the passage sentence closest to the
   question when it is close enough and shares a word with it: "lease.pdf, p. 6 says: “…”";
 * else nothing: the caller says it couldn't find that in the documents (when the question was
@@ -49,6 +52,8 @@ NOT_FOUND = "I couldn't find that in your documents."
 INSTRUCTION = ("Answer my question from these passages of my documents only, in one or two short sentences, "
                "speaking to me as \"you\", and end with the number of the passage you used in brackets, like [2]. "
                "If the passages don't answer it, reply exactly: Not in the documents.")
+COPY = ("Copy, word for word, the one sentence of these passages that answers my question, then the number of "
+        "its passage in brackets, like [2]. If no sentence answers it, reply exactly: Not in the documents.")
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
@@ -156,6 +161,8 @@ def answer(agent: Agent, turn: Turn, cancel: threading.Event) -> str:
         # sentence after its answer failed was the wrong sentence 9 times in 10 (dev, 2026-11-27).
         proposed, used = _propose(agent, turn, shown, cancel)
         hit = _grounding(proposed, used, shown, turn.text)
+        if hit is None and not proposed:
+            return _copied(agent, turn, shown, cancel)
         if hit is None:
             # The model answered from the passages, but none holds its answer: they don't say
             # (a general guess next would invent: "the Porto guesthouse's Wi-Fi password is …").
@@ -165,14 +172,25 @@ def answer(agent: Agent, turn: Turn, cancel: threading.Event) -> str:
     return _quote(agent, turn, shown)
 
 
+def _numbered(shown: Sequence[PassageHit]) -> str:
+    return "\n\n".join(f"[{n}] ({hit.source}) {hit.text}" for n, hit in enumerate(shown, 1))
+
+
+def _system(agent: Agent) -> list[ChatMessage]:
+    return [ChatMessage("system", agent.settings.system_prompt)] if agent.settings.system_prompt else []
+
+
+def _ask(agent: Agent, messages: list[ChatMessage], cancel: threading.Event) -> str:
+    rendered = agent.backend.render(messages)
+    return "".join(agent.backend.stream_aside(rendered, slot=SLOT, max_tokens=MAX_TOKENS, temperature=0.0,
+                                              should_stop=cancel.is_set)).strip()
+
+
 def _propose(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: threading.Event) -> tuple[str, int | None]:
     """The model's answer without its passage number, and that number (0-based), if it gave one."""
-    lines = "\n\n".join(f"[{n}] ({hit.source}) {hit.text}" for n, hit in enumerate(shown, 1))
-    messages = [ChatMessage("system", agent.settings.system_prompt)] if agent.settings.system_prompt else []
-    messages.append(ChatMessage("user", f"{INSTRUCTION}\n\n{lines}\n\nMy question: {turn.text}"))
-    rendered = agent.backend.render(messages)
-    text = "".join(agent.backend.stream_aside(rendered, slot=SLOT, max_tokens=MAX_TOKENS, temperature=0.0,
-                                              should_stop=cancel.is_set)).strip()
+    messages = _system(agent)
+    messages.append(ChatMessage("user", f"{INSTRUCTION}\n\n{_numbered(shown)}\n\nMy question: {turn.text}"))
+    text = _ask(agent, messages, cancel)
     used = _USED.search(text)
     number = int(used.group(1)) - 1 if used else None
     text = " ".join(_USED.sub(" ", text).split())
@@ -182,6 +200,48 @@ def _propose(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: thre
     if said != text:
         text = said[:1].upper() + said[1:]
     return ("" if _NOT_IN.search(text) else as_written(said_to_you(text, turn.text), shown)), number
+
+
+def _copied(agent: Agent, turn: Turn, shown: Sequence[PassageHit], cancel: threading.Event) -> str:
+    """When the model said the passages don't answer: the sentence it copies as the answer, quoted with
+    its source, if a passage holds it word for word and it speaks of what was asked; else "".
+    Asked to answer, the 1.5B model said "Not in the documents" beside "Paracetamol … no more than 4
+    times in 24 hours"; asked to copy the sentence, it finds it (set F) — and a sentence it makes up
+    ("The late fee is $12.50 …") is in no passage, so it is refused."""
+    messages = _system(agent)
+    messages.append(ChatMessage("user", f"{_numbered(shown)}\n\n{COPY}\n\nMy question: {turn.text}"))
+    text = _ask(agent, messages, cancel)
+    copy = _plain(_USED.sub(" ", text))
+    if _NOT_IN.search(text) or len(copy.split()) < 3:
+        return ""
+    for hit in shown:
+        sentence = next((s for s in sentences(hit.text) if copy in _plain(s) and len(s) <= 400), "")
+        if sentence and _speaks_of_it(sentence, hit, turn.text):
+            turn.cited = [hit]
+            return f"{hit.source} says: “{sentence.lstrip('-•* ')}”"
+    return ""
+
+
+def _speaks_of_it(sentence: str, hit: PassageHit, question: str) -> bool:
+    """A copied sentence answers the question: it says something asked of, a value of the kind and
+    shape asked, where the passage speaks of it, of the names asked (cited's checks of an answer)."""
+    # (the numbers the question says are the sentence's: "if we'd fixed for 3 years instead of 2" is
+    # not answered by "fixed at 4.89% per year for 2 years"; set F)
+    return bool(_asked(question) - MEASURE_STEMS & {stem(w) for w in content_words(sentence)}) \
+        and all(n in _NUMBER.findall(sentence) for n in _NUMBER.findall(question)) \
+        and measures_what_was_asked(sentence, question) and has_the_shape_asked(sentence, question) \
+        and _values_in_context(sentence, hit.text, question, hit.heading or "", hit.name) \
+        and _names_there(question, hit) and not _another_owner(sentence, question, hit)
+
+
+def _plain(text: str) -> str:
+    """Text to compare word for word: case, spacing, brackets and numbers in words aside ("1 drop in
+    each eye" copies "one drop in each eye"; set F)."""
+    words = re.sub(r"[^\w%$£€:.,'’ -]", " ", text).casefold().split()
+    return " ".join(_DIGITS.get(w, w) for w in words).strip(" .")
+
+
+_DIGITS = {w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 
 
 def as_written(text: str, shown: Sequence[PassageHit]) -> str:

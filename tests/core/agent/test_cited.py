@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from app.core.agent.loop import Agent
 from app.core.documents.extract import extract
 from app.core.documents.library import Library
@@ -269,3 +271,48 @@ def test_an_either_or_question_is_answered_by_the_choice_the_passage_makes() -> 
     assert _holds("The washing machine goes on the cold tap.", page, question, set())
     assert not _holds("The washing machine goes on the hot tap.", page, question, set())
     assert not _holds("Yes, the washing machine goes on the hot tap.", page, "Does the washing machine go on the hot tap?", set())
+
+
+def _copier(copy: str):
+    """A model that says the passages don't answer, then copies ``copy`` when asked for a sentence."""
+    return lambda p: copy if "Copy, word for word" in p else (
+        "Not in the documents." if "passages of my documents" in p else "Hello.")
+
+
+def test_when_the_model_finds_no_answer_the_sentence_it_copies_is_quoted_with_its_source(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    """Set F: "Paracetamol … no more than 4 times in 24 hours" was shown, but the 1.5B model said "Not
+    in the documents"; asked to copy the sentence that answers, it found it."""
+    agent, backend = library_agent(bank, tmp_path, _copier("by giving two months written notice [2]"))
+    done = ask(agent, "How much notice do I have to give to end the tenancy?")
+    assert done.reply == ("lease.pdf, p. 2 says: “Ending the tenancy: the tenant may end the tenancy by giving two "
+                          "months written notice to the landlord.”")
+    assert [h.source for h in done.cited] == ["lease.pdf, p. 2"] and backend.aside_slots == ["documents", "documents"]
+
+
+@pytest.mark.parametrize("copy", [
+    "The late fee is 950 pounds a month [1].",  # made up: in no passage
+    "Tenancy agreement. [1]",  # too short to be an answer
+    "A holding deposit of 260 pounds was set against the first month's rent. [3]",  # not of what was asked
+])
+def test_a_copied_sentence_no_passage_holds_or_of_something_else_is_refused(
+        bank: MemoryBank, tmp_path: Path, copy: str) -> None:
+    agent, _ = library_agent(bank, tmp_path, _copier(copy))
+    done = ask(agent, "How much notice do I have to give to end the tenancy?")
+    assert done.reply == "I couldn't find that in your documents." and done.cited == ()
+
+
+def test_a_copy_is_compared_word_for_word_with_case_spacing_and_numbers_in_words_aside() -> None:
+    from app.core.agent.cited import _plain
+
+    line = "- Latanoprost eye drops: one drop in each eye at bedtime (the bottle is in the fridge)."
+    assert _plain("1 drop in each eye at bedtime (the bottle is in the fridge). ") in _plain(line)
+    assert _plain("2 drops in each eye at bedtime") not in _plain(line)
+
+
+def test_a_copied_sentence_must_say_the_numbers_the_question_says(bank: MemoryBank, tmp_path: Path) -> None:
+    """Set F: "What rate would we have got if we'd fixed for 3 years instead of 2?" (never said) got
+    "fixed at 4.89% per year for 2 years" quoted."""
+    agent, _ = library_agent(bank, tmp_path, _copier("by giving two months written notice [2]"))
+    done = ask(agent, "How much notice do I have to give to end the tenancy in the first 6 months?")
+    assert done.reply == "I couldn't find that in your documents." and done.cited == ()

@@ -126,3 +126,22 @@ def test_a_question_about_a_document_is_answered_with_its_page_and_one_it_doesnt
     assert [h.source for h in done.cited] == ["lease.pdf, p. 2"]
     never = say(agent, "What's the penalty if I break my lease in the first week?", new=True)
     assert never.reply == "I couldn't find that in your documents.", never.reply
+
+
+def test_a_sentence_the_real_model_copies_is_quoted_only_when_a_passage_holds_it(agent: Agent) -> None:
+    """Issue 31, the second look: asked to copy the sentence that answers, the real model finds one a
+    passage holds (quoted with its source); for a question nothing answers, nothing is quoted."""
+    import threading
+    from types import SimpleNamespace
+
+    from app.core.agent.cited import _copied
+    from app.core.types import PassageHit
+
+    text = ("Blister packs come from the chemist every 4 weeks. - Amlodipine 5 mg in the morning with breakfast. "
+            "- Ibuprofen 200 mg with food when her hip is bad, no more than 3 times a day. - Eye drops at bedtime.")
+    shown = [PassageHit(1, 1, "gran_care_notes.md", "/x", text, None, "Medicines", 0.6)]
+    turn = SimpleNamespace(text="How many times a day at most can Gran have ibuprofen?", cited=[])
+    reply = _copied(agent, turn, shown, threading.Event())
+    assert reply.startswith("gran_care_notes.md, “Medicines” says: “") and "3 times a day" in reply, reply
+    never = SimpleNamespace(text="What's Gran's blood type?", cited=[])
+    assert _copied(agent, never, shown, threading.Event()) == "" and never.cited == []
