@@ -341,6 +341,12 @@ def _asks_advice(question: str) -> bool:
 
 
 # "Who's the lady retiring at work?": someone at the user's own work, home or school (#E)
+# "Is there any food I'm allergic to?"; "What's the code for the garage door keypad?" — a password or
+# code no one but the user can know: asked of nothing they said, the model invented "1234" (set G)
+_OWN_SECRET = re.compile(r"^\W*what(?:'s|s|\s+is|\s+was)\s+(?:the|my|our)\s+(?!.*\b(?:area|country|dialling|dialing|zip|"
+                         r"post|error|status|dress|morse|source|highway|tax)\s*code)(?:[\w'-]+\s+){0,4}?"
+                         r"(?:password|passcode|passphrase|pin|code|combination)(?!\s+of\s+(?:conduct|practice))"
+                         r"(?=\W*$|\s+(?:for|to|of|on|at|in)\b)", re.I)
 _AT_OWN_PLACE = re.compile(r"^\W*(?:who|who's|whos)\b.*\b(?:at|from)\s+(?:work|home|school|church|the\s+office)\b|"
                            # "What's the Wi-Fi password at home?" got an invented one (set F, never said)
                            r"^\W*(?:what|what's|whats|when|when's|which|where)\b.*\bat\s+(?:home|work)\W*$", re.I)
@@ -362,7 +368,7 @@ def _is_question(sentence: str) -> bool:
 def _asks_own_fact(question: str) -> bool:
     """A question whose answer is a fact of the user's own life ("Where does my brother live?"),
     not advice that happens to mention them ("How do I stop slugs eating my lettuce?")."""
-    if _OWN_LIST.search(question) or _CLEFT.search(question):  # "Is there any food I'm allergic to?"
+    if _OWN_LIST.search(question) or _CLEFT.search(question) or _OWN_SECRET.search(question):
         return True
     if _asks_advice(question):
         return False

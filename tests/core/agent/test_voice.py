@@ -764,3 +764,14 @@ def test_a_run_on_writers_request_at_the_end_of_a_statement_is_a_request() -> No
                     "we sail on the 12th of May and I'm already worrying so could you do me a list of what I'll need"):
         assert route(message).route == "request", message
     assert route("We need a plan for the garden before spring").route == "statement"
+
+
+def test_a_code_or_password_of_the_users_own_is_asked_of_what_they_said() -> None:
+    """Set G: "What's the code for the garage door keypad?" and "What's the Wi-Fi password for the
+    sitter?" (never said) were general requests, answered "1234" and "12345678"."""
+    for question in ("What's the code for the garage door keypad?", "What's the Wi-Fi password for the sitter?",
+                     "What's my PIN?"):
+        assert route(question).route == "ask_user", question
+    for question in ("What's the area code for Leeds?", "What's the dress code for a wedding?",
+                     "What's the best password manager?", "What's the code of conduct for a jury?"):
+        assert route(question).route == "request", question
