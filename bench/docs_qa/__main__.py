@@ -3,9 +3,9 @@
 ``--set a``: the first set (``docs/``, ``questions.json``); ``--set b``: ``set_b/`` (another household,
 written later by another writer; run once as test, dev since); ``--set c``: ``set_c/`` (a third household
 and writer, 2026-11-27; run once as test, dev since); ``--set d``: ``set_d/`` (a fourth, 2026-11-28; run once as test, dev since).
-``--set e``: ``set_e/`` (a fifth household and writer, 2026-11-28).
-``--set f``: ``set_f/`` (a sixth household and writer, 2026-11-28).
-``--set g``: ``set_g/`` (a seventh household and writer, 2026-11-28).
+``--set e``: ``set_e/`` (a fifth household and writer, 2026-11-28; run once as test, dev since).
+``--set f``: ``set_f/`` (a sixth household and writer, 2026-11-28; run once as test, dev since).
+``--set g``: ``set_g/`` (a seventh household and writer, 2026-11-28; run once as test, dev since).
 
 Hearth answering questions about the user's documents (issue 31), end to end in one process: a
 fresh profile, the set's eight documents added through the Library (each read in a child process,
