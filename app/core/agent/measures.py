@@ -58,3 +58,24 @@ def number_in(number: str, source: str) -> bool:
 
 
 _CLOCK_DIGITS = re.compile(r"\d{1,2}[.:]\d{2}")
+
+
+# A number written in groups, whole: a phone number "0800 528 729" is not held by "0800 528 728"
+# and a "729" elsewhere on the page (set F)
+_DIGIT_GROUPS = re.compile(r"\d+(?:[ -]\d{2,})+")
+_ANY_DIGITS = re.compile(r"\d+(?:[ -]?\d+)*")
+
+
+def groups_held(text: str, source: str) -> bool:
+    """Every number ``text`` writes in groups is in ``source`` whole (its digits, separators aside)."""
+    held = [re.sub(r"\D", "", run) for run in _ANY_DIGITS.findall(source)]
+    return all(any(re.sub(r"\D", "", run) in whole for whole in held) for run in _DIGIT_GROUPS.findall(text))
+
+
+_WEEKDAY = re.compile(r"(mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
+
+
+def day_shortened(name: str, folded: str) -> bool:
+    """A weekday the source writes short: "Tuesdays" from "climbing tues + thurs evenings" (#G)."""
+    day = _WEEKDAY.fullmatch(name)
+    return day is not None and re.search(rf"\b{day.group(1)[:3].casefold()}\w*", folded) is not None

@@ -32,7 +32,7 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.focus import stem
 from app.core.agent.kinds import VERB, says_a_job, says_the_code
-from app.core.agent.measures import MONTH, number_in
+from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
 from app.core.memory.spans import sentences
@@ -110,9 +110,9 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     affirmed = _NEGATED.sub(" ", source)
     folded = affirmed.casefold()
     if any(not number_in(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source) \
-            or not _runs_held(text, affirmed):
+            or not groups_held(text, affirmed):
         return False
-    if any(n.casefold() not in folded and not _day_shortened(n, folded) for n in _NAME.findall(text)
+    if any(n.casefold() not in folded and not day_shortened(n, folded) for n in _NAME.findall(text)
            if n.casefold() not in _OWN):
         return False
     # a breed is a dog to whom it is about, but a claim of its own ("Biscuit is a spaniel" ≠ "lurcher"; #E)
@@ -130,24 +130,6 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
 # "£850/mo" says "£850 a month" (held-out split #G: "You pay £850 per month" was refused)
 _SHORTHAND = re.compile(r"(?<=\w)\s?/\s?(mo|mth|month|wk|week|yr|year)\b", re.I)
 _PER = {"mo": "month", "mth": "month", "month": "month", "wk": "week", "week": "week", "yr": "year", "year": "year"}
-_WEEKDAY = re.compile(r"(mon|tues|wednes|thurs|fri|satur|sun)days?", re.I)
-
-
-# A number written in groups, whole: a phone number "0800 528 729" is not held by "0800 528 728"
-# and a "729" elsewhere on the page (set F)
-_DIGIT_RUN = re.compile(r"\d+(?:[ -]\d{2,})+")
-_ANY_RUN = re.compile(r"\d+(?:[ -]?\d+)*")
-
-
-def _runs_held(text: str, source: str) -> bool:
-    held = [re.sub(r"\D", "", run) for run in _ANY_RUN.findall(source)]
-    return all(any(re.sub(r"\D", "", run) in whole for whole in held) for run in _DIGIT_RUN.findall(text))
-
-
-def _day_shortened(name: str, folded: str) -> bool:
-    """A weekday the source writes short: "Tuesdays" from "climbing tues + thurs evenings" (#G)."""
-    day = _WEEKDAY.fullmatch(name)
-    return day is not None and re.search(rf"\b{day.group(1)[:3].casefold()}\w*", folded) is not None
 
 
 def abbreviates(short: str, word: str) -> bool:
@@ -363,8 +345,7 @@ def _fragment_on(sentence: str) -> bool:
 
 
 _FRAGMENT_WORDS = 3
-# A terse note's first word that names no one: "Training for Great North Run, Sun 14 Sept. | Target
-# sub-1:55." (#I: the target was refused for "what's my target time for the great north run?")
+# A terse note's first word that names no one: "Training for Great North Run. | Target sub-1:55." (#I)
 _TERSE_LEAD = re.compile(r"^\W*(?:Target|Goal|Aim|Budget|Deadline|Due|Currently|Usually|Next|Last|Best|Pace)\b")
 # A terse writer's sentence with no subject goes on about the one before: "The missus is June. | Married 52
 # years come August.", "Karen. | Coming Sunday with the twins." (#F)
