@@ -17,7 +17,6 @@ import datetime as dt
 import functools
 import importlib.util
 import io
-import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -616,74 +615,9 @@ def write_docx(path: Path) -> None:
     path.write_bytes(normalise_zip(buf.getvalue()))
 
 
-ODT_MANIFEST = """<?xml version="1.0" encoding="UTF-8"?>
-<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">
- <manifest:file-entry manifest:full-path="/" manifest:version="1.2" manifest:media-type="application/vnd.oasis.opendocument.text"/>
- <manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/>
- <manifest:file-entry manifest:full-path="styles.xml" manifest:media-type="text/xml"/>
- <manifest:file-entry manifest:full-path="meta.xml" manifest:media-type="text/xml"/>
-</manifest:manifest>
-"""
-ODF_NS = ('xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
-          'xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0" '
-          'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
-          'xmlns:fo="urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0" '
-          'xmlns:meta="urn:oasis:names:tc:opendocument:xmlns:meta:1.0" '
-          'xmlns:dc="http://purl.org/dc/elements/1.1/" office:version="1.2"')
-
-
 def write_odt(path: Path) -> None:
-    styles = f"""<?xml version="1.0" encoding="UTF-8"?>
-<office:document-styles {ODF_NS}>
- <office:styles>
-  <style:style style:name="Standard" style:family="paragraph"/>
-  <style:style style:name="Title" style:family="paragraph" style:parent-style-name="Standard">
-   <style:text-properties fo:font-size="20pt" fo:font-weight="bold"/>
-  </style:style>
-  <style:style style:name="Heading_20_1" style:display-name="Heading 1" style:family="paragraph"
-   style:parent-style-name="Standard" style:default-outline-level="1">
-   <style:paragraph-properties fo:margin-top="0.4cm" fo:margin-bottom="0.2cm"/>
-   <style:text-properties fo:font-size="14pt" fo:font-weight="bold"/>
-  </style:style>
-  <style:style style:name="Text_20_body" style:display-name="Text body" style:family="paragraph"
-   style:parent-style-name="Standard">
-   <style:paragraph-properties fo:margin-bottom="0.2cm"/>
-  </style:style>
- </office:styles>
-</office:document-styles>
-"""
-    meta = f"""<?xml version="1.0" encoding="UTF-8"?>
-<office:document-meta {ODF_NS}>
- <office:meta>
-  <meta:generator>bench/docs_qa/set_c/make.py</meta:generator>
-  <dc:title>{escape(CHOIR_TITLE)}</dc:title>
-  <meta:initial-creator>Mei Pritchard</meta:initial-creator>
-  <meta:creation-date>2025-02-12T00:00:00</meta:creation-date>
-  <dc:date>2025-02-12T00:00:00</dc:date>
- </office:meta>
-</office:document-meta>
-"""
-    body = [f'  <text:p text:style-name="Title">{escape(CHOIR_TITLE)}</text:p>']
-    for heading, paras in CHOIR_SECTIONS:
-        body.append(f'  <text:h text:style-name="Heading_20_1" text:outline-level="1">{escape(heading)}</text:h>')
-        body += [f'  <text:p text:style-name="Text_20_body">{escape(p)}</text:p>' for p in paras]
-    content = f"""<?xml version="1.0" encoding="UTF-8"?>
-<office:document-content {ODF_NS}>
- <office:body>
-  <office:text>
-{chr(10).join(body)}
-  </office:text>
- </office:body>
-</office:document-content>
-"""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        z.writestr("mimetype", "application/vnd.oasis.opendocument.text")
-        z.writestr("content.xml", content)
-        z.writestr("styles.xml", styles)
-        z.writestr("meta.xml", meta)
-        z.writestr("META-INF/manifest.xml", ODT_MANIFEST)
-    path.write_bytes(normalise_zip(buf.getvalue(), first_stored="mimetype"))
+    writers.write_odt(path, CHOIR_TITLE, CHOIR_SECTIONS, generator="bench/docs_qa/set_c/make.py",
+                      creator="Mei Pritchard", date="2025-02-12T00:00:00")
 
 
 def write_html(path: Path) -> None:
@@ -748,93 +682,8 @@ def write_html(path: Path) -> None:
 
 
 def write_epub(path: Path) -> None:
-    uid = "urn:uuid:7c41a0e2-5d9b-4f37-9a18-3e6b2d8f0c55"
-    chapters = []
-    for i, (title, parts) in enumerate(BOOK_CHAPTERS, 1):
-        body = [f"  <h1>{escape(title)}</h1>"]
-        for sub, paras in parts:
-            if sub:
-                body.append(f"  <h2>{escape(sub)}</h2>")
-            body += [f"  <p>{escape(p)}</p>" for p in paras]
-        xhtml = f"""<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en">
-<head><title>{escape(title)}</title></head>
-<body>
-<section epub:type="chapter">
-{chr(10).join(body)}
-</section>
-</body>
-</html>
-"""
-        chapters.append((f"chapter{i}.xhtml", title, xhtml))
-    container = """<?xml version="1.0" encoding="UTF-8"?>
-<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">
-  <rootfiles>
-    <rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/>
-  </rootfiles>
-</container>
-"""
-    manifest = "\n".join(f'    <item id="c{i}" href="{name}" media-type="application/xhtml+xml"/>'
-                         for i, (name, _, _) in enumerate(chapters, 1))
-    spine = "\n".join(f'    <itemref idref="c{i}"/>' for i in range(1, len(chapters) + 1))
-    opf = f"""<?xml version="1.0" encoding="UTF-8"?>
-<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="bookid">
-  <metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
-    <dc:identifier id="bookid">{uid}</dc:identifier>
-    <dc:title>{escape(BOOK_TITLE)}</dc:title>
-    <dc:creator>{BOOK_AUTHOR}</dc:creator>
-    <dc:language>en</dc:language>
-    <dc:date>2023-06-01</dc:date>
-    <meta property="dcterms:modified">2023-06-01T00:00:00Z</meta>
-  </metadata>
-  <manifest>
-    <item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>
-    <item id="ncx" href="toc.ncx" media-type="application/x-dtbncx+xml"/>
-{manifest}
-  </manifest>
-  <spine toc="ncx">
-{spine}
-  </spine>
-</package>
-"""
-    nav_items = "\n".join(f'      <li><a href="{name}">{escape(title)}</a></li>' for name, title, _ in chapters)
-    nav = f"""<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE html>
-<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" lang="en">
-<head><title>Contents</title></head>
-<body>
-  <nav epub:type="toc" id="toc">
-    <h1>Contents</h1>
-    <ol>
-{nav_items}
-    </ol>
-  </nav>
-</body>
-</html>
-"""
-    points = "\n".join(
-        f'    <navPoint id="p{i}" playOrder="{i}"><navLabel><text>{escape(title)}</text></navLabel>'
-        f'<content src="{name}"/></navPoint>' for i, (name, title, _) in enumerate(chapters, 1))
-    ncx = f"""<?xml version="1.0" encoding="UTF-8"?>
-<ncx xmlns="http://www.daisy.org/z3986/2005/ncx/" version="2005-1">
-  <head><meta name="dtb:uid" content="{uid}"/></head>
-  <docTitle><text>{escape(BOOK_TITLE)}</text></docTitle>
-  <navMap>
-{points}
-  </navMap>
-</ncx>
-"""
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as z:
-        z.writestr("mimetype", "application/epub+zip")  # first, and stored (normalise_zip)
-        z.writestr("META-INF/container.xml", container)
-        z.writestr("OEBPS/content.opf", opf)
-        z.writestr("OEBPS/nav.xhtml", nav)
-        z.writestr("OEBPS/toc.ncx", ncx)
-        for name, _, xhtml in chapters:
-            z.writestr(f"OEBPS/{name}", xhtml)
-    path.write_bytes(normalise_zip(buf.getvalue(), first_stored="mimetype"))
+    writers.write_epub(path, BOOK_TITLE, BOOK_CHAPTERS, author=BOOK_AUTHOR, language="en", date="2023-06-01",
+                       uid="urn:uuid:7c41a0e2-5d9b-4f37-9a18-3e6b2d8f0c55")
 
 
 DOCS = {
