@@ -13,22 +13,18 @@ The writers are adapted from set B's make.py; the content is new.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import importlib.util
-import io
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "docs"
-FIXED_DT = dt.datetime(2024, 1, 1, 0, 0, 0)
 PERSON = "Owen Pritchard"
-# the PDF and zip writers every set shares (../writers.py; this runs as a script)
+# the document writers every set shares (../writers.py; this runs as a script)
 _spec = importlib.util.spec_from_file_location("docs_qa_writers", HERE.parent / "writers.py")
 writers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(writers)
-normalise_zip = writers.normalise_zip
 write_pdf = functools.partial(writers.write_pdf, author=PERSON, creator="bench/docs_qa/set_c/make.py")
 PARTNER = "Mei Pritchard"
 ADDRESS = "22 Tanner's Row, Millbrook, Cresswell CR4 9QT"
@@ -598,21 +594,7 @@ BOOK_CHAPTERS: list[tuple[str, list[tuple[str | None, list[str]]]]] = [
 # =============================================================================================
 
 def write_docx(path: Path) -> None:
-    import docx
-
-    d = docx.Document()
-    cp = d.core_properties
-    cp.title, cp.author, cp.last_modified_by = KIT_TITLE, "Lewis Garner", PERSON
-    cp.created = cp.modified = cp.last_printed = FIXED_DT
-    cp.revision = 1
-    d.add_heading(KIT_TITLE, level=0)
-    for heading, paras in KIT_SECTIONS:
-        d.add_heading(heading, level=1)
-        for p in paras:
-            d.add_paragraph(p)
-    buf = io.BytesIO()
-    d.save(buf)
-    path.write_bytes(normalise_zip(buf.getvalue()))
+    writers.write_docx(path, KIT_TITLE, KIT_SECTIONS, author="Lewis Garner", modified_by=PERSON)
 
 
 def write_odt(path: Path) -> None:

@@ -13,22 +13,18 @@ The writers are adapted from set C's make.py; the content is new.
 
 from __future__ import annotations
 
-import datetime as dt
 import functools
 import importlib.util
-import io
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "docs"
-FIXED_DT = dt.datetime(2024, 1, 1, 0, 0, 0)
 PERSON = "Alasdair Rennie"
-# the PDF and zip writers every set shares (../writers.py; this runs as a script)
+# the document writers every set shares (../writers.py; this runs as a script)
 _spec = importlib.util.spec_from_file_location("docs_qa_writers", HERE.parent / "writers.py")
 writers = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(writers)
-normalise_zip = writers.normalise_zip
 write_pdf = functools.partial(writers.write_pdf, author=PERSON, creator="bench/docs_qa/set_d/make.py")
 PARTNER = "Harriet Rennie"
 ADDRESS = "4 Ochil View, Craigmorran, Perthshire PH14 7RD"
@@ -675,21 +671,7 @@ BOOK_CHAPTERS: list[tuple[str, list[tuple[str | None, list[str]]]]] = [
 # =============================================================================================
 
 def write_docx(path: Path) -> None:
-    import docx
-
-    d = docx.Document()
-    cp = d.core_properties
-    cp.title, cp.author, cp.last_modified_by = HOL_TITLE, PARTNER, PERSON
-    cp.created = cp.modified = cp.last_printed = FIXED_DT
-    cp.revision = 1
-    d.add_heading(HOL_TITLE, level=0)
-    for heading, paras in HOL_SECTIONS:
-        d.add_heading(heading, level=1)
-        for p in paras:
-            d.add_paragraph(p)
-    buf = io.BytesIO()
-    d.save(buf)
-    path.write_bytes(normalise_zip(buf.getvalue()))
+    writers.write_docx(path, HOL_TITLE, HOL_SECTIONS, author=PARTNER, modified_by=PERSON)
 
 
 def write_odt(path: Path) -> None:
