@@ -32,6 +32,7 @@ from app.core.agent import verify, voice
 from app.core.agent.answer_kinds import (KIND_STEMS, MEASURE_STEMS, has_the_shape_asked, measures_what_was_asked,
                                          money_as_written, names_another_document)
 from app.core.agent.focus import stem
+from app.core.agent.measures import DIGITS_OF
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
@@ -238,10 +239,7 @@ def _plain(text: str) -> str:
     """Text to compare word for word: case, spacing, brackets and numbers in words aside ("1 drop in
     each eye" copies "one drop in each eye"; set F)."""
     words = re.sub(r"[^\w%$£€:.,'’ -]", " ", text).casefold().split()
-    return " ".join(_DIGITS.get(w, w) for w in words).strip(" .")
-
-
-_DIGITS = {w: str(n) for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
+    return " ".join(DIGITS_OF.get(w, w) for w in words).strip(" .")
 
 
 def as_written(text: str, shown: Sequence[PassageHit]) -> str:

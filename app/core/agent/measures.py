@@ -8,6 +8,7 @@ import re
 _NUMBER_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
                  "sixteen seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
                  "dozen half").split()
+DIGITS_OF = {word: str(n) for n, word in enumerate(_NUMBER_WORDS[:11])}  # "one" → "1", up to ten
 HAS_NUMBER = re.compile(r"\d|\b(?:" + "|".join(_NUMBER_WORDS) + r")\b", re.I)
 # (plurals too: "Bowls gone to Tuesdays", "nights now"; #G)
 HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|august|september|october|november|"

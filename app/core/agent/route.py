@@ -341,8 +341,8 @@ def _asks_advice(question: str) -> bool:
 
 
 # "Who's the lady retiring at work?": someone at the user's own work, home or school (#E)
-# "Is there any food I'm allergic to?"; "What's the code for the garage door keypad?" — a password or
-# code no one but the user can know: asked of nothing they said, the model invented "1234" (set G)
+# A password or code no one but the user can know: "What's the code for the garage door keypad?" was
+# a general request, and the model invented "1234" (set G)
 _OWN_SECRET = re.compile(r"^\W*what(?:'s|s|\s+is|\s+was)\s+(?:the|my|our)\s+(?!.*\b(?:area|country|dialling|dialing|zip|"
                          r"post|error|status|dress|morse|source|highway|tax)\s*code)(?:[\w'-]+\s+){0,4}?"
                          r"(?:password|passcode|passphrase|pin|code|combination)(?!\s+of\s+(?:conduct|practice))"
@@ -368,6 +368,7 @@ def _is_question(sentence: str) -> bool:
 def _asks_own_fact(question: str) -> bool:
     """A question whose answer is a fact of the user's own life ("Where does my brother live?"),
     not advice that happens to mention them ("How do I stop slugs eating my lettuce?")."""
+    # "Is there any food I'm allergic to?", "What's the code for the garage door keypad?"
     if _OWN_LIST.search(question) or _CLEFT.search(question) or _OWN_SECRET.search(question):
         return True
     if _asks_advice(question):
