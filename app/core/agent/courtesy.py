@@ -20,7 +20,7 @@ HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to
        r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag))")
 THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|sweet(?:\s+as)?|"
         r"merci|danke|gracias|obrigad[oa]|grazie|rahmet|spasibo|dzi[eę]kuj[eę]|dankie|takk?|kiitos|arigato?u?|shukran|"
-        r"asante|ng[aā]\s+mihi|dhanyavaad|diolch|good|grand|class|legend|shot|(?:much\s+)?obliged|"
+        r"asante|ng[aā]\s+mihi|dhanyavaad|diolch|good|grand|class|legend|shot|(?:i'?m\s+|i\s+am\s+)?(?:(?:much|most|very|ever\s+so|deeply)\s+)?obliged(?:\s+to\s+(?:you|u))?|"
         r"(?:god\s+)?bless\s+(?:you|u)|good\s+(?:man|lad|girl|job|work)|nice\s+work|"
         r"i\s+appreciate\s+(?:it|that|"
         r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|sound|"

@@ -21,8 +21,8 @@ _SAYS_JOB = re.compile(
     r"(?i:\bwork(?:s|ed|ing)?\s+(?:as|at|for|in|on|from)\b|\bjobs?\b|\bfor\s+(?:a\s+)?livin|\bfor\s+(?:the\s+)?money\b|\bcareer\b|\bemployed\b|"
     r"\bretired\b|\bprofession|\bteach(?:es|ing)?\b|\bstud(?:ies|ying)\b|\b(?:run|runs|running|own|owns)\s+(?:an?|the|my|"
     r"our|his|her|their)\s)|"
-    r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was|\s+were)\s+"
-    r"(?i:now\s+|still\s+)?(?i:an?\s+(?:[a-z-]+\s+){0,2}?(?!(?:older|younger|bigger|smaller|better|longer|number|letter|"
+    r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|'re|’s|’m|’re|\s+is|\s+am|\s+are|\s+was|\s+were|(?:'ve|’ve|\s+have|\s+has)\s+been)\s+"
+    r"(?i:now\s+|still\s+)?(?i:(?:an?\s+(?:[a-z-]+\s+){0,2}?|the\s+(?:[a-z-]+\s+)?)(?!(?:older|younger|bigger|smaller|better|longer|number|letter|"
     r"member|other|another|mother|father|brother|sister|daughter|partner|leader|winner|monster|pleasure)\b)"
     r"(?:[a-z-]+(?:er|or|ist|yst|ian|ant|ic|man|woman|eon|ent|ee|ive)|nurse|chef|cook|vet|pilot|judge|clerk|midwife|"
     r"nanny|barista|gp|medic|architect|coach|intern|apprentice|secretary|priest|vicar|waitress|carpenter|surveyor|"
@@ -40,13 +40,31 @@ def says_a_job(text: str, question: str, source: str = "") -> bool:
     titled = any(_TITLE_FIRST.match(s) for s in re.split(r"(?<=[.!?])\s+", source))  # a sentence starts with a job
     if _ASKS_JOB.search(question) and _ONLY_RETIRED.match(text) and titled:
         return False  # "You retired." beside "Retired. Postman 38 years." says no job (#F)
-    if not _ASKS_JOB.search(question) or _SAYS_JOB.search(source):
+    if not _ASKS_JOB.search(question):
         return True
+    if _SAYS_JOB.search(source):
+        return _said_as_the_job(text, question, source)
     # a terse writer's bare title ("Physiotherapist at the university hospital") has no verb to say it,
     # or says it first ("dental nurse in the city, live out in moycullen …"; #E)
     # … or in a sentence of its own: "Our lad's in Cardiff. Electrician. Rings Sundays." (#G)
+    # (a subject with a verb the list misses is no bare title: "he still can't work the washer" gave
+    # "Keith works as a washer"; #J)
     return bool(text) and bool(_SAYS_JOB.search(text) or _TITLE_FIRST.match(text)) and \
-        (not VERB.search(source) or titled)
+        (not VERB.search(source) and not _SUBJECT.search(source) or titled)
+
+
+def _said_as_the_job(text: str, question: str, source: str) -> bool:
+    """What the answer adds is said in a clause that says the job: "Keith works as a washer" is not
+    held by "… I've been the cook at St Bede's … and he still can't work the washer" (#J)."""
+    added = {stem(w) for w in content_words(text)} - {stem(w) for w in content_words(question)} - _JOB_TALK
+    if not added:
+        return True
+    clauses = [c for c in re.split(r"[.;!?]\s|\s(?:and|but|so)\s", source) if _SAYS_JOB.search(c) or _TITLE_FIRST.match(c)]
+    return any(added & {stem(w) for w in content_words(c)} for c in clauses)
+
+
+_JOB_TALK = {stem(w) for w in ("work", "works", "working", "job", "living", "you", "you're", "he", "she", "is", "as")}
+_SUBJECT = re.compile(r"\b(?:he|she|they|we|you)\b", re.I)
 
 
 _AS_KIN = re.compile(r"\b(?:works?|working|is|'s)\s+(?:as\s+)?(?:a|an|his|her|their)\s+(?:girlfriend|boyfriend|wife|husband|"

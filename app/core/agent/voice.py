@@ -65,10 +65,15 @@ def second_person(span: str) -> str:
     return "".join(out)
 
 
+# Asides to the listener, not part of the fact: said back they read "if me can believe it" (#J)
+_ASIDE = re.compile(r",?\s*\b(?:if\s+you\s+can\s+believe\s+it|believe\s+it\s+or\s+not|would\s+you\s+believe)\b"
+                    r"|,\s*(?:mind\s+you|you\s+know)\s*,?(?=\s|[.!?;]|$)", re.I)
+
+
 def clause(span: str, names: Sequence[str] = ()) -> str:
     """A kept sentence as part of Hearth's own sentence: pronouns turned, no final stop, a
     lower-case start unless it is a name ("Ivy is six" stays; ``names``: the names the user has used)."""
-    text = second_person(tidy(span)).rstrip(" .!")
+    text = second_person(_ASIDE.sub("", tidy(span))).rstrip(" .!")
     first = text.split(" ", 1)[0]
     if first not in names and not first.startswith("I'"):
         text = text[0].lower() + text[1:]

@@ -183,6 +183,11 @@ def test_a_greeting_a_sum_or_a_place_of_residence_answers_nothing_else() -> None
                 "What work does Mihai do?") == ""
     assert said("Peter is a police sergeant.", "Our eldest, Peter, is a police sergeant in Brighton.",
                 "What work does Peter do?") == "Peter is a police sergeant."
+    # #J: the job is said in another clause than the answer's word; "the cook at" says one
+    maureen = ("I've been the cook at St Bede's Primary for 22 years now, and we live in Whitley Bay me and Keith, "
+               "married 38 years and he still can't work the washer")
+    assert said("Keith works as a washer.", maureen, "what does Keith do for work") == ""
+    assert said("You're a cook at St Bede's Primary.", maureen, "what do I do for a living") != ""
 
 
 def test_where_someone_lives_and_what_a_pet_is_called_said_in_other_words() -> None:

@@ -157,6 +157,14 @@ def test_the_acknowledgement_says_what_was_kept_in_the_users_words() -> None:
     assert second_person("I told you my plan") == "you told me your plan"
 
 
+def test_an_aside_to_the_listener_is_not_said_back() -> None:
+    """#J: "married 38 years this March if you can believe it" came back "if me can believe it"."""
+    married = "We live in Whitley Bay, married 38 years this March if you can believe it."
+    assert acknowledge(married, [Kept(married, "new")]).count("believe") == 0
+    assert "it was raining" in acknowledge("It was, you know, raining.", [Kept("It was, you know, raining.", "new")])
+    assert "know what" in acknowledge("I know what you know.", [Kept("I know what you know.", "new")])  # not an aside
+
+
 def test_greetings_thanks_and_not_told_use_only_what_was_said() -> None:
     assert "Priya" in greet("Hello!", "Priya") and "Priya" not in greet("Hello!")
     assert greet("good night!").startswith(("Good night", "Sleep well"))
@@ -264,7 +272,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
                                      "Perfect. You're a doll. Bye now!", "Spasibo, good list.", "k thx",
                                      "Much obliged.", "Thank you very much, is very useful.",
                                      "Thanks, that's perfect, off to get a few hours' sleep now.",
-                                     "You have been most obliging. Good afternoon."])
+                                     "You have been most obliging. Good afternoon.",
+                                     "I am much obliged to you."])  # #J: kept as "you are much obliged to me"
 def test_thanks_with_a_word_on_the_reply_is_thanks_even_after_a_request(message: str) -> None:
     """After a request these went on with it: a goodbye drew a casserole recipe (held-out split #E)."""
     assert route(message, follows_request=True).route == "thanks"
@@ -273,6 +282,7 @@ def test_thanks_with_a_word_on_the_reply_is_thanks_even_after_a_request(message:
 
 def test_thanks_that_tells_something_is_still_kept() -> None:
     assert route("Thank you, I will try on Saturday.", follows_request=True).route == "statement"
+    assert route("I am obliged to leave early on Fridays.").route == "statement"
     assert route("Thanks, my son is off to work now.").route == "statement"
     assert route("good morning! the tomatoes finally started ripening").route == "statement"
 

@@ -300,6 +300,10 @@ def test_what_the_user_does_at_a_named_place_is_where_they_work() -> None:
     said = "Background: I design control firmware for heat pumps at Korrel Thermal in Derby."
     assert extract(said) == [Named("Korrel Thermal", "org", "works at")]
     assert extract("I cook for my family.") == []
+    # #J: "the cook at St Bede's" was reached by no job question
+    said = "I'm 61 and I've been the cook at St Bede's Primary for 22 years now"
+    assert extract(said) == [Named("St Bede's Primary", "org", "works at")]
+    assert extract("I'm the eldest at home.") == []
 
 
 @pytest.mark.slow

@@ -88,8 +88,9 @@ _PATTERNS = [
                rf"(?P<name>{NAME})\b"),
 ]
 _DOCTOR = re.compile(rf"\b(?:Dr\.?|Doctor)\s+(?P<name>{_WORDNAME})\b(?!\s*(?:'s|’s))")
+# "I work at X", "I'm a nurse at X", "I've been the cook at St Bede's Primary for 22 years" (#J)
 _WORK = re.compile(rf"\bI(?:\s+(?i:work|am working)(?:\s+as\s+(?i:an?)\s+[a-z]+)?|(?:'m|’m)\s+(?i:working)|"
-                   rf"(?:'m|’m|\s+am)\s+(?i:an?)\s+[a-z]+)"
+                   rf"(?:'m|’m|\s+am|(?:'ve|’ve|\s+have)\s+been)\s+(?i:an?|the)\s+[a-z]+)"
                    rf"\s+(?i:at|for)\s+{_ORG}")
 # What people do at work, said as a verb: "I design control firmware for heat pumps at Korrel Thermal" (#F)
 WORK_VERBS = (r"design|develop|build|manage|lead|run|teach|code|program|engineer|sell|cook|clean|fix|repair|"
