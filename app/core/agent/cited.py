@@ -169,7 +169,7 @@ def answer(agent: Agent, turn: Turn, cancel: threading.Event) -> str:
             # (a general guess next would invent: "the Porto guesthouse's Wi-Fi password is …").
             return NOT_FOUND if proposed else ""
         turn.cited = [hit]
-        return f"{verify.tidy_answer(proposed).rstrip('.')} ({hit.source})."
+        return f"{voice.tidy_answer(proposed).rstrip('.')} ({hit.source})."
     return _quote(agent, turn, shown)
 
 

@@ -209,7 +209,10 @@ def _follow_up(text: str, known_names: Sequence[str]) -> bool:
 _SPLIT = re.compile(r"\s+[—–-]+\s+|;\s+|(?<=[\U0001F300-\U0001FAFF\u2600-\u27BF])\s+|\s*:\s+(?=[a-z])|"
                     r",\s*(?=(?:so\s+|and\s+|but\s+)?(?:can|could|would|will|what|what'?s|how|any|anything|best|"
                     r"where|which|who|should|shall|is\s+it|is\s+there|are\s+there|do\s+you|does|please|pls|"
-                    r"tips|ideas|suggestions|recommend|suggest|help|give|gimme|write|tell\s+me)\b)", re.I)
+                    r"tips|ideas|suggestions|recommend|suggest|help|give|gimme|write|tell\s+me)\b"
+                    # (not a relative clause: "…, which I might go to an' all" is no question; #J)
+                    r"(?!(?:(?<=which|where)|(?<=who))\s+(?:i|we|he|she|they|it)\s+"
+                    r"(?!(?:should|shall|can|could|would|will|do|did|does)\b)\w))", re.I)
 _FILLER_ONLY = re.compile(r"^\W*(?:ok|okay|k|kk|right|well|oh|hmm+|mm+|um+|uh+|yes|yeah|yep|no|nope|nah|sure|fine|"
                           r"alright|lol|haha+|hah|ah|i\s+see)\W*$", re.I)
 

@@ -277,30 +277,37 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
              if t.casefold() not in _OWN and same_people(t).casefold() not in same_people(question).casefold()]
     beings = [m.group(1) for m in _BEING.finditer(question)]
     for choice in offered:
-        if not (grounded(text, choice.note, question) or _grounded_with_what_it_corrects(text, choice, question)) \
+        whole = grounded(text, choice.note, question)
+        if not (whole or _grounded_with_what_it_corrects(text, choice, question)) \
                 or not says_a_job(text, question, choice.note) or not says_the_code(question, choice.note):
             continue
+        mine = _NEGATED.sub(" ", choice.note).casefold()  # a correction's own facts; the rest, its line's
+        own = facts if whole else [f for f in facts if f.casefold() in mine]
         # What the answer adds (a name, a number) must be said next to whom it is about; an answer with
         # none must be held, words and all, by such a piece.
         # (a correction that doesn't say whom it is about is about whom the memory it corrects is:
         # "swimming lessons are Sunday mornings now" after "Jack … has swimming lessons on Saturday")
         if any((held(piece) or bool(choice.about) and held(f"{choice.about} {piece}")) and
-               (all(number_in(f.casefold(), piece.casefold()) and not _beside(f, beings, piece) for f in facts) if facts
+               (all(number_in(f.casefold(), piece.casefold()) and not _beside(f, beings, piece) for f in own) if facts
                 else grounded(text, piece, question))
                for piece in _pieces_of(choice)):
-            return Verified(tidy_answer(text), choice)
+            return Verified(voice.tidy_answer(text), choice)
     return None
 
 
 def _grounded_with_what_it_corrects(text: str, choice: Choice, question: str) -> bool:
     """A correction says the new value; the line it corrects, the rest: "Standup is 10:15 every day"
     from "standup is 9:45 every day" and "standup moved to 10:15 from mon" (#G). Every number and
-    name of the answer must be the correction's own, so the old value is never said from it."""
+    name of the answer is the correction's own, so the old value is never said from it — or, beside one
+    new value of the correction's, the line's it corrects ("the Norwegian fjords on the 19th of May"; #J)."""
     if not choice.about:
         return False
     mine = _NEGATED.sub(" ", choice.note).casefold()  # "in Porto not Lisbon": Lisbon is not its own
-    return all(f.casefold() in mine for f in _NUMBER.findall(text) + _NAME.findall(text)
-               if f.casefold() not in _OWN and f.casefold() not in question.casefold()) \
+    facts = [f.casefold() for f in _NUMBER.findall(text) + _NAME.findall(text)
+             if f.casefold() not in _OWN and f.casefold() not in question.casefold()]
+    old, struck = choice.about.casefold(), " ".join(_NEGATED.findall(choice.note)).casefold()
+    new = any(f in mine and f not in old for f in facts)
+    return all(f in mine or new and f in old and f not in struck for f in facts) \
         and grounded(text, f"{choice.about} {choice.note}", question)
 
 
@@ -388,13 +395,3 @@ def told(choice: Choice, names: Sequence[str] = ()) -> str:
     if choice.memory_id == FROM_WINDOW:
         lead = "Earlier in this conversation you told me"
     return f"{lead} {said}."
-
-
-def tidy_answer(text: str) -> str:
-    """A full stop at the end; a name given as its own relative's, "Dean's husband is called Dean."
-    (for "What's the hubby called?"; split #H), as the user's: "Your husband is called Dean."."""
-    text = _OWN_RELATIVE.sub(lambda m: f"Your {m.group(2)} {m.group(3)} {m.group(1)}", text)
-    return text if text[-1:] in ".!?" else f"{text}."
-
-
-_OWN_RELATIVE = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)['’]s\s+([a-z]+)\s+(is(?:\s+called|\s+named)?)\s+\1\b")

@@ -359,3 +359,13 @@ def about_conversation(question: str, turns: Sequence[tuple[str, str]]) -> str:
         user = turns[0][0] if _FIRST.search(question) else turns[-1][0]
         return f"You said: “{user}”"
     return ""
+
+
+def tidy_answer(text: str) -> str:
+    """A full stop at the end; a name given as its own relative's, "Dean's husband is called Dean."
+    (for "What's the hubby called?"; split #H), as the user's: "Your husband is called Dean."."""
+    text = _OWN_RELATIVE.sub(lambda m: f"Your {m.group(2)} {m.group(3)} {m.group(1)}", text)
+    return text if text[-1:] in ".!?" else f"{text}."
+
+
+_OWN_RELATIVE = re.compile(r"^([A-ZÀ-Þ][a-zß-ÿ]+)['’]s\s+([a-z]+)\s+(is(?:\s+called|\s+named)?)\s+\1\b")

@@ -8,7 +8,8 @@ from app.core.agent.answer import FROM_NOTES, Choice
 from app.core.agent.focus import anchored, focus, holds, says_it
 from app.core.llm.backend import ChatMessage
 from app.core.agent.proposal_prompt import SHOTS, proposal_messages
-from app.core.agent.verify import answer, grounded, pieces, same_people, segments, tidy_answer, told
+from app.core.agent.verify import answer, grounded, pieces, same_people, segments, told
+from app.core.agent.voice import tidy_answer
 
 SON = "My son Tobi is 17 and wants to study medicine."
 WORK = "I'm Daniel, I teach maths at a secondary school in Cork."
@@ -365,6 +366,16 @@ def test_a_correction_gives_the_new_value_and_the_line_it_corrects_the_rest() ->
     assert answer("Standup is 10:15 every day.", unlinked, "what time is standup", lambda p: "standup" in p.lower()) is None
     only_new = [Choice(new, 2, 0.5, about=old)]
     assert answer("Standup is 9:45 every day.", only_new, "what time is standup", lambda p: "standup" in p.lower()) is None
+    # #J: beside the correction's new date, a name from the line it corrects; never the date it struck
+    cruise = "we've booked a cruise, the Norwegian fjords, we sail from Newcastle on the 12th of May"
+    fixed = Choice("Now I told you wrong about the cruise, it's not the 12th, it's the 19th of May we sail", 2, 0.5,
+                   about=cruise)
+    cruising = lambda p: "cruise" in p.lower()  # noqa: E731
+    assert answer("You sail to the Norwegian fjords on May 19th.", [fixed], "when do we sail on the cruise", cruising)
+    assert answer("You sail to the Norwegian fjords on the 12th of May.", [fixed], "when do we sail on the cruise",
+                  cruising) is None
+    moved = Choice("Actually it's Lisbon.", 2, 0.5, about="I live in Porto.")
+    assert answer("You live in Porto.", [moved], "where do I live", lambda p: True) is None
 
 
 @pytest.mark.parametrize(("proposal", "sentence", "question"), [

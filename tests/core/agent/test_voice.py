@@ -575,6 +575,17 @@ def test_polite_and_terse_requests_are_requests(message: str, expected: str) -> 
     assert route(message).route == expected
 
 
+@pytest.mark.parametrize(("message", "expected"), [
+    ("They've moved it to Mondays because the hall's got a slimming club on Fridays, which I might go to an' all",
+     "statement"),  # #J: "which I might go to …" was asked back as a question
+    ("My sister lives in Leeds, where I grew up, and we met a man who I like a lot", "statement"),
+    ("I have two offers, which should I take?", "mixed"),
+    ("I need a new car, which one is best?", "mixed"),
+])
+def test_a_relative_clause_is_not_a_question(message: str, expected: str) -> None:
+    assert route(message).route == expected
+
+
 def test_the_clock_answers_what_the_date_is_but_not_the_date_of_something_told() -> None:
     from app.core.agent.tools import detect_intent
 
