@@ -381,3 +381,10 @@ def _means(word: str, said: set[str], similar: Callable[[Sequence[str], Sequence
     other ("day" in "birthday") is a different word that only looks alike, never a match."""
     others = sorted(w for w in said if len(w) > 2 and w not in _FRAME and w not in word and word not in w)
     return bool(others) and float(np.asarray(similar([word], others)).max()) >= at
+
+
+def says_whom(piece: str, other: str) -> bool:
+    """``piece`` starts with someone ``other`` names inside a sentence: "Caroline moved to Bath" of
+    "Our daughter Caroline will … collect me" says whom it is about (not "me"; #J)."""
+    first = re.match(r"\W*([A-ZÀ-Þ][a-zß-ÿ]+)", piece)
+    return bool(first) and re.search(rf"(?<=\w )\b{first.group(1)}\b", other) is not None

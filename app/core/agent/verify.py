@@ -30,7 +30,7 @@ from app.core.agent import voice
 from app.core.agent.answer_kinds import MEASURE_UNITS
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE
-from app.core.agent.focus import stem
+from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, says_a_job, says_the_code
 from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
 from app.core.agent.tools import content_words
@@ -286,8 +286,10 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
         # What the answer adds (a name, a number) must be said next to whom it is about; an answer with
         # none must be held, words and all, by such a piece.
         # (a correction that doesn't say whom it is about is about whom the memory it corrects is:
-        # "swimming lessons are Sunday mornings now" after "Jack … has swimming lessons on Saturday")
-        if any((held(piece) or bool(choice.about) and held(f"{choice.about} {piece}")) and
+        # "swimming lessons are Sunday mornings now" after "Jack … has swimming lessons on Saturday"; not
+        # one that says it: "Caroline moved to Bath" is not "you" of "… to collect me"; #J)
+        if any((held(piece) or bool(choice.about) and not says_whom(piece, choice.about) and
+                held(f"{choice.about} {piece}")) and
                (all(number_in(f.casefold(), piece.casefold()) and not _beside(f, beings, piece) for f in own) if facts
                 else grounded(text, piece, question))
                for piece in _pieces_of(choice)):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from app.core.agent.answer import FROM_NOTES, Choice
@@ -376,6 +378,13 @@ def test_a_correction_gives_the_new_value_and_the_line_it_corrects_the_rest() ->
                   cruising) is None
     moved = Choice("Actually it's Lisbon.", 2, 0.5, about="I live in Porto.")
     assert answer("You live in Porto.", [moved], "where do I live", lambda p: True) is None
+    # #J: a correction that names whom it is about is not the user's because the line it corrects says "me"
+    caroline = "Our daughter Caroline will drive up from Bristol to collect me afterwards."
+    bath = Choice(f"{caroline} I misspoke there: Caroline moved to Bath last autumn, not Bristol.", 2, 0.5,
+                  about=caroline)
+    mine = lambda p: re.search(r"\b(?:me|I)\b", p) is not None  # noqa: E731
+    assert answer("You live in Bath.", [bath], "Remind me where I live.", mine) is None
+    assert answer("Caroline lives in Bath.", [bath], "Where does Caroline live now?", lambda p: "Caroline" in p)
 
 
 @pytest.mark.parametrize(("proposal", "sentence", "question"), [
