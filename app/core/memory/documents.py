@@ -25,7 +25,7 @@ import numpy as np
 from app.core.documents.model import Extracted, Passage
 from app.core.memory import sentence_lift
 from app.core.memory.embed import Embedder, give_back_freed_memory
-from app.core.memory.store import fts_query, query_words
+from app.core.memory.store import FtsStems, fts_query
 from app.core.memory.txn import unit_of_work
 from app.core.memory.vectors import PASSAGE_VECTORS, VectorIndex
 from app.core.types import Document, PassageHit
@@ -61,6 +61,7 @@ class DocumentStore:
         self.clock = clock
         self.index = VectorIndex(conn, embedder.id, embedder.dim, table=PASSAGE_VECTORS, follow=follow)
         self._ready = follow is not None
+        self._stems = FtsStems(conn)
 
     def reader(self, conn: apsw.Connection) -> "DocumentStore":
         """A read-only twin on another connection and thread; it searches this store's vectors."""
@@ -239,14 +240,14 @@ class DocumentStore:
         query = fts_query(text)
         if query is None:
             return score
-        words = set(query_words(text))
+        words = self._stems.of_words(text)
         hits = {int(i): str(t) for i, t in self.conn.execute(
             "SELECT p.id, p.text FROM passages_fts f JOIN passages p ON p.id = f.rowid WHERE passages_fts MATCH ? "
             "ORDER BY f.rank LIMIT ?", (query, KEYWORD_HITS))}
         found, vectors = self.index.fetch([i for i in hits if i not in score])
         score.update({i: float(v @ vector) for i, v in zip(found, vectors)})
         for i, passage in hits.items():
-            if i in score and len(words & set(query_words(passage))) >= 2:
+            if i in score and len(words & self._stems.of_text(passage)) >= 2:
                 score[i] += KEYWORD_BONUS
         return score
 

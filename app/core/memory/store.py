@@ -62,6 +62,34 @@ def fts_query(text: str) -> str | None:
     return " OR ".join(f'"{w}"' for w in query_words(text)) or None
 
 
+class FtsStems:
+    """Words as the FTS tables match them (porter over unicode61: stemmed, case- and accent-folded),
+    for counting in Python how many words of a query a text holds."""
+
+    def __init__(self, conn: apsw.Connection) -> None:
+        self.conn = conn
+        self._tokenizer: apsw.FTS5Tokenizer | None = None
+
+    def of_words(self, query: str) -> set[str]:
+        """The stems of the query's keywords (query_words)."""
+        return {self._stem(w) for w in query_words(query)} - {""}
+
+    def of_text(self, text: str) -> set[str]:
+        return {token for _, _, token, *_ in self._tokens(text, apsw.FTS5_TOKENIZE_DOCUMENT)}
+
+    def _stem(self, word: str) -> str:
+        tokens = self._tokens(word, apsw.FTS5_TOKENIZE_QUERY)
+        return tokens[0][2] if tokens else ""
+
+    def _tokens(self, text: str, reason: int) -> list[tuple[int, int, str]]:
+        """(start, end, token) for each token: the shape apsw returns with offsets on (its default) from
+        porter over unicode61, which make no colocated tokens. Its stub types the result for every
+        tokenizer and combination of flags, hence the cast."""
+        if self._tokenizer is None:  # the tokenizer the FTS tables are made with (migrations V1)
+            self._tokenizer = self.conn.fts5_tokenizer("porter", ["unicode61", "remove_diacritics", "2"])
+        return cast("list[tuple[int, int, str]]", self._tokenizer(text.encode("utf-8"), reason, None))
+
+
 def _where(query: MemoryQuery, now: float) -> tuple[str, tuple[apsw.SQLiteValue, ...]]:
     """The WHERE clause of a memory viewer page (values bound, never spliced)."""
     clauses: list[str] = []
@@ -114,7 +142,7 @@ NO_LINE = Line()
 class MemoryStore:
     def __init__(self, conn: apsw.Connection) -> None:
         self.conn = conn
-        self._fts_tokenizer: apsw.FTS5Tokenizer | None = None
+        self._stems = FtsStems(conn)
         # Bumped by every write here that can change who speaks in stored lines (MemoryBank.speakers
         # caches them): every memory write goes through this class, messages and notes never change it.
         self.speaker_writes = 0
@@ -219,29 +247,11 @@ class MemoryStore:
         """How many different words of the query each of these memories holds, as FTS5 matches them
         (its own tokenizer: stemmed, case- and accent-folded). In Python over the few keyword hits:
         one FTS5 query per word restricted to them ran the MATCH once per id (90 ms a question)."""
-        words = {self._stem(w) for w in query_words(query)} - {""}
+        words = self._stems.of_words(query)
         rows = self.conn.execute("SELECT id, text FROM memories WHERE id IN (SELECT value FROM json_each(?))",
                                  (json.dumps([int(i) for i in ids]),)) if words and ids else ()
-        return {memory_id: len(words & self._stems(text)) for memory_id, text in rows}
+        return {memory_id: len(words & self._stems.of_text(text)) for memory_id, text in rows}
 
-    def _stems(self, text: str) -> set[str]:
-        return {token for _, _, token, *_ in self._tokens(text, apsw.FTS5_TOKENIZE_DOCUMENT)}
-
-    def _stem(self, word: str) -> str:
-        tokens = self._tokens(word, apsw.FTS5_TOKENIZE_QUERY)
-        return tokens[0][2] if tokens else ""
-
-    def _tokens(self, text: str, reason: int) -> builtins.list[tuple[int, int, str]]:
-        """(start, end, token) for each token: the shape apsw returns with offsets on (its default) from
-        porter over unicode61, which make no colocated tokens. Its stub types the result for every
-        tokenizer and combination of flags, hence the cast."""
-        return cast("builtins.list[tuple[int, int, str]]", self._tokenizer()(text.encode("utf-8"), reason, None))
-
-    def _tokenizer(self) -> apsw.FTS5Tokenizer:
-        """The tokenizer memories_fts is made with (migrations V1: porter over unicode61)."""
-        if self._fts_tokenizer is None:
-            self._fts_tokenizer = self.conn.fts5_tokenizer("porter", ["unicode61", "remove_diacritics", "2"])
-        return self._fts_tokenizer
 
     # --- writes (inside the caller's transaction) --------------------------
     def insert(self, new: NewMemory, now: float) -> int:

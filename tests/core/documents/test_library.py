@@ -123,3 +123,17 @@ def test_the_questions_words_bring_a_passage_and_lift_one_sharing_two(library: L
     [dinner] = [h.id for h in store.passages_of(store.list()[0].id) if "Taberna" in h.text]
     assert set(scores) == {dinner}  # found by its words though no nearest-by-meaning list had it
     assert scores[dinner] == pytest.approx(float(store.index.fetch([dinner])[1][0] @ vector) + 0.05)
+
+
+def test_words_shared_in_another_form_count_for_the_lift(library: Library, tmp_path: Path) -> None:
+    """"How long is a quick wash?" shares "quick" and "wash" with "Quick washes take 30 minutes" as
+    FTS5's own stemmer reads them; counted word for word, only one (set B, dev)."""
+    manual = tmp_path / "manual.md"
+    manual.write_text("# Programmes\nQuick washes take 30 minutes.\n")
+    library.add([manual])
+    store = library.store
+    question = "How long is a quick wash?"
+    vector = store.embedder.embed([question])[0]
+    scores = store._with_keywords({}, vector, question)
+    [passage] = [h.id for h in store.passages_of(store.list()[0].id)]
+    assert scores[passage] == pytest.approx(float(store.index.fetch([passage])[1][0] @ vector) + 0.05)
