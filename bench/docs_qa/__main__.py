@@ -9,7 +9,7 @@ and writer, 2026-11-27; run once as test, dev since); ``--set d``: ``set_d/`` (a
 ``--set h``: ``set_h/`` (an eighth household and writer, 2026-11-28; held out, not yet run).
 
 Hearth answering questions about the user's documents (issue 31), end to end in one process: a
-fresh profile, the set's eight documents added through the Library (each read in a child process,
+fresh profile, the set's documents added through the Library (each read in a child process,
 as the app does), the real MiniLM, then every question in a new conversation through the Agent.
 Scored (see README.md):
 - **recall@5**: a passage of the right page (PDF) or heading (other formats) among the 5 closest;

@@ -37,7 +37,8 @@ _TOPIC = (rf"(?:(?:so|also|and|oh|ok|okay|right|anyway)[,\s]+)?(?:(?:for\s+the\s
 _FILLER = re.compile(rf"^(?:{_GREETING}|{_TOPIC}|{_MARKER})+", re.I)
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
 _QUESTION_START = re.compile(
-    r"^(what|what's|whats|whereabouts|who|who's|whom|whose|when|where|where's|why|how|which|do|does|did|is|are|was|were|"
+    r"^(what|what's|whats|whereabouts|who|who's|whos|whom|whose|when|when's|whens|where|where's|wheres|why|whys|how|"
+    r"how's|hows|which|do|does|did|is|are|was|were|"  # a texter's "whens mums bday", "wheres the cat" (#K)
     r"can|could|would|will|should|shall|may|have|has|am|tell me|remind me)\b", re.I)
 _REQUEST_START = re.compile(
     r"^(please|write|give|make|list|suggest|recommend|explain|describe|help|show|translate|summari[sz]e|"

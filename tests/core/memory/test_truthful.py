@@ -150,3 +150,12 @@ def test_a_subject_of_two_people_is_not_cut_in_half() -> None:
     assert clauses("I moved to Leeds and my brother and I share a flat.") == \
         ["I moved to Leeds", "my brother and I share a flat."]
     assert clauses("I love my wife and I love my job.") == ["I love my wife", "I love my job."]
+
+
+@pytest.mark.parametrize("asked", ["whens the shop's anniversary", "wheres the cat", "hows my knee op going",
+                                   "whos my dentist"])
+def test_a_texters_question_without_its_apostrophe_is_not_kept(asked: str) -> None:
+    """#K: "whens the shop's anniversary" was stored as a memory, then recalled as the top "fact" for
+    the next question."""
+    assert statements(asked) == []
+    assert statements("I know whos coming.") == ["I know whos coming."]
