@@ -387,4 +387,4 @@ def says_whom(piece: str, other: str) -> bool:
     """``piece`` starts with someone ``other`` names inside a sentence: "Caroline moved to Bath" of
     "Our daughter Caroline will … collect me" says whom it is about (not "me"; #J)."""
     first = re.match(r"\W*([A-ZÀ-Þ][a-zß-ÿ]+)", piece)
-    return bool(first) and re.search(rf"(?<=\w )\b{first.group(1)}\b", other) is not None
+    return first is not None and re.search(rf"(?<=\w )\b{first.group(1)}\b", other) is not None

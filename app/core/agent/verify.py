@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from app.core.agent import voice
 from app.core.agent.answer_kinds import MEASURE_UNITS
@@ -32,7 +32,7 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, says_a_job, says_the_code
-from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
+from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in, taken_back
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
 from app.core.memory.spans import sentences
@@ -253,12 +253,13 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
     """The proposal as Hearth says it, with the sentence that holds it; None if none does.
     ``held(piece)``: the piece is about whom the question asks (focus.anchored). A place the model
     added after a comma that no sentence says ("Gary lives in Perth, Australia." from "Our lad
-    Gary's in Perth."; #F) is dropped, and the rest checked."""
-    found = _answer(proposal, offered, question, held)
+    Gary's in Perth."; #F) is dropped. A value taken back as it was written ("12th, no sorry 14th") holds nothing."""
+    unsaid = [replace(c, note=taken_back(c.note)) for c in offered]
+    found = _answer(proposal, unsaid, question, held)
     shorter = _ADDED_PLACE.sub(r"\1.", proposal.strip())
     if found is None and shorter != proposal.strip():
-        found = _answer(shorter, offered, question, held)
-    return found
+        found = _answer(shorter, unsaid, question, held)
+    return found and Verified(found.text, next(c for c, u in zip(offered, unsaid) if u is found.choice))
 
 
 _ADDED_PLACE = re.compile(r"^(.*\b[A-ZÀ-Þ][a-zß-ÿ]+),\s+[A-ZÀ-Þ][a-zß-ÿ]+(?:\s+[A-ZÀ-Þ][a-zß-ÿ]+)?\W*$")

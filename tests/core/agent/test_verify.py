@@ -378,6 +378,11 @@ def test_a_correction_gives_the_new_value_and_the_line_it_corrects_the_rest() ->
                   cruising) is None
     moved = Choice("Actually it's Lisbon.", 2, 0.5, about="I live in Porto.")
     assert answer("You live in Porto.", [moved], "where do I live", lambda p: True) is None
+    # #K: a value taken back in the same breath holds no answer; the one said instead does
+    wedding = [Choice("The Hendersons' wedding is on the 12th, no sorry the 14th, it's on the board.", 1, 0.6)]
+    asked = "when's the Henderson wedding"
+    assert answer("The Hendersons' wedding is on the 12th.", wedding, asked, lambda p: True) is None
+    assert answer("The Hendersons' wedding is on the 14th.", wedding, asked, lambda p: True).choice is wedding[0]
     # #J: a correction that names whom it is about is not the user's because the line it corrects says "me"
     caroline = "Our daughter Caroline will drive up from Bristol to collect me afterwards."
     bath = Choice(f"{caroline} I misspoke there: Caroline moved to Bath last autumn, not Bristol.", 2, 0.5,
