@@ -33,7 +33,8 @@ _LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?
                    r"|moved|it's\s+been\s+moved|to|the)\s+)+", re.I)
 _KINDS = (
     re.compile(rf"\b{_DAY}(?:(?:,\s*|\s+(?:and|&|or)\s+|\s*\+\s*){_DAY})*\b", re.I),  # a weekday, or a run of them
-    re.compile(r"(?<![\w.])\d+(?:[.:]\d+)?(?:st|nd|rd|th|am|pm)?\b", re.I),  # before months: "12 may. no wait 21 may"
+    # (a date written 9/8 is one value: "sat 9/8 …, no wait 16/8" was kept as "sat 9/16"; #K)
+    re.compile(r"(?<![\w./])\d+(?:[.:]\d+)?(?:/\d+(?:/\d+)?)?(?:st|nd|rd|th|am|pm)?\b", re.I),  # before months: "12 may. no wait 21 may"
     re.compile(rf"\b{_MONTH}\b", re.I),
 )
 _NOT = re.compile(r"\bnot\s+([\w'-]+(?:\s+[\w'-]+)?)", re.I)
