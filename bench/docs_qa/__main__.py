@@ -6,7 +6,7 @@ and writer, 2026-11-27; run once as test, dev since); ``--set d``: ``set_d/`` (a
 ``--set e``: ``set_e/`` (a fifth household and writer, 2026-11-28; run once as test, dev since).
 ``--set f``: ``set_f/`` (a sixth household and writer, 2026-11-28; run once as test, dev since).
 ``--set g``: ``set_g/`` (a seventh household and writer, 2026-11-28; run once as test, dev since).
-``--set h``: ``set_h/`` (an eighth household and writer, 2026-11-28; held out, not yet run).
+``--set h``: ``set_h/`` (an eighth household and writer, 2026-11-28; run once as test, dev since).
 
 Hearth answering questions about the user's documents (issue 31), end to end in one process: a
 fresh profile, the set's documents added through the Library (each read in a child process,
