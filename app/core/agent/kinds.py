@@ -9,6 +9,7 @@ import re
 from app.core.agent.focus import stem
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import WORK_VERBS
+from app.core.memory.spans import clauses, sentences
 
 _ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|job|money)\b|"
                        r"\bwhat(?:'s|\s+is|\s+was)\s+(?:\w+(?:'s)?\s+){1,2}(?:job|occupation|profession)\b|"
@@ -59,8 +60,8 @@ def _said_as_the_job(text: str, question: str, source: str) -> bool:
     added = {stem(w) for w in content_words(text)} - {stem(w) for w in content_words(question)} - _JOB_TALK
     if not added:
         return True
-    clauses = [c for c in re.split(r"[.;!?]\s|\s(?:and|but|so)\s", source) if _SAYS_JOB.search(c) or _TITLE_FIRST.match(c)]
-    return any(added & {stem(w) for w in content_words(c)} for c in clauses)
+    said = [c for s in sentences(source) or [source] for c in clauses(s)]
+    return any(added & {stem(w) for w in content_words(c)} for c in said if _SAYS_JOB.search(c) or _TITLE_FIRST.match(c))
 
 
 _JOB_TALK = {stem(w) for w in ("work", "works", "working", "job", "living", "you", "you're", "he", "she", "is", "as")}

@@ -81,14 +81,3 @@ def day_shortened(name: str, folded: str) -> bool:
     day = _WEEKDAY.fullmatch(name)
     return day is not None and re.search(rf"\b{day.group(1)[:3].casefold()}\w*", folded) is not None
 
-
-# A value the user took back in the same breath: "on the 12th, no sorry the 14th", "8th nah wait the 9th",
-# "sat 9/8 in peckham, no wait 16/8", "I start at 4 in the morning, no sorry, I start at 5" (#J, #K)
-_VALUE = r"[£$€]?\d[\w/.:]*"
-_TAKEN_BACK = re.compile(rf"(?<![\w/.:]){_VALUE}(?=(?:\s+[a-z]+){{0,4}}[\s,.!-]+(?:(?:no|nah|sorry|wait|oops|i\s+mean|"
-                         rf"actually|correction)\b[\s,.!-]*)+(?:[a-z']+\s+){{0,3}}[£$€]?\d)", re.I)
-
-
-def taken_back(text: str) -> str:
-    """``text`` without the values the user corrected as they wrote it (each becomes "…")."""
-    return _TAKEN_BACK.sub("…", text)

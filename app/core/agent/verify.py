@@ -32,9 +32,10 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, says_a_job, says_the_code
-from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in, taken_back
+from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
+from app.core.memory.restated import settled
 from app.core.memory.spans import sentences
 from app.core.memory.store import STOPWORDS
 
@@ -253,8 +254,8 @@ def answer(proposal: str, offered: Sequence[Choice], question: str, held: Callab
     """The proposal as Hearth says it, with the sentence that holds it; None if none does.
     ``held(piece)``: the piece is about whom the question asks (focus.anchored). A place the model
     added after a comma that no sentence says ("Gary lives in Perth, Australia." from "Our lad
-    Gary's in Perth."; #F) is dropped. A value taken back as it was written ("12th, no sorry 14th") holds nothing."""
-    unsaid = [replace(c, note=taken_back(c.note)) for c in offered]
+    Gary's in Perth."; #F) is dropped. Each sentence is read settled: "12th, no sorry 14th" holds the 14th."""
+    unsaid = [replace(c, note=settled(c.note)) for c in offered]
     found = _answer(proposal, unsaid, question, held)
     shorter = _ADDED_PLACE.sub(r"\1.", proposal.strip())
     if found is None and shorter != proposal.strip():
@@ -300,9 +301,8 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
 
 def _grounded_with_what_it_corrects(text: str, choice: Choice, question: str) -> bool:
     """A correction says the new value; the line it corrects, the rest: "Standup is 10:15 every day"
-    from "standup is 9:45 every day" and "standup moved to 10:15 from mon" (#G). Every number and
-    name of the answer is the correction's own, so the old value is never said from it — or, beside one
-    new value of the correction's, the line's it corrects ("the Norwegian fjords on the 19th of May"; #J)."""
+    from "standup is 9:45 every day" and "standup moved to 10:15 from mon" (#G). Every number and name
+    is the correction's own (never the old value) or, beside a new one, its line's ("the fjords on the 19th"; #J)."""
     if not choice.about:
         return False
     mine = _NEGATED.sub(" ", choice.note).casefold()  # "in Porto not Lisbon": Lisbon is not its own

@@ -22,10 +22,11 @@ _DAY = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|w
 _MONTH = "(?:" + "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True)) + ")"  # "sept" as people write it
 # "no wait", "(ah) no sorry", "sorry I mean", "or rather", … after a comma or a dash, or opening the next
 # sentence; "sorry" alone only before a value ("Thurs 07:30 — sorry, 07:45"); and with no mark at all
-# only "no wait"/"no sorry"/"no hang on", as a texter writes ("its mondays now no wait its wednesdays"; split #I)
-_CUE = re.compile(r"(?:(?P<mark>,|[.!]\s|\s[—–-])\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:no,?\s+wait|(?:no,?\s+)?hang\s+on|"
-                  r"wait,?\s+no|no,?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|"
-                  rf"correction|sorry(?=[\s,]+(?:\d|{_DAY}\b|{_MONTH}\b)))|\s(?:no\s+wait|no\s+sorry|no\s+hang\s+on))\b"
+# only "no wait"/"no sorry"/"no hang on", as a texter writes ("its mondays now no wait its wednesdays"; split #I;
+# "nah wait" too: "on the 8th nah wait the 9th", #K)
+_CUE = re.compile(r"(?:(?P<mark>,|[.!]\s|\s[—–-])\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:(?:no|nah),?\s+wait|(?:no,?\s+)?hang\s+on|"
+                  r"wait,?\s+no|(?:no|nah),?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|"
+                  rf"correction|sorry(?=[\s,]+(?:\d|{_DAY}\b|{_MONTH}\b)))|\s(?:(?:no|nah)\s+(?:wait|sorry)|no\s+hang\s+on))\b"
                   r"[\s,:;-]*", re.I)
 # Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"
 _LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?:that|it)|actually|(?:he|she|they)"

@@ -25,6 +25,8 @@ from app.core.memory.restated import settled
      "Christmas budget is £120 per kid, I'm being strict this year."),
     ("mum's 60th is sat 9/8 in peckham, no wait 16/8, chioma just txtd the group chat",  # #K: kept as "sat 9/16"
      "mum's 60th is sat 16/8 in peckham, chioma just txtd the group chat"),
+    ("lan tourney in hanley on the 8th nah wait the 9th, me n reece signed up",  # #K: "nah wait" too
+     "lan tourney in hanley on the 9th, me n reece signed up"),
 ])
 def test_the_corrected_value_replaces_the_one_taken_back(said: str, meant: str) -> None:
     assert settled(said) == meant
