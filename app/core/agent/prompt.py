@@ -29,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from app.core.llm.backend import ChatMessage, LLMBackend, Rendered
+from app.core.memory.restated import settled
 from app.core.types import Recall, user_part
 from app.errors import KnownError
 
@@ -102,9 +103,11 @@ def window_of(turns: Sequence[Turn], window_turns: int) -> list[Turn]:
 
 
 def memory_line(text: str) -> str:
-    """How a memory reads in the prompt: the user's words, control tokens neutralised (an old
-    receipt's "User: …\nHearth: …" is replayed as it was sent: the user's line)."""
-    return neutralise(" ".join(user_part(text).split()))
+    """How a memory reads in the prompt: the user's words with the corrections made inside a sentence
+    applied, control tokens neutralised (an old receipt's "User: …\nHearth: …" is replayed as it was
+    sent: the user's line). Settled because a model shown "the 9th, no wait the 16th" wrote "on the
+    9th" into a request's draft (issue 30)."""
+    return neutralise(settled(" ".join(user_part(text).split())))
 
 
 def memory_block(memory_lines: Sequence[str]) -> str:

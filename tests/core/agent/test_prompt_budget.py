@@ -50,3 +50,13 @@ def test_a_thousand_pinned_memories_cost_a_few_renders_not_a_thousand() -> None:
     assert 0 < len(done.memories) < 1500 and done.prompt_tokens <= 2048 - 256
     assert backend.counts <= 30  # bisection (plus the context bar's breakdown), not one render per memory
     assert [r.memory.id for r in done.memories] == list(range(len(done.memories)))  # the lowest-ranked went
+
+
+def test_a_memory_is_shown_with_its_own_correction_applied() -> None:
+    # A request's draft had said "the 9th" from "sat 9/8, no wait 16/8": the model is shown the 16th only.
+    memory = Memory(id=1, kind="fact", text="mum's 60th is sat 9/8 in peckham, no wait 16/8, hall booked 18:00",
+                    importance=0.5, pinned=False, created_at=0.0, updated_at=0.0)
+    done = assemble(ScriptedBackend(n_ctx=2048), system="Be brief.", window=[], user="draft a message",
+                    memories=[Recall(memory=memory, score=1.0, rank=1.0)], max_reply_tokens=256)
+    shown = done.rendered.text.split("draft a message")[0]
+    assert "16/8" in shown and "9/8" not in shown and "hall booked 18:00" in shown
