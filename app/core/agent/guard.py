@@ -11,7 +11,10 @@
   assistant…") or the notes header. While the unreleased text could be the start
   of such a sentence it is held; a completed one is dropped. Paraphrases come at
   the start ("Your message includes notes from earlier conversations, …"): a
-  first sentence that opens like one is held to its end and dropped.
+  first sentence that opens like one is held to its end and dropped. Later in a
+  reply the header is named in passing ("As per the notes from earlier
+  conversations, the party is…"): the name is held while it could be one and
+  said as the user knows it, "what you've told me".
 
 Held text is released as soon as it can no longer be either, so streaming
 stays token by token in the common case. Comparison ignores case and spacing.
@@ -29,6 +32,11 @@ MIN_LEAK = 12  # shorter sentences are too common to count as a leak
 # includes notes from earlier conversations, …"); normalised like everything else here.
 LEAK_OPENERS = ("your message includes", "the user's message", "the users message", "notes from earlier",
                 "based on the notes", "according to the notes", "the notes from")
+# The notes header named mid-reply (held-out split #K), and the words a reply may be in the middle of
+_HEADER_NAMED = re.compile(r"\b(?:(?:the|your|my)\s+)?notes\s+from\s+(?:our\s+)?earlier\s+conversations?(?=\W)", re.I)
+_HEADER_FORMS = [[*lead, "notes", "from", *our, "earlier", "conversations"]
+                 for lead in ([], ["the"], ["your"], ["my"]) for our in ([], ["our"])]
+SAID_INSTEAD = "what you've told me"
 _FIRST_END = re.compile(r"[.!?:](?:\s|$)|\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
 
@@ -45,6 +53,20 @@ def leak_sentences(*texts: str) -> list[str]:
 def _opens_a_leak(tail: str) -> bool:
     """``tail`` begins like a sentence about our prompt, or could still grow into one."""
     return any(opener.startswith(tail) or tail.startswith(opener) for opener in LEAK_OPENERS)
+
+
+def _held_for_header(raw: str) -> int:
+    """How many characters at the end of ``raw`` could still grow into the header's name."""
+    starts = [m.start() for m in re.finditer(r"\S+", raw)][-8:]
+    for start in starts:
+        said = raw[start:].casefold().split()
+        open_word = not raw[-1:].isspace()
+        for form in _HEADER_FORMS:
+            done = said[:-1] if open_word else said
+            if len(said) <= len(form) and form[:len(done)] == done and (
+                    not open_word or form[len(said) - 1].startswith(said[-1])):
+                return len(raw) - start
+    return 0
 
 
 def _raw_length(raw: str, normalised: str) -> int:
@@ -83,7 +105,7 @@ class ReplyGuard:
                 return ""  # could still be (or is) such a sentence: wait for its end
             self.text, self.leaked = "", self.leaked + 1
             return self.feed(raw[end.end():])
-        return self._release()
+        return self._release(holding=True)
 
     def finish(self) -> str:
         """The end of the stream: whatever is held and harmless."""
@@ -96,12 +118,21 @@ class ReplyGuard:
                                                                               for o in LEAK_OPENERS)):
             self.text = self.text[:self.released]
             return ""
-        return self._release()
+        self.text = self.text + "\n"  # (the name may end the reply: nothing after it to see)
+        out = self._release()
+        self.text, out = self.text[:-1], out[:-1]
+        return out
 
     @property
     def shown(self) -> str:
         return self.text[:self.released]
 
-    def _release(self) -> str:
-        out, self.released = self.text[self.released:], len(self.text)
+    def _release(self, *, holding: bool = False) -> str:
+        """What is unreleased, the header's name said as the user knows it; while ``holding``, not a
+        tail that could still become that name."""
+        raw = _HEADER_NAMED.sub(lambda m: SAID_INSTEAD.capitalize() if m.group(0)[0].isupper() else SAID_INSTEAD,
+                                self.text[self.released:])
+        self.text = self.text[:self.released] + raw
+        end = len(self.text) - (_held_for_header(raw) if holding else 0)
+        out, self.released = self.text[self.released:end], end
         return out

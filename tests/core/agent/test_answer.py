@@ -121,6 +121,20 @@ def test_a_first_sentence_about_the_notes_is_dropped_and_the_rest_kept() -> None
     assert "".join(plain.feed(p) for p in ["Green", " tea", " is", " nice."]) + plain.finish() == "Green tea is nice."
 
 
+def test_the_notes_named_mid_reply_are_said_as_what_the_user_told() -> None:
+    # "As per the notes from earlier conversations, …" came mid-reply in a request's draft (split #K)
+    guard = ReplyGuard([], leak_sentences(DEFAULT_SYSTEM_PROMPT, MEMORY_HEADER))
+    pieces = ["Hi", " Dr", " Patel.", " As", " per", " the", " notes", " from", " earl", "ier", " conversations",
+              ",", " I", " need", " the", " 16th", " off.", " The", " notes", " from", " earlier", " conversation"]
+    seen = [guard.feed(p) for p in pieces]
+    assert "".join(seen) + guard.finish() == ("Hi Dr Patel. As per what you've told me, I need the 16th off. What "
+                                              "you've told me")
+    assert seen[6:10] == ["", "", "", ""]  # held while it could still be the header's name
+    plain = ReplyGuard([], [])
+    assert [plain.feed(p) for p in ["Take", " notes", " from", " the", " talk."]] == ["Take", " ", "", "notes from ",
+                                                                                       "the talk."]
+
+
 def test_a_short_earlier_reply_given_again_whole_counts_as_a_repeat() -> None:
     guard = ReplyGuard(["Your two sons, Sami and Karim."])
     assert [guard.feed(p) for p in ["Your", " two", " sons,", " Sami", " and", " Karim."]] == [""] * 6
