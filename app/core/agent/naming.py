@@ -29,7 +29,8 @@ def names_it(sentence: str, relations: Sequence[tuple[str, ...]], content: Seque
         spelled = rf"(?i:{re.escape(noun)}\w*)"
         after = re.finditer(rf"\b{spelled}(?:'s|’s)?\s*,?\s+(?:(?i:name\s+is|name's|name’s|is|was)\s+)?"
                             rf"(?:(?i:called|named)\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?({_NAME_WORD})", sentence)
-        before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+(?:[\w-]+\s+)?{spelled}\b", sentence)
+        # ("Pixel (the dog) ate my headset cable": a texter's aside in brackets; #K)
+        before = re.finditer(rf"({_NAME_WORD})(?:'s|’s)?,?\s+\(?(?:[\w-]+\s+)?{spelled}\b", sentence)
         # "the wife and I have been in Whitby ever since we married, she's Maureen"
         then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
         # a terse writer's name as a sentence of its own after the one about it: "Dog's a collie. Fly." (#G)
