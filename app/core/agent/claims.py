@@ -73,6 +73,18 @@ def stock_claim(sentence: str, known: str) -> bool:
     return bool(_STOCK.search(sentence) or (_CONDOLENCES.search(sentence) and not _A_LOSS.search(known)))
 
 
+# A past tense the crude stem can't bring home: "You get paid 100 pounds" from "They pay me 100 pounds" (#K)
+_PRESENT = {"paid": "pay", "got": "get", "gotten": "get", "bought": "buy", "made": "make", "took": "take",
+            "taken": "take", "went": "go", "gone": "go", "met": "meet", "kept": "keep", "sold": "sell",
+            "spent": "spend", "sent": "send", "built": "build", "won": "win", "lost": "lose", "drove": "drive",
+            "driven": "drive", "wrote": "write", "written": "write", "taught": "teach", "caught": "catch"}
+
+
+def present(word: str) -> str:
+    """``word`` (folded), an irregular past tense as its present."""
+    return _PRESENT.get(word, word)
+
+
 def persona_claim(sentence: str) -> bool:
     return bool(_PERSONA.search(sentence))  # "as an AI, I…" is excluded by the pattern itself
 

@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 from app.core.agent import voice
 from app.core.agent.answer_kinds import MEASURE_UNITS
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
-from app.core.agent.claims import GROUNDED_SHARE
+from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, says_a_job, says_the_code
 from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
@@ -120,8 +120,8 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     said_raw = {w.casefold() for w in re.findall(r"[A-Za-z]+", f"{sentence} {question}")}
     if any(w in BREEDS and w not in said_raw for w in re.findall(r"[a-z]+", proposal.casefold())):
         return False
-    claimed = [w for w in content_words(text) if w not in _FRAME]
-    words = content_words(source)
+    claimed = [present(w) for w in content_words(text) if w not in _FRAME]
+    words = [present(w) for w in content_words(source)]
     have = {stem(w) for w in words}
     share = sum(1 for w in claimed if stem(w) in have or any(abbreviates(s, w) for s in words)) / len(claimed) \
         if claimed else 0.0

@@ -29,6 +29,9 @@ def said(proposal: str, sentence: str, question: str) -> str:
     ("Your son Tobi is 17 years old.", SON, "How old is my son?"),
     ("Tobi wants to study medicine.", SON, "What does Tobi want to study?"),
     ("Your son is called Tobi.", SON, "What's my son's name?"),
+    # a texter's aside in brackets names the dog; a past tense says the user's present (#K)
+    ("Pixel.", "Pixel (the dog) ate my headset cable lmaooo.", "whats the dog called"),
+    ("You get paid 100 pounds each week.", "The Whitakers pay me 100 pounds for week", "How much they pay me each week?"),
 ])
 def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, question: str) -> None:
     assert grounded(proposal, sentence, question)
@@ -42,6 +45,7 @@ def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, ques
     ("I don't know how old your son is.", "an abstention is not an answer"),
     ("I have a son called Tobi too.", "a life of the assistant's own"),
     ("", "nothing"),
+    ("Your son Tobi got 17 goals.", "a past tense is still a claim the sentence doesn't hold"),
 ])
 def test_an_answer_the_sentence_does_not_hold_is_refused(proposal: str, why: str) -> None:
     assert said(proposal, SON, "How old is my son?") == "", why
