@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from app.core.agent.courtesy import GREETING_ONLY
 from app.core.agent.tools import ToolResult
+from app.core.memory.restated import settled
 from app.core.memory.spans import sentences, tidy, words
 from app.core.memory.store import STOPWORDS
 
@@ -188,7 +189,9 @@ def acknowledge(message: str, kept: Sequence[Kept], name: str = "", names: Seque
         return ((greeting or _feeling(message) or "") + ("" if greeting else pick(_NOTHING, message))).strip()
     parts = []
     for status, options in (("updates", _UPDATES), ("new", _NEW), ("known", _KNOWN)):
-        texts = [_short(clause(_unnamed(k.text, name) if greeting else k.text, names)) for k in about if k.status == status]
+        # said back settled: "the wedding is on the 12th, no sorry the 14th" was acknowledged as "on the 12th" (#K)
+        texts = [_short(clause(settled(_unnamed(k.text, name) if greeting else k.text), names)) for k in about
+                 if k.status == status]
         if texts:
             parts.append(pick(options, message + status).format(_listed(texts)))
     return ((greeting or _feeling(message)) + " ".join(parts)).strip()

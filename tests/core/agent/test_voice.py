@@ -157,6 +157,14 @@ def test_the_acknowledgement_says_what_was_kept_in_the_users_words() -> None:
     assert second_person("I told you my plan") == "you told me your plan"
 
 
+def test_a_value_corrected_in_the_sentence_is_acknowledged_as_corrected() -> None:
+    message = "The Hendersons' wedding is on the 12th, no sorry the 14th, I've even got it wrong on the whiteboard."
+    reply = acknowledge(message, [Kept(message, "new")])
+    assert "the 14th" in reply and "12th" not in reply
+    texter = "mum's 60th is sat 9/8 in peckham, no wait 16/8, chioma just txtd the group chat"
+    assert "16/8" in (said := acknowledge(texter, [Kept(texter, "new")])) and "9/8" not in said
+
+
 def test_an_aside_to_the_listener_is_not_said_back() -> None:
     """#J: "married 38 years this March if you can believe it" came back "if me can believe it"."""
     married = "We live in Whitley Bay, married 38 years this March if you can believe it."
@@ -240,6 +248,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("Funmi will love it.", ["Funmi"], follows_request=True).route == "statement"
     assert route("ok", follows_request=True).route == "statement"
     assert route("Hilux needs tyres too. course it does.", follows_request=True).route == "statement"
+    assert route("mrcp pt1 booked 14/10. terrified.", follows_request=True).route == "statement"
+    assert route("Shorter, and less formal.", follows_request=True).route == "request"
     assert route("whereabouts do i live").route == "ask_user"
     assert route("What is it I do for a living again?").route == "ask_user"  # not advice: "is it"
     assert route("What is it I should pack?").route == "request"
