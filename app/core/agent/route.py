@@ -187,8 +187,10 @@ _FOLLOW_UP_WORDS = 8
 _SOMETHING_DOES = re.compile(
     rf"^\W*(?:the\s+|our\s+|his\s+|her\s+|their\s+)?(?!(?:it|this|that|these|those|one|which|there|here|now|and|but|"
     rf"also|too|then|so|just|maybe|same|more|less|all|both|mine|yours|{MADE}|{MADE_MANY}|answer|version|bit|part|"
-    rf"tone|wording|ending|start|first|last|second|third)\b)[a-z]+(?:'s|’s)?\s+(?:needs|is|was|has|had|does|did|wants|"
-    rf"got|gets|broke|died|went|goes|starts|started|finished|due|keeps|won't|can't|isn't|wasn't)\b", re.I)
+    rf"tone|wording|ending|start|first|last|second|third|shorter|longer|simpler)\b)[a-z]+(?:'s|’s)?(?:\s+[a-z]*\d\w*)?\s+"
+    rf"(?:needs|is|was|has|had|does|did|wants|got|gets|broke|died|went|goes|starts|started|finished|due|keeps|won't|"
+    # "mrcp pt1 booked 14/10. terrified." after a request for a food list (#K)
+    rf"can't|isn't|wasn't|booked|cancell?ed|moved|passed|failed)\b", re.I)
 
 
 # What a question says of the asker after it: "Remind me what I do for a living, I'm having one of
