@@ -83,7 +83,14 @@ _AND_SOMEONE = re.compile(r"(?:\b(?i:and)\s+|^)(?:(?i:the|my|our)\s+(?:[\w-]+\s+
 
 def is_question(sentence: str) -> bool:
     s = sentence.strip()
-    return s.endswith("?") or bool(_QUESTION_START.match(strip_filler(s)) and not s.endswith("."))
+    asks = strip_filler(s)
+    return s.endswith("?") or bool(_QUESTION_START.match(asks) and not s.endswith(".")) or bool(_INVERTED.match(asks))
+
+
+# A question in its word order, whatever ends it: "also how do i actually sleep after nights." was
+# kept as a memory (#K); "When I was 20 I lived in Leeds." is a statement
+_INVERTED = re.compile(r"^(?:(?:and|also|so|but|then|ok|okay)\s+)*(?:what|when|where|which|who|why|how)\s+(?:do|does|did|can|"
+                       r"could|should|would|will|am|is|are)\s+(?:i|you|we|he|she|they|my|your|our|his|her|their)\b", re.I)
 
 
 def is_request(sentence: str) -> bool:

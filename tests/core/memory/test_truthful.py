@@ -159,3 +159,11 @@ def test_a_texters_question_without_its_apostrophe_is_not_kept(asked: str) -> No
     the next question."""
     assert statements(asked) == []
     assert statements("I know whos coming.") == ["I know whos coming."]
+
+
+def test_a_question_in_its_word_order_is_not_kept_whatever_ends_it() -> None:
+    """#K: "also how do i actually sleep after nights." (a full stop, not "?") was kept and said back."""
+    assert statements("also how do i actually sleep after nights.") == []
+    assert statements("Where is my phone.") == []
+    assert statements("When I was 20 I lived in Leeds.") == ["When I was 20 I lived in Leeds."]
+    assert statements("Where we live is quiet.") == ["Where we live is quiet."]
