@@ -92,3 +92,20 @@ def says_the_code(question: str, source: str) -> bool:
     kind = asked.group(1)
     return bool(_SAYS_CODE.search(source)) or bool(kind) and stem(kind.casefold()) in {
         stem(w) for w in content_words(source)}
+
+
+# "whens the shop's anniversary" was answered "The Hendersons' wedding is on the 14th." (#K): the answer
+# to when something is says that something, in a word of the question
+_ASKS_WHEN = re.compile(r"^\W*(?:when|whens|when's|when’s|what\s+(?:time|date|day))\b", re.I)
+_WHEN_WORDS = frozenset(("when", "whens", "time", "date", "day"))
+_TERSE = 3  # words: "On the 14th." names nothing to check
+
+
+def says_when_of_it(text: str, question: str) -> bool:
+    """An answer to a when-question speaks of what the question asks the date or time of."""
+    said = content_words(text)
+    if not _ASKS_WHEN.match(question) or len(text.split()) <= _TERSE:
+        return True
+    asked = {stem(w) for w in content_words(question) if w not in _WHEN_WORDS}
+    return not asked or bool(asked & {stem(w) for w in said})
+

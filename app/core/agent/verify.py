@@ -31,7 +31,7 @@ from app.core.agent.answer_kinds import MEASURE_UNITS
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
-from app.core.agent.kinds import VERB, says_a_job, says_the_code
+from app.core.agent.kinds import VERB, says_a_job, says_the_code, says_when_of_it
 from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
@@ -64,8 +64,7 @@ _FRAME = frozenset("called named name told said mentioned currently now still th
                    "working job".split())
 # A sentence in pieces, so that what the answer says is found next to whom it is about: "my father
 # Serik is 84 | lives alone in Taldykorgan | my brother Nurlan checks on him" — 84 is Serik's.
-_PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|cause|while|whereas|though|although)\s+",
-                    re.I)
+_PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|cause|while|whereas|though|although)\s+", re.I)
 # Where another person comes in: a relation ("my brother", "daughter") or a name not right after one.
 _RELATION = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+)?(?:{BEING_WORDS})(?:s|es)?\b", re.I)
 # A name, but not a place or a thing after a preposition ("in Seoul", "for WestJet"), nor the name of
@@ -271,7 +270,8 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
     if _FIRST_PERSON.search(_TOLD_ME.sub(" ", text)) and not _SECOND_PERSON.search(text):
         text = voice.second_person(text)  # "My son Tobi is 17." → "Your son Tobi is 17."
         text = text[:1].upper() + text[1:]
-    if not plain(text) or not adds(text, question) or not on_topic(text, question) or not names_a_place(text, question):
+    if not plain(text) or not adds(text, question) or not on_topic(text, question) or not names_a_place(text, question) \
+            or not says_when_of_it(text, question):
         return None
     # … and the people it names that the question doesn't: "Your sister drives a blue Honda Civic."
     # ("Mum lives in Hull." for "where does mum live": Mum is the question's own, as "mother")

@@ -449,3 +449,10 @@ def test_whom_someone_is_to_the_user_is_not_their_job() -> None:
     brooke = "The girlfriend brooke made a fruit salad last night and forgot im allergic to kiwi me lips went massive."
     assert said("Brooke works as a girlfriend.", brooke, "what does brooke do for work") == ""
     assert said("Brooke works as a nurse.", "brooke works as a nurse at the royal", "what does brooke do for work") != ""
+
+
+def test_an_answer_to_when_something_is_speaks_of_that_something() -> None:
+    wedding = "The Hendersons' wedding is on the 14th, I've even got it wrong on the whiteboard"
+    assert said("The Hendersons' wedding is on the 14th.", wedding, "whens the shop's anniversary") == ""  # #K
+    assert said("The Hendersons' wedding is on the 14th.", wedding, "when's the Henderson wedding")
+    assert said("On the 14th.", wedding, "when's the Henderson wedding")  # too terse to check
