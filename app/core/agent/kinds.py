@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from app.core.agent.focus import stem
+from app.core.agent.measures import HAS_WHEN
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import WORK_VERBS
 from app.core.memory.spans import clauses, sentences
@@ -102,10 +103,18 @@ _TERSE = 3  # words: "On the 14th." names nothing to check
 
 
 def says_when_of_it(text: str, question: str) -> bool:
-    """An answer to a when-question speaks of what the question asks the date or time of."""
-    said = content_words(text)
-    if not _ASKS_WHEN.match(question) or len(text.split()) <= _TERSE:
+    """An answer to a when-question speaks of what the question asks the date or time of, and says a
+    when of its own: "You have the flight for Christmas!" doesn't answer "when do i fly home for
+    christmas?" (#K)."""
+    if not _ASKS_WHEN.match(question):
         return True
+    if not _whens(text) - _whens(question):
+        return False
     asked = {stem(w) for w in content_words(question) if w not in _WHEN_WORDS}
-    return not asked or bool(asked & {stem(w) for w in said})
+    return len(text.split()) <= _TERSE or not asked or bool(asked & {stem(w) for w in content_words(text)})
 
+
+def _whens(text: str) -> set[str]:
+    """The numbers and when-words of ``text`` ("20:00", "16/8", "july", "nights"), folded."""
+    return {t for t in (m.casefold() for m in re.findall(r"\d+(?:[.:/]\d+)*|[^\W\d_]+", text))
+            if t[0].isdigit() or HAS_WHEN.fullmatch(t)}
