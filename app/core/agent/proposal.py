@@ -54,13 +54,21 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
         return False
     store = agent.data.memory_rows
     for noun in cited.owned_nouns(turn.text):
-        if len(noun) <= 3 or not noun.islower():  # "the Berlin wall": a name is anyone's
+        if len(noun) < 3 or noun in _NO_THING or not noun.islower():  # "the Berlin wall": a name is anyone's
             continue
         has = re.compile(rf"\b(?:my|our|(?:i|we)(?:'ve|\s+have)?\s+(?:have|keep|got|own|run|rent)|i'm\s+renting)\s+"
                          rf"(?:an?\s+|the\s+)?(?:[\w-]+\s+)?{re.escape(noun)}\b", re.I)
-        if any((m := store.get(i)) is not None and has.search(m.text) for i, _ in store.keyword_search(noun, 5)):
+        # … or one the user told of, in their own story: "what time does the lan start" after "theres a lan
+        # tourney … me n reece signed up" (a general answer invented "9 PM"; #K)
+        told_of = re.compile(rf"\b(?:the|a|an)\s+{re.escape(noun)}\b", re.I)
+        if any((m := store.get(i)) is not None and (has.search(m.text) or told_of.search(m.text) and _MINE.search(m.text))
+               for i, _ in store.keyword_search(noun, 5)):
             return True
     return False
+
+
+_NO_THING = frozenset(("one", "day", "way", "lot", "bit", "top", "end", "sun", "moon", "sky", "sea"))
+_MINE = re.compile(r"\b(?:i|i'm|i've|i'd|im|me|my|we|we're|we've|our|us)\b", re.I)
 
 
 def _shared(question: str, text: str) -> int:

@@ -467,6 +467,11 @@ def test_a_fact_question_about_a_thing_the_user_has_is_not_answered_with_a_gener
     reply = _turn(agent, "How much is the allotment rent a year?", new=True).reply
     assert "120" not in reply and "haven't told me" in reply, reply
     assert _turn(agent, "How long does the chicken need in the oven?", new=True).reply == "It is £120 a year."
+    # a thing the user told of in their own story is theirs too: a general answer invented "9 PM" (#K)
+    bank.add(NewMemory(text="Theres a lan tourney at the gaming cafe on the 9th, me n reece signed up.", kind="fact"))
+    bank.add(NewMemory(text="The sun was out all day.", kind="fact"))
+    assert "haven't told me" in _turn(agent, "what time does the lan start", new=True).reply
+    assert _turn(agent, "What time does the sun set in June?", new=True).reply == "It is £120 a year."
 
 
 def test_a_question_in_text_speak_is_not_kept_as_something_the_user_said(bank: MemoryBank) -> None:
