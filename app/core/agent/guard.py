@@ -33,9 +33,9 @@ MIN_LEAK = 12  # shorter sentences are too common to count as a leak
 LEAK_OPENERS = ("your message includes", "the user's message", "the users message", "notes from earlier",
                 "based on the notes", "according to the notes", "the notes from")
 # The notes header named mid-reply (held-out split #K), and the words a reply may be in the middle of
-_HEADER_NAMED = re.compile(r"\b(?:(?:the|your|my)\s+)?notes\s+from\s+(?:our\s+)?earlier\s+conversations?(?=\W)", re.I)
+_HEADER_NAMED = re.compile(r"\b(?:(the|your|my|any)\s+)?notes\s+from\s+(?:our\s+)?earlier\s+conversations?(?=\W)", re.I)
 _HEADER_FORMS = [[*lead, "notes", "from", *our, "earlier", "conversations"]
-                 for lead in ([], ["the"], ["your"], ["my"]) for our in ([], ["our"])]
+                 for lead in ([], ["the"], ["your"], ["my"], ["any"]) for our in ([], ["our"])]
 SAID_INSTEAD = "what you've told me"
 _FIRST_END = re.compile(r"[.!?:](?:\s|$)|\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")
@@ -53,6 +53,11 @@ def leak_sentences(*texts: str) -> list[str]:
 def _opens_a_leak(tail: str) -> bool:
     """``tail`` begins like a sentence about our prompt, or could still grow into one."""
     return any(opener.startswith(tail) or tail.startswith(opener) for opener in LEAK_OPENERS)
+
+
+def _said_instead(match: re.Match[str]) -> str:
+    said = "anything you've told me" if (match.group(1) or "").casefold() == "any" else SAID_INSTEAD
+    return said.capitalize() if match.group(0)[0].isupper() else said
 
 
 def _held_for_header(raw: str) -> int:
@@ -130,8 +135,7 @@ class ReplyGuard:
     def _release(self, *, holding: bool = False) -> str:
         """What is unreleased, the header's name said as the user knows it; while ``holding``, not a
         tail that could still become that name."""
-        raw = _HEADER_NAMED.sub(lambda m: SAID_INSTEAD.capitalize() if m.group(0)[0].isupper() else SAID_INSTEAD,
-                                self.text[self.released:])
+        raw = _HEADER_NAMED.sub(_said_instead, self.text[self.released:])
         self.text = self.text[:self.released] + raw
         end = len(self.text) - (_held_for_header(raw) if holding else 0)
         out, self.released = self.text[self.released:end], end

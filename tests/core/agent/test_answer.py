@@ -107,7 +107,7 @@ def test_echoes_of_the_system_prompt_and_notes_header_are_dropped(bank: MemoryBa
 def test_the_guard_releases_text_once_it_can_no_longer_be_a_repeat_or_a_leak() -> None:
     guard = ReplyGuard(["Pixel is your cat and she loves the windowsill very much."],
                        leak_sentences(DEFAULT_SYSTEM_PROMPT))
-    assert [guard.feed(p) for p in ["Pixel", " is", " a", " name"]] == ["", "", "Pixel is a", " name"]
+    assert [guard.feed(p) for p in ["Pixel", " is", " a", " name"]] == ["", "", "Pixel is ", "a name"]
     assert not guard.repeated and guard.finish() == ""
 
 
@@ -130,6 +130,9 @@ def test_the_notes_named_mid_reply_are_said_as_what_the_user_told() -> None:
     assert "".join(seen) + guard.finish() == ("Hi Dr Patel. As per what you've told me, I need the 16th off. What "
                                               "you've told me")
     assert seen[6:10] == ["", "", "", ""]  # held while it could still be the header's name
+    confused = ReplyGuard([], [])  # (asked to write a note to a friend, #K)
+    said = "".join(confused.feed(p) for p in ["I don't have any notes", " from earlier conversations."]) + confused.finish()
+    assert said == "I don't have anything you've told me."
     plain = ReplyGuard([], [])
     assert [plain.feed(p) for p in ["Take", " notes", " from", " the", " talk."]] == ["Take", " ", "", "notes from ",
                                                                                        "the talk."]
