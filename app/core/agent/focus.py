@@ -350,7 +350,8 @@ def says_it(text: str, asked: Focus, similar: Similar | None = None) -> bool:
                                                      for w in asks)
 
 
-_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas", "stati", "post", "locat", "deplo", "com"))  # their stems ("stationed", #E)
+# their stems ("stationed", #E; a junior doctor "rotating to geris", #K)
+_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas", "stati", "post", "locat", "deplo", "com", "rotat", "trans", "plac"))
 _TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|honeymoon)\b")
 
 

@@ -17,6 +17,7 @@ from app.core.agent import answer, cited, kinds, proposal_prompt, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
+from app.core.agent.measures import MONTH
 from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
@@ -226,12 +227,21 @@ def _other_number(correction: str, said: str, question: str) -> bool:
     6200 so far", for "how much i got saved for the deposit" (one word shared; held-out split #C)."""
     asked = _numbers(question)
     given, later = _numbers(said) - asked, _numbers(correction) - asked
+    if _shapes(said) and _shapes(correction) and not _shapes(said) & _shapes(correction):
+        return False  # "Nights start at 20:00." is no older "… geris from 6/8" (a date; #K)
     # (a line that says the answer's numbers again, and one more, repeats it: "I'm 72, retired … in
     # 2015 after 38 years" for "You retired in 2015 after 38 years"; #D, dev)
     return bool(given) and bool(later - given) and not given <= later
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b", re.I)
+_DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:{MONTH})\b", re.I)
+
+
+def _shapes(text: str) -> set[str]:
+    """Whether ``text`` says a clock time, a date, or both."""
+    return {shape for shape, said in (("clock", _CLOCK), ("date", _DATE)) if said.search(text)}
 # Numbers said in words ("now she is six" after "Mariam is five"; #E): not "one" ("the one who …")
 _WORD_NUMBERS = {w: str(n) for n, w in enumerate("_ _ two three four five six seven eight nine ten eleven twelve thirteen "
                                                  "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())

@@ -188,7 +188,7 @@ def on_topic(text: str, question: str) -> bool:
 
 
 _ASKS_WHERE = re.compile(r"^\W*(?:\w+\W+){0,3}?where\b", re.I)
-_PLACE_SAID = re.compile(r"\b(?:in|at|near|by|from|up|down|out)\s+(?:the\s+|a\s+)?(?![£$€\d])[^\W\d]|"
+_PLACE_SAID = re.compile(r"\b(?:in|at|near|by|from|up|down|out|to)\s+(?:the\s+|a\s+)?(?![£$€\d])[^\W\d]|"
                          r"\b[A-ZÀ-Þ][a-zß-ÿ]+\b(?<!^)")
 
 

@@ -458,3 +458,11 @@ def test_an_answer_to_when_something_is_speaks_of_that_something() -> None:
     assert said("On the 14th.", wedding, "when's the Henderson wedding")  # too terse to check
     flight = "Good news, I have the flight for Christmas! I go to Zaragoza the 19 of december, no sorry, is the 20"
     assert said("You have the flight for Christmas!", flight, "when do i fly home for christmas?") == ""  # #K: no when
+
+
+def test_where_someone_rotates_to_is_said_with_to() -> None:
+    update = "update: not going to A&E in aug after all, swapped w/ a mate -> geris (care of elderly) from 6/8."
+    question = "where am I rotating to in aug"
+    answer_ = "You're rotating to geris (care of elderly) from 6/8."
+    assert said(answer_, update, question) == answer_ and says_it(update, focus(question), None)  # #K
+    assert said("You're rotating at £300.", "I'm rotating at £300 a week.", question) == ""  # an amount is no place

@@ -458,6 +458,16 @@ def test_a_newer_line_about_the_same_one_with_another_number_is_the_answer(bank:
     assert "7th birthday" in done.reply and "6" not in done.reply, done.reply
 
 
+def test_a_later_line_with_a_date_does_not_replace_an_answer_that_gives_a_time(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="FY2 at LRI. AMU til aug then A&E. on nights this wk 20:00-08:30 x4", kind="fact",
+                       created_at=1_000))
+    bank.add(NewMemory(text="update: not going to A&E in aug after all, swapped w/ a mate -> geris from 6/8.",
+                       kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="Nights start at 20:00.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what time do my nights start", new=True)
+    assert "20:00" in done.reply and "6/8" not in done.reply, done.reply  # #K
+
+
 def test_a_fact_question_about_a_thing_the_user_has_is_not_answered_with_a_general_guess(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="I keep an allotment up on the top field, leeks and runner beans mainly.", kind="fact"))
     bank.add(NewMemory(text="I'm allergic to chicken.", kind="fact"))
