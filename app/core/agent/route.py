@@ -302,6 +302,10 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
 # A terse writer's question with no verb: "grandson's name", "dogs name?", "Karen's birthday" (#F)
 _BARE_ASK = re.compile(r"^\W*(?:(?:my|our|the)\s+)?(?!(?:his|its|this|hers|yours|ours|theirs|was|is|yes|us)\b)[\w-]+(?:'s|’s|s)\s+(?:name|surname|age|birthday|bday|number|address|job)"
                        r"\W*$", re.I)
+# "what does tunde do for work": a texter's lower-case name; only someone in the user's life is asked
+# about so (a general answer invented "Tunde works as a live DJ"; #K)
+_THEIR_JOB = re.compile(r"^\W*what\s+(?:does|did)\s+(?!(?:a|an|the|one|someone|somebody|everyone|people)\b)[a-z][\w'’-]*"
+                        r"\s+do\s+for\s+(?:a\s+)?(?:living|livin|work|job|money)\b", re.I)
 _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:birthday|age|name|surname|job|work|school|address|"
                          r"number|favourite|favorite|wife|husband|partner|son|daughter|kids|children|mum|mom|dad|"
                          r"allerg\w*|phone|email|team|class|teacher|doctor|dog|cat)\b|\bhow\s+old\s+is\s+[A-ZÀ-Þ]")
@@ -379,7 +383,7 @@ def _asks_own_fact(question: str) -> bool:
     if _asks_advice(question):
         return False
     # Someone the user told about: "when is Lily's birthday", "What are the twins called?"
-    if _THEIR_FACT.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question) or \
+    if _THEIR_FACT.search(question) or _THEIR_JOB.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question) or \
             _BARE_PARENT.search(question) or _AT_OWN_PLACE.search(question) or _THEIR_NAME.search(question):
         return True
     lowered = question.casefold()
