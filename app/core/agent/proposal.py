@@ -200,8 +200,10 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
     earlier = memories.get(choice.memory_id)
     later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
                     and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said)
-                         or (_shared(question, m.text) <= 1 and _other_number(m.text, said, question)))
-                    and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)),
+                         or (_shared(question, m.text) <= 1 and _other_number(m.text, said, question)
+                             and (_shared(question, m.text) or _shared(said, m.text))))
+                    and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)
+                    and not _strikes_another(m.text, said)),
                    key=lambda m: -m.created_at)
     # found: closest first; a correction that gives another number says it in the sentence with it
     # ("10th of March now.", not "Hip's moved.")
@@ -261,6 +263,22 @@ def _keeps(correction: str, question: str) -> bool:
                                                                         question.casefold()))
     return any(stem(w) in asked or w in asked
                for w in re.findall(r"\bsame\s+(?:old\s+)?([a-z]+)\b", correction.casefold()))
+
+
+# The value a correction replaces: "at 6:00 instead of 5:15", "from £11,400 to £12,150", "not 4/22"
+_STRUCK = re.compile(r"\b(?:instead\s+of|rather\s+than|not|no\s+longer|from)\s+(?:the\s+|at\s+|on\s+)?([£$€]?\d[\w:./,]*)", re.I)
+
+
+def _strikes_another(correction: str, said: str) -> bool:
+    """The correction names the value it replaces, and the answer gives other values: it is about
+    something else ("Diego's soccer … 6:00 instead of 5:15" is no newer "Paloma swims on Saturdays at
+    9", nor the orthodontist's "May 2 at 3:40"; #L, where such lines replaced five right answers)."""
+    struck = {_digits(v) for v in _STRUCK.findall(correction)}
+    return bool(struck) and bool(_NUMBER.search(said)) and not any(v in _digits(said) for v in struck)
+
+
+def _digits(text: str) -> str:
+    return re.sub(r"\D+", " ", text).strip()
 
 
 def _negates(correction: str, note: str, answer_text: str) -> bool:

@@ -50,7 +50,7 @@ _SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re
 _PEOPLE = re.compile(rf"\b({RELATION_WORDS})(?:s|es)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
-_NEGATED = re.compile(r"\b(?i:not)\s+(?:(?i:a|an|the|in|on|at)\s+)?(?:[\w£$€.-]*\d[\w.-]*|[A-ZÀ-Þ][a-zß-ÿ]+)")
+_NEGATED = re.compile(r"\b(?i:not|instead\s+of|rather\s+than)\s+(?:(?i:a|an|the|in|on|at)\s+)?(?:[\w£$€.-]*\d[\w.:/-]*|[A-ZÀ-Þ][a-zß-ÿ]+)")
 _AS_AGE = re.compile(r"\b(?:is|'s|am|'m|are|'re|was|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+)?(\d{1,3})\b"
                      r"(?!\s*(?:st|nd|rd|th|%|:|\.\d|[ap]m\b|o'clock|quid|pounds?|euros?|dollars?|[£$€]|"
                      rf"{MONTH}\b|(?:{MEASURE_UNITS})\b))|"
@@ -60,11 +60,11 @@ _COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares"
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
 # Words a rephrasing adds that claim nothing ("You're called Daniel", "Your son's name is Tobi").
 # "You work as a district nurse now" for "What's my job?": the job is the claim, "work" only its frame.
-_FRAME = frozenset("called named name told said mentioned currently now still these days years old aged work works "
-                   "working job".split())
+_FRAME = frozenset("called named name told said mentioned currently now still these days years old aged work works working job".split())
 # A sentence in pieces, so that what the answer says is found next to whom it is about: "my father
 # Serik is 84 | lives alone in Taldykorgan | my brother Nurlan checks on him" — 84 is Serik's.
-_PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and|but|so|because|bc|cause|while|whereas|though|although)\s+", re.I)
+_PIECE = re.compile(r"\s*[,;:]\s+|\s+[-–—]\s+|\s+(?:and(?!\s+(?:mon|tues|wednes|thurs|fri|satur|sun)days?\b)|but|so|because|bc|"
+                    r"cause|while|whereas|though|although)\s+", re.I)  # (not "Tuesdays and Thursdays at 6:00"; #L)
 # Where another person comes in: a relation ("my brother", "daughter") or a name not right after one.
 _RELATION = re.compile(rf"\b(?:(?:my|our|his|her|their)\s+)?(?:{BEING_WORDS})(?:s|es)?\b", re.I)
 # A name, but not a place or a thing after a preposition ("in Seoul", "for WestJet"), nor the name of

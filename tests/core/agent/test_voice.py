@@ -470,6 +470,21 @@ def test_a_later_line_with_a_date_does_not_replace_an_answer_that_gives_a_time(b
     assert "20:00" in done.reply and "6/8" not in done.reply, done.reply  # #K
 
 
+def test_a_correction_of_another_value_in_the_same_message_leaves_the_answer_alone(bank: MemoryBank) -> None:
+    bank.add(NewMemory(text="Diego has soccer Tuesdays and Thursdays at 5:15, Paloma has ballet Mondays at 4:30 and swim "
+                            "on Saturdays at 9.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Diego's soccer moved, it's now Tuesdays and Thursdays at 6:00 instead of 5:15.", kind="fact",
+                       created_at=2_000))
+    def reply(prompt: str) -> str:
+        return "Paloma swims on Saturdays at 9." if "Paloma" in prompt.rsplit("My question", 1)[-1] else \
+            "Diego's soccer is at 5:15."
+    agent = Agent(ProfileData(bank), ScriptedBackend(reply=reply, n_params=3_000_000_000), Settings(threshold=0.0))
+    swim = _turn(agent, "what day does Paloma swim", new=True).reply
+    assert "Saturdays" in swim and "6:00" not in swim, swim  # #L: the soccer line had replaced it
+    soccer = _turn(agent, "what time is Diego's soccer now", new=True).reply
+    assert "6:00" in soccer, soccer  # the line it does correct still does
+
+
 def test_a_fact_question_about_a_thing_the_user_has_is_not_answered_with_a_general_guess(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="I keep an allotment up on the top field, leeks and runner beans mainly.", kind="fact"))
     bank.add(NewMemory(text="I'm allergic to chicken.", kind="fact"))
