@@ -9,7 +9,7 @@ import re
 from app.core.agent.focus import stem
 from app.core.agent.measures import HAS_WHEN
 from app.core.agent.tools import content_words
-from app.core.memory.entities.extract import WORK_VERBS
+from app.core.memory.entities.extract import RELATION_WORDS, WORK_VERBS
 from app.core.memory.spans import clauses, sentences
 
 _ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|job|money)\b|"
@@ -118,3 +118,32 @@ def _whens(text: str) -> set[str]:
     """The numbers and when-words of ``text`` ("20:00", "16/8", "july", "nights"), folded."""
     return {t for t in (m.casefold() for m in re.findall(r"\d+(?:[.:/]\d+)*|[^\W\d_]+", text))
             if t[0].isdigit() or HAS_WHEN.fullmatch(t)}
+
+
+# "Dana is your mom." from "Harper's mom Dana does the Monday ballet carpool with me" (#L): the
+# user's relative is said as theirs ("my mum", "mum" alone), never as someone else's
+def kin_of_another(text: str, note: str) -> bool:
+    """The answer makes a relative of the user's out of someone else's ("your mom" of "Harper's mom")."""
+    for kin in re.findall(rf"\byour\s+((?:{RELATION_WORDS})(?:s|es)?)\b", text, re.I):
+        kin = re.escape(kin)
+        if re.search(rf"\b\w+['’]s\s+{kin}\b|\b(?:his|her|their)\s+{kin}\b", note, re.I) and \
+                not re.search(rf"\b(?:my|our)\s+(?:\w+\s+)?{kin}\b|^\W*{kin}\b", note, re.I):
+            return True
+    return False
+
+
+def said_of_its_kind(text: str, question: str, source: str) -> bool:
+    """The sentence ``source`` gives an answer of the kind asked, said of what was asked: a job, a code,
+    the user's own relative, and a when said of the event ("Diego's school gets out at 5:15." is not
+    held by "Diego has soccer Tuesdays and Thursdays at 5:15"; #L)."""
+    return says_a_job(text, question, source) and says_the_code(question, source) and \
+        not kin_of_another(text, source) and _when_said_of_it(text, question, source)
+
+
+def _when_said_of_it(text: str, question: str, source: str) -> bool:
+    if not _ASKS_WHEN.match(question):
+        return True
+    names = {stem(n.casefold()) for n in re.findall(r"\b[A-ZÀ-Þ][\w'’-]*", question)}
+    claimed = {stem(w) for w in content_words(text) if not w[0].isdigit() and w not in _WHEN_WORDS} - names
+    return not claimed or bool(claimed & {stem(w) for w in content_words(source)})
+

@@ -31,7 +31,7 @@ from app.core.agent.answer_kinds import MEASURE_UNITS
 from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quote
 from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
-from app.core.agent.kinds import VERB, says_a_job, says_the_code, says_when_of_it
+from app.core.agent.kinds import VERB, said_of_its_kind, says_when_of_it
 from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
@@ -280,8 +280,7 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
     beings = [m.group(1) for m in _BEING.finditer(question)]
     for choice in offered:
         whole = grounded(text, choice.note, question)
-        if not (whole or _grounded_with_what_it_corrects(text, choice, question)) \
-                or not says_a_job(text, question, choice.note) or not says_the_code(question, choice.note):
+        if not (whole or _grounded_with_what_it_corrects(text, choice, question)) or not said_of_its_kind(text, question, choice.note):
             continue
         mine = _NEGATED.sub(" ", choice.note).casefold()  # a correction's own facts; the rest, its line's
         own = facts if whole else [f for f in facts if f.casefold() in mine]

@@ -466,3 +466,15 @@ def test_where_someone_rotates_to_is_said_with_to() -> None:
     answer_ = "You're rotating to geris (care of elderly) from 6/8."
     assert said(answer_, update, question) == answer_ and says_it(update, focus(question), None)  # #K
     assert said("You're rotating at £300.", "I'm rotating at £300 a week.", question) == ""  # an amount is no place
+
+
+def test_someone_elses_relative_is_not_made_the_users() -> None:
+    carpool = "Paloma's best friend is Harper, and Harper's mom Dana does the Monday ballet carpool with me."
+    assert said("Dana is your mom.", carpool, "who's Dana") == ""  # #L
+    assert said("Dana is Harper's mom.", carpool, "who's Dana") == "Dana is Harper's mom."
+
+
+def test_a_when_is_said_of_the_event_the_question_asks_about() -> None:
+    soccer = "Diego has soccer Tuesdays and Thursdays at 5:15, Paloma has ballet Mondays at 4:30."
+    assert said("Diego's school gets out at 5:15.", soccer, "what time does Diego's school get out") == ""  # #L
+    assert said("Diego's soccer is at 5:15.", soccer, "what time is Diego's soccer")
