@@ -30,7 +30,16 @@ _AMOUNT = re.compile(r"([£$€])?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.val
 # frame number … is stamped under the bottom bracket" gives none; "on February" is no date (set D)
 _SHAPES = ((re.compile(r"\be-?mail\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")),
            (re.compile(r"\b(?:number|phone|telephone|ring|postcode|reference)\b", re.I), re.compile(r"\d")),
-           (re.compile(r"\b(?:what|which)\s+date\b", re.I), re.compile(r"\d")))
+           (re.compile(r"\b(?:what|which)\s+date\b", re.I), re.compile(r"\d")),
+           # a height, a time, a price with no figure answers nothing: "Plants like sunflowers have to go on
+           # the north side" for "above what height", "Thursday" for "the earliest I can drag the trash
+           # cans", "with a 7.5 microfarad rating" for "what did the tech quote us" (set I)
+           (re.compile(r"\b(?:what\s+height|how\s+(?:tall|high|wide|deep)|what\s+time(?!\s+of\s+(?:the\s+)?(?:year|day|month))|"
+                       r"earliest|latest)\b", re.I),
+            re.compile(r"\d|\b(?:noon|midday|midnight|dusk|dawn|sunset|sunrise|o'clock|half|quarter|one|two|three|four|"
+                       r"five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)),
+           (re.compile(r"\b(?:cost|costs|price|fee|fees|charge|charges|quoted?|premium|copay|deductible)\b", re.I),
+            re.compile(r"[£$€]\s?\d|\d\s*(?:pounds?|dollars?|euros?|cents?|p)\b|\b(?:free|no|nothing|zero|none)\b", re.I)))
 # Words naming a kind of value, not what it is of: a heading "Useful numbers" is about every phone number
 KIND_STEMS = frozenset(stem(w) for w in "number numbers phone telephone date dates time times cost costs price prices "
                        "amount address email name names code reference details contacts".split())

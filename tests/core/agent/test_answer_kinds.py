@@ -59,3 +59,14 @@ def test_how_many_asks_for_a_count_not_an_amount_of_something() -> None:
     assert measures_what_was_asked("2 guest passes a month", "How many guest passes do we get?")
     assert measures_what_was_asked("300 g raspberries", "How many raspberries go into the cranachan?")  # set D
     assert measures_what_was_asked("17 rolls of the 170 mm wool", "How many rolls of mineral wool do we need?")
+
+
+def test_a_height_a_time_or_a_price_is_answered_with_a_figure() -> None:
+    # set I: each gave no figure at all
+    assert not has_the_shape_asked("Plants like sunflowers have to go on the north side of the plot.",
+                                   "Above what height do plants like sunflowers have to go on the north side?")
+    assert not has_the_shape_asked("The earliest is Thursday.", "What's the earliest I can drag the trash cans out?")
+    assert not has_the_shape_asked("The tech quoted you with a 7.5 microfarad rating.", "What did the tech quote us?")
+    assert has_the_shape_asked("The tech quoted $165.", "What did the tech quote us?")
+    assert has_the_shape_asked("There is no fee for the first visit.", "What's the fee for the first visit?")
+    assert has_the_shape_asked("Prune it in February.", "What time of year should I prune the apple?")
