@@ -109,6 +109,14 @@ def test_a_fact_question_about_the_users_own_thing_is_not_answered_with_a_genera
     assert ask(agent, "How do I make pancakes?").reply == "The top speed is 150 miles per hour."  # a request
 
 
+def test_a_fact_question_about_a_thing_named_by_its_initials_is_not_answered_with_a_general_guess(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    hvac = markdown(tmp_path, "hvac.md", "# Equipment covered\nThe AC is a 3-ton unit installed in 2014.\n")
+    agent, _ = library_agent(bank, tmp_path, lambda p: "Not in the documents." if "passages of my documents" in p
+                             else "The AC's refrigerant was last recharged on December 15, 2023.", document=hvac)
+    assert ask(agent, "When was the AC's refrigerant last recharged?").reply == "I couldn't find that in your documents."
+
+
 def test_whether_the_users_own_thing_has_something_is_not_answered_with_a_general_guess(
         bank: MemoryBank, tmp_path: Path) -> None:
     gym = markdown(tmp_path, "gym.md", "# Opening hours\nThe gym opens at 6am on weekdays and 8am at weekends.\n")
