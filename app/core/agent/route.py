@@ -306,6 +306,10 @@ _BARE_ASK = re.compile(r"^\W*(?:(?:my|our|the)\s+)?(?!(?:his|its|this|hers|yours
 # about so (a general answer invented "Tunde works as a live DJ"; #K)
 _THEIR_JOB = re.compile(r"^\W*what\s+(?:does|did)\s+(?!(?:a|an|the|one|someone|somebody|everyone|people)\b)[a-z][\w'’-]*"
                         r"\s+do\s+for\s+(?:a\s+)?(?:living|livin|work|job|money)\b", re.I)
+# "who's sam": a bare lower-case name asked after is someone the user told of (a general answer said
+# "a character from The Office"; #L)
+_WHO_BARE = re.compile(r"^\W*(?:who'?s|who’s|who\s+is|who\s+was)\s+(?!(?:there|here|next|it|that|this|he|she|they|you|me|"
+                       r"we|i|winning|playing|coming|online|calling|in|on|at|the|a|an)\b)[a-z][\w'’-]*(?:\s+again)?\W*$")
 _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:birthday|age|name|surname|job|work|school|address|"
                          r"number|favourite|favorite|wife|husband|partner|son|daughter|kids|children|mum|mom|dad|"
                          r"allerg\w*|phone|email|team|class|teacher|doctor|dog|cat)\b|\bhow\s+old\s+is\s+[A-ZÀ-Þ]")
@@ -383,7 +387,8 @@ def _asks_own_fact(question: str) -> bool:
     if _asks_advice(question):
         return False
     # Someone the user told about: "when is Lily's birthday", "What are the twins called?"
-    if _THEIR_FACT.search(question) or _THEIR_JOB.search(question) or _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question) or \
+    if _THEIR_FACT.search(question) or _THEIR_JOB.search(question) or _WHO_BARE.match(question) or \
+            _THE_RELATIVE.search(question) or _LOWER_POSSESSIVE.search(question) or \
             _BARE_PARENT.search(question) or _AT_OWN_PLACE.search(question) or _THEIR_NAME.search(question):
         return True
     lowered = question.casefold()
