@@ -238,12 +238,15 @@ def _other_number(correction: str, said: str, question: str) -> bool:
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _CLOCK = re.compile(r"\b\d{1,2}[:.]\d{2}\b|\b\d{1,2}\s*(?:am|pm)\b", re.I)
-_DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)\b|\b(?:{MONTH})\b", re.I)
+_DATE = re.compile(rf"\b\d{{1,2}}/\d{{1,2}}\b|\b\d{{1,2}}(?:st|nd|rd|th)\b(?!\s+birthday)|(?:\b\d{{1,2}}\s+)?\b(?:{MONTH})\b",
+                   re.I)
 
 
 def _shapes(text: str) -> set[str]:
-    """Whether ``text`` says a clock time, a date, or both."""
-    return {shape for shape, said in (("clock", _CLOCK), ("date", _DATE)) if said.search(text)}
+    """Whether ``text`` says a clock time, a date, another number ("turning 90", "her 7th birthday").
+    ("Ouma is turning 90." is no older "ouma's party moved … now on 19 July"; #L)"""
+    shapes = {shape for shape, said in (("clock", _CLOCK), ("date", _DATE)) if said.search(text)}
+    return shapes | ({"plain"} if re.search(r"\d", _DATE.sub(" ", _CLOCK.sub(" ", text))) else set())
 # Numbers said in words ("now she is six" after "Mariam is five"; #E): not "one" ("the one who …")
 _WORD_NUMBERS = {w: str(n) for n, w in enumerate("_ _ two three four five six seven eight nine ten eleven twelve thirteen "
                                                  "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())
