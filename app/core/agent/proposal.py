@@ -203,7 +203,7 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
                          or (_shared(question, m.text) <= 1 and _other_number(m.text, said, question)
                              and (_shared(question, m.text) or _shared(said, m.text))))
                     and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)
-                    and not _strikes_another(m.text, said)),
+                    and not _strikes_another(m.text, said) and not _only_a_date_for_a_name(m.text, said)),
                    key=lambda m: -m.created_at)
     # found: closest first; a correction that gives another number says it in the sentence with it
     # ("10th of March now.", not "Hip's moved.")
@@ -278,6 +278,20 @@ def _strikes_another(correction: str, said: str) -> bool:
     9", nor the orthodontist's "May 2 at 3:40"; #L, where such lines replaced five right answers)."""
     struck = {_digits(v) for v in _STRUCK.findall(correction)}
     return bool(struck) and bool(_NUMBER.search(said)) and not any(v in _digits(said) for v in struck)
+
+
+def _only_a_date_for_a_name(correction: str, said: str) -> bool:
+    """An answer with no number ("Elmarie's plot is outside Stellenbosch") is not corrected by a line
+    that changes only a date or a time and names nothing new ("ouma's party moved: Elmarie says it's
+    now on 19 July, because the plot floods"; #L)."""
+    if re.search(r"\d", said) or not _shapes(correction) - {"plain"}:
+        return False
+    named = {w.casefold() for w in re.findall(r"(?<![.!?:]\s)(?<!^)\b[A-ZÀ-Þ][a-zß-ÿ]+", correction)}
+    return not named - {w.casefold() for w in re.findall(r"\w+", said)} - _CALENDAR_WORDS
+
+
+_CALENDAR_WORDS = frozenset("january february march april may june july august september october november december "
+                            "monday tuesday wednesday thursday friday saturday sunday".split())
 
 
 def _digits(text: str) -> str:

@@ -470,13 +470,16 @@ def test_a_later_line_with_a_date_does_not_replace_an_answer_that_gives_a_time(b
     backend = ScriptedBackend(reply="Nights start at 20:00.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what time do my nights start", new=True)
     assert "20:00" in done.reply and "6/8" not in done.reply, done.reply  # #K
-    bank.add(NewMemory(text="My ouma turns 90 on 12 July, a braai at my sister Elmarie's plot.", kind="fact",
+    bank.add(NewMemory(text="My ouma turns 90 on 12 July, a braai at my sister Elmarie's plot outside Stellenbosch.", kind="fact",
                        created_at=3_000))
-    bank.add(NewMemory(text="Big news, ouma's party moved: Elmarie says it's now on 19 July.", kind="fact",
+    bank.add(NewMemory(text="Big news, ouma's party moved: Elmarie says it's now on 19 July, because the plot floods.", kind="fact",
                        created_at=4_000))
     turning = ScriptedBackend(reply="Ouma is turning 90.", n_params=3_000_000_000)
     age = _turn(Agent(ProfileData(bank), turning, Settings(threshold=0.0)), "how old is ouma turning", new=True).reply
     assert "90" in age and "19 July" not in age, age  # #L: an age is not replaced by a date
+    plot = ScriptedBackend(reply="Elmarie's plot is outside Stellenbosch.", n_params=3_000_000_000)
+    where = _turn(Agent(ProfileData(bank), plot, Settings(threshold=0.0)), "where is Elmarie's plot", new=True).reply
+    assert "Stellenbosch" in where, where  # … nor a place by a line that moves only a date
 
 
 def test_a_correction_of_another_value_in_the_same_message_leaves_the_answer_alone(bank: MemoryBank) -> None:
