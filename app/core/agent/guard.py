@@ -33,9 +33,11 @@ MIN_LEAK = 12  # shorter sentences are too common to count as a leak
 LEAK_OPENERS = ("your message includes", "the user's message", "the users message", "notes from earlier",
                 "based on the notes", "according to the notes", "the notes from")
 # The notes header named mid-reply (held-out split #K), and the words a reply may be in the middle of
-_HEADER_NAMED = re.compile(r"\b(?:(the|your|my|any)\s+)?notes\s+from\s+(?:our\s+)?earlier\s+conversations?(?=\W)", re.I)
+_HEADER_LEADS = ("the", "your", "my", "any")
+_HEADER_NAMED = re.compile(rf"\b(?:({'|'.join(_HEADER_LEADS)})\s+)?notes\s+from\s+(?:our\s+)?earlier\s+conversations?(?=\W)",
+                           re.I)
 _HEADER_FORMS = [[*lead, "notes", "from", *our, "earlier", "conversations"]
-                 for lead in ([], ["the"], ["your"], ["my"], ["any"]) for our in ([], ["our"])]
+                 for lead in ([], *([w] for w in _HEADER_LEADS)) for our in ([], ["our"])]
 SAID_INSTEAD = "what you've told me"
 _FIRST_END = re.compile(r"[.!?:](?:\s|$)|\n")
 _SENTENCE_END = re.compile(r"(?<=[.!?:])\s+")

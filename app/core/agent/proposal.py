@@ -17,14 +17,14 @@ from app.core.agent import answer, cited, kinds, proposal_prompt, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
-from app.core.agent.measures import MONTH
+from app.core.agent.measures import HAS_WHEN, MONTH
 from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
 from app.core.memory.corrections import corrects, later_corrections, negated_words
 from app.core.memory.restated import settled
-from app.core.memory.spans import normalise, said_parts
+from app.core.memory.spans import mentions_self, normalise, said_parts
 from app.core.memory.store import query_words
 from app.core.types import Recall
 
@@ -62,14 +62,13 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
         # … or one the user told of, in their own story: "what time does the lan start" after "theres a lan
         # tourney … me n reece signed up" (a general answer invented "9 PM"; #K)
         told_of = re.compile(rf"\b(?:the|a|an)\s+{re.escape(noun)}\b", re.I)
-        if any((m := store.get(i)) is not None and (has.search(m.text) or told_of.search(m.text) and _MINE.search(m.text))
+        if any((m := store.get(i)) is not None and (has.search(m.text) or told_of.search(m.text) and mentions_self(m.text))
                for i, _ in store.keyword_search(noun, 5)):
             return True
     return False
 
 
 _NO_THING = frozenset(("one", "day", "way", "lot", "bit", "top", "end", "sun", "moon", "sky", "sea"))
-_MINE = re.compile(r"\b(?:i|i'm|i've|i'd|im|me|my|we|we're|we've|our|us)\b", re.I)
 
 
 def _shared(question: str, text: str) -> int:
@@ -287,11 +286,7 @@ def _only_a_date_for_a_name(correction: str, said: str) -> bool:
     if re.search(r"\d", said) or not _shapes(correction) - {"plain"}:
         return False
     named = {w.casefold() for w in re.findall(r"(?<![.!?:]\s)(?<!^)\b[A-ZÀ-Þ][a-zß-ÿ]+", correction)}
-    return not named - {w.casefold() for w in re.findall(r"\w+", said)} - _CALENDAR_WORDS
-
-
-_CALENDAR_WORDS = frozenset("january february march april may june july august september october november december "
-                            "monday tuesday wednesday thursday friday saturday sunday".split())
+    return all(HAS_WHEN.fullmatch(w) for w in named - {w.casefold() for w in re.findall(r"\w+", said)})
 
 
 def _digits(text: str) -> str:
