@@ -18,7 +18,7 @@ HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|augus
                       r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
 _HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
 _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
-# An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "turns 7", "aged 4", "14 years old", "her 7th birthday" —
+# An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "Aksel (11,", "turns 7", "aged 4", "14 years old", "her 7th birthday" —
 # not "18 years of marriage"
 MONTH = (r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
           r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)")
@@ -27,6 +27,7 @@ _AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|will\s+be|'ll\s+be|’ll\
                   rf"(?!\s*(?:st|nd|rd|th|{MONTH}|[:.%]\d*|pm|am|o'clock)\b)|"
                   rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
                   rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b|"
+                  rf"(?<=[A-Za-zß-ÿ] )\(\s*{_N}\s*[,)]|"  # "her son Aksel (11, in Year 6 …)" (#L)
                   r"\b\d+(?:st|nd|rd|th)\s+birthday\b", re.I)  # "celebrated her 7th birthday"
 _UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
 # What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"

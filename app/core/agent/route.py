@@ -310,7 +310,7 @@ _THEIR_JOB = re.compile(r"^\W*what\s+(?:does|did)\s+(?!(?:a|an|the|one|someone|s
 # "a character from The Office"; #L)
 _WHO_BARE = re.compile(r"^\W*(?:who'?s|who’s|who\s+is|who\s+was)\s+(?!(?:there|here|next|it|that|this|he|she|they|you|me|"
                        r"we|i|winning|playing|coming|online|calling|in|on|at|the|a|an)\b)[a-z][\w'’-]*(?:\s+again)?\W*$")
-_THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s)\s+(?:\w+\s+)?(?:birthday|age|name|surname|job|work|school|address|"
+_THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s|(?<=s)['’])\s+(?:\w+\s+)?(?:birthday|age|name|surname|job|work|school|address|"
                          r"number|favourite|favorite|wife|husband|partner|son|daughter|kids|children|mum|mom|dad|"
                          r"allerg\w*|phone|email|team|class|teacher|doctor|dog|cat)\b|\bhow\s+old\s+is\s+[A-ZÀ-Þ]")
 

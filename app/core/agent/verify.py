@@ -54,7 +54,7 @@ _NEGATED = re.compile(r"\b(?i:not|instead\s+of|rather\s+than)\s+(?:(?i:a|an|the|
 _AS_AGE = re.compile(r"\b(?:is|'s|am|'m|are|'re|was|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+)?(\d{1,3})\b"
                      r"(?!\s*(?:st|nd|rd|th|%|:|\.\d|[ap]m\b|o'clock|quid|pounds?|euros?|dollars?|[£$€]|"
                      rf"{MONTH}\b|(?:{MEASURE_UNITS})\b))|"
-                     r"\b(\d{1,3})[\s-]*(?:years?|yrs?)[\s-]*old\b", re.I)
+                     r"\b(\d{1,3})[\s-]*(?:years?|yrs?)[\s-]*old\b|(?<=[A-Za-zß-ÿ] )\((\d{1,3})\s*[,)]", re.I)
 _YES_NO = re.compile(r"^\W*(?:do|does|did|is|are|was|were|has|have|had|can|could|will|am)\b", re.I)
 _COUNTED = re.compile(r"(\d+(?:[.,:]\d+)*)\s*([A-Za-zÀ-ÿ]+)")  # "15 hectares", "6 to 11pm", "180km"
 _OWN = frozenset("you your yours yourself yes it the this that there these those he she they his her their".split())
@@ -166,7 +166,7 @@ def _other_unit(text: str, source: str) -> bool:
 
 def _ages(text: str) -> set[str]:
     """The numbers said as someone's age: "Tobi's 17", "she is 74", "aged 9" — not "goal's 70 now" (#E)."""
-    return {m.group(1) or m.group(2) for m in _AS_AGE.finditer(text)
+    return {m.group(1) or m.group(2) or m.group(3) for m in _AS_AGE.finditer(text)
             if not (m.group().startswith(("'s", "’s")) and _THING_BEFORE.search(text[:m.start()]))}
 
 

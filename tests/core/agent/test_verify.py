@@ -32,6 +32,9 @@ def said(proposal: str, sentence: str, question: str) -> str:
     # a texter's aside in brackets names the dog; a past tense says the user's present (#K)
     ("Pixel.", "Pixel (the dog) ate my headset cable lmaooo.", "whats the dog called"),
     ("You get paid 100 pounds each week.", "The Whitakers pay me 100 pounds for week", "How much they pay me each week?"),
+    # an age in brackets after the name (#L)
+    ("Aksel is 11 years old.", "I live in Bishopston with her son Aksel (11, in Year 6 at Ashley Down Primary)",
+     "how old is Aksel"),
 ])
 def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, question: str) -> None:
     assert grounded(proposal, sentence, question)

@@ -262,6 +262,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("what does tunde do for work").route == "ask_user"  # a texter's lower-case name (#K)
     assert route("What does a plumber do for work?").route == "request"
     assert route("who's sam").route == "ask_user"  # a bare lower-case name (#L)
+    assert route("what's Sister Jacobs' first name").route == "ask_user"  # a name ending in s (#L)
+    assert route("What's Charles Dickens' best novel?").route == "request"
     assert route("who's winning").route == "request" and route("Who is Taylor Swift?").route == "request"
     assert route("grandson's name").route == "ask_user"  # a terse writer's question with no verb (#F)
     assert route("whens jas's bday").route == "ask_user"
