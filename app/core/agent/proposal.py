@@ -22,7 +22,7 @@ from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
-from app.core.memory.corrections import corrects, later_corrections, negated_words
+from app.core.memory.corrections import corrects, later_corrections, negated_words, struck
 from app.core.memory.restated import settled
 from app.core.memory.spans import mentions_self, normalise, said_parts
 from app.core.memory.store import query_words
@@ -268,15 +268,14 @@ def _keeps(correction: str, question: str) -> bool:
 
 
 # The value a correction replaces: "at 6:00 instead of 5:15", "from £11,400 to £12,150", "not 4/22"
-_STRUCK = re.compile(r"\b(?:instead\s+of|rather\s+than|not|no\s+longer|from)\s+(?:the\s+|at\s+|on\s+)?([£$€]?\d[\w:./,]*)", re.I)
 
 
 def _strikes_another(correction: str, said: str) -> bool:
     """The correction names the value it replaces, and the answer gives other values: it is about
     something else ("Diego's soccer … 6:00 instead of 5:15" is no newer "Paloma swims on Saturdays at
     9", nor the orthodontist's "May 2 at 3:40"; #L, where such lines replaced five right answers)."""
-    struck = {_digits(v) for v in _STRUCK.findall(correction)}
-    return bool(struck) and bool(_NUMBER.search(said)) and not any(v in _digits(said) for v in struck)
+    gone = {_digits(v) for _, v in struck(correction, moves=True) if re.search(r"\d", v)}
+    return bool(gone) and bool(_NUMBER.search(said)) and not any(v in _digits(said) for v in gone)
 
 
 def _only_a_date_for_a_name(correction: str, said: str) -> bool:

@@ -34,6 +34,7 @@ from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, said_of_its_kind, says_when_of_it
 from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
 from app.core.agent.tools import content_words
+from app.core.memory.corrections import struck, without_struck
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
 from app.core.memory.restated import settled
 from app.core.memory.spans import sentences
@@ -50,7 +51,6 @@ _SECOND_PERSON = re.compile(r"\b(?:you|you're|you've|your|yours|yourself)\b", re
 _PEOPLE = re.compile(rf"\b({RELATION_WORDS})(?:s|es)?\b", re.I)
 _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 _NAME = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+")
-_NEGATED = re.compile(r"\b(?i:not|instead\s+of|rather\s+than)\s+(?:(?i:a|an|the|in|on|at)\s+)?(?:[\w£$€.-]*\d[\w.:/-]*|[A-ZÀ-Þ][a-zß-ÿ]+)")
 _AS_AGE = re.compile(r"\b(?:is|'s|am|'m|are|'re|was|turns?|turned|turning|aged?)\s+(?:now\s+|just\s+)?(\d{1,3})\b"
                      r"(?!\s*(?:st|nd|rd|th|%|:|\.\d|[ap]m\b|o'clock|quid|pounds?|euros?|dollars?|[£$€]|"
                      rf"{MONTH}\b|(?:{MEASURE_UNITS})\b))|"
@@ -107,7 +107,7 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     source = same_people(_SHORTHAND.sub(lambda m: f" a {_PER[m.group(1).casefold()]}",
                                         f"{sentence} {voice.second_person(sentence)} {question}"))
     # What the sentence says is no longer so grounds nothing: "v4" in "its v5 not v4"
-    affirmed = _NEGATED.sub(" ", source)
+    affirmed = without_struck(source)
     folded = affirmed.casefold()
     if any(not number_in(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source) \
             or not groups_held(text, affirmed):
@@ -282,7 +282,7 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
         whole = grounded(text, choice.note, question)
         if not (whole or _grounded_with_what_it_corrects(text, choice, question)) or not said_of_its_kind(text, question, choice.note):
             continue
-        mine = _NEGATED.sub(" ", choice.note).casefold()  # a correction's own facts; the rest, its line's
+        mine = without_struck(choice.note).casefold()  # a correction's own facts; the rest, its line's
         own = facts if whole else [f for f in facts if f.casefold() in mine]
         # What the answer adds (a name, a number) must be said next to whom it is about; an answer with
         # none must be held, words and all, by such a piece.
@@ -304,12 +304,12 @@ def _grounded_with_what_it_corrects(text: str, choice: Choice, question: str) ->
     is the correction's own (never the old value) or, beside a new one, its line's ("the fjords on the 19th"; #J)."""
     if not choice.about:
         return False
-    mine = _NEGATED.sub(" ", choice.note).casefold()  # "in Porto not Lisbon": Lisbon is not its own
+    mine = without_struck(choice.note).casefold()  # "in Porto not Lisbon": Lisbon is not its own
     facts = [f.casefold() for f in _NUMBER.findall(text) + _NAME.findall(text)
              if f.casefold() not in _OWN and f.casefold() not in question.casefold()]
-    old, struck = choice.about.casefold(), " ".join(_NEGATED.findall(choice.note)).casefold()
+    old, gone = choice.about.casefold(), " ".join(value for _, value in struck(choice.note)).casefold()
     new = any(f in mine and f not in old for f in facts)
-    return all(f in mine or new and f in old and f not in struck for f in facts) \
+    return all(f in mine or new and f in old and f not in gone for f in facts) \
         and grounded(text, f"{choice.about} {choice.note}", question)
 
 

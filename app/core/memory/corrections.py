@@ -67,14 +67,37 @@ def corrects(later: Memory, earlier: Memory) -> bool:
     return bool(negated or CHANGES.search(later.text))
 
 
-_NOT = re.compile(r"\bnot\s+(?:(?:a|an|the|in|on|at|to|for|until|till|by|from|of)\s+)?([\w£$€.,-]+)", re.I)
+# What says a value is no longer so ("its v5 not v4", "6:00 instead of 5:15", "in Porto rather than
+# Lisbon"; "moved from 5:15", "no longer at 7" only where a move is read): one reading for the correction
+# rule here, the verifier's grounding (agent/verify.py: a struck value grounds nothing) and a
+# correction's "of another value" (agent/proposal.py)
+_STRUCK = re.compile(r"\b(?P<cue>not|instead\s+of|rather\s+than|no\s+longer|from)\s+"
+                     r"(?:(?:a|an|the|in|on|at|to|for|until|till|by|from|of)\s+)?(?P<value>[\w£$€][\w£$€.:/,'’-]*)", re.I)
+_MOVED = re.compile(r"from|no\s", re.I)
+_TRAILING = ".,:/'’-"
 # "not" before these says nothing about what changed: "not sure", "not really", "not going to"
 _NOT_A_VALUE = frozenset("sure really very too so that this it be been being have had just yet quite much many "
                          "going able bad great easy hard true long always".split())
 
 
+def struck(text: str, *, moves: bool = False) -> list[tuple[re.Match[str], str]]:
+    """Each value ``text`` says is no longer so, with the match that says it (cue and value); with
+    ``moves``, also what something moved "from" or is "no longer"."""
+    return [(m, m.group("value").rstrip(_TRAILING)) for m in _STRUCK.finditer(text)
+            if moves or not _MOVED.match(m.group("cue"))]
+
+
+def without_struck(text: str) -> str:
+    """``text`` without the numbers and names it says are no longer so: "6:00 instead of 5:15" holds
+    6:00 alone, "in Porto not Lisbon" Porto alone."""
+    for match, value in reversed(struck(text)):
+        if any(ch.isdigit() for ch in value) or value[:1].isupper():
+            text = f"{text[:match.start()]} {text[match.end():]}"
+    return text
+
+
 def negated_words(text: str) -> set[str]:
     """The words said to be no longer so: "v4" in "its v5 not v4", "lofoten" in "Not Lofoten."."""
     # (nor a doing: "my back was not thanking me" says nothing is no longer so; held-out split #D)
-    return {w for m in _NOT.finditer(text) for w in query_words(m.group(1))
+    return {w for _, value in struck(text) for w in query_words(value)
             if not (w.endswith("ing") and len(w) > 5)} - _NOT_A_VALUE - _LOOSE

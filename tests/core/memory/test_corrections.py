@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from app.core.memory.bank import MemoryBank
-from app.core.memory.corrections import MAX_LATER, later_corrections
+from app.core.memory.corrections import MAX_LATER, later_corrections, negated_words, struck, without_struck
 from app.core.memory.store import MemoryStore, NewMemory
 
 
@@ -53,3 +53,14 @@ def test_a_change_said_with_an_everyday_verb_is_a_correction(bank: MemoryBank) -
     up = _add(bank, "And landlord write to me, the rent is going up to £1,050 a month from September.", 2_100)
     found = later_corrections(MemoryStore(bank.conn), [bank.get(plot), bank.get(rent)], now=10_000)
     assert sorted((later.id, of.id) for later, of in found) == sorted([(swap, plot), (up, rent)])
+
+
+def test_one_reading_of_a_struck_value_serves_the_rule_the_verifier_and_a_moves_old_value() -> None:
+    line = "Diego's soccer moved from Tuesdays, it's now 6:00 instead of 5:15, at Lincoln not Grant Park."
+    assert [value for _, value in struck(line)] == ["5:15", "Grant"]
+    assert [value for _, value in struck(line, moves=True)] == ["Tuesdays", "5:15", "Grant"]
+    held = without_struck(line)  # what the line still says is so
+    assert "6:00" in held and "Lincoln" in held and "5:15" not in held and "Grant" not in held
+    assert without_struck("I'm not sure it's at 6") == "I'm not sure it's at 6"  # not a value: nothing struck
+    assert negated_words("oh and its v5 not v4, i sent a v5 last month") == {"v4"}
+    assert negated_words("I'm not sure, not really") == set()
