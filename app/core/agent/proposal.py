@@ -17,7 +17,7 @@ from app.core.agent import answer, cited, kinds, proposal_prompt, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
-from app.core.agent.measures import HAS_WHEN, MONTH
+from app.core.agent.measures import HAS_WHEN, MONTH, SAID_AS
 from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
@@ -199,8 +199,7 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
     earlier = memories.get(choice.memory_id)
     later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
                     and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said)
-                         or (_shared(question, m.text) <= 1 and _other_number(m.text, said, question)
-                             and (_shared(question, m.text) or _shared(said, m.text))))
+                         or (_shared(question, m.text) <= 1 and _moves_this_number(m.text, said, question)))
                     and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)
                     and not _strikes_another(m.text, said) and not _only_a_date_for_a_name(m.text, said)),
                    key=lambda m: -m.created_at)
@@ -221,6 +220,26 @@ def _said_since(turn: Turn, used: Choice, picked: Choice | None, question: str, 
     if when.get(picked.memory_id, 0.0) <= when.get(used.memory_id, 0.0) or not verify.anchored_somewhere(picked, held):
         return None
     return picked if _other_number(picked.note, said, question) else None
+
+
+def _moves_this_number(correction: str, said: str, question: str) -> bool:
+    """A correction sharing one word or none with the question gives another number of the kind asked,
+    next to a word of the question or the answer: "Hip's moved. 10th of March now." for "The wife's
+    having her hip done on the 3rd" (#G) — not "line dancing … moved it, it's Mondays now, half seven,
+    because … which I might go to after the cruise buffet" for the cruise's date, nor "40 boerewors
+    rolls for ouma's braai, … it's 60 now" for how old ouma is turning (dev, 2026-11-29)."""
+    text = settled(correction)
+    kind = focus(question, ()).kind  # ("it's 60 now" reads as an age; the sentence settled does not)
+    if not _other_number(text, said, question) or kind in SAID_AS and not SAID_AS[kind].search(text):
+        return False
+    tokens = [re.sub(r"['’]s$", "", w) for w in re.findall(r"[\w'’]+", text.casefold())]  # "hip's": hip
+    ties = {stem(w) for w in content_words(f"{question} {said}")}
+    new = _numbers(text) - _numbers(said) - _numbers(question)
+    at = [i for i, w in enumerate(tokens) if _numbers(w) & new]
+    return any(abs(i - j) <= _NEAR for i in at for j, w in enumerate(tokens) if stem(w) in ties)
+
+
+_NEAR = 8  # words between the new number and what ties it to the question (the cruise's: 20)
 
 
 def _other_number(correction: str, said: str, question: str) -> bool:

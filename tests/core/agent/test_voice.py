@@ -741,6 +741,19 @@ def test_a_later_line_giving_another_date_replaces_the_answer_with_no_word_share
     assert "10th" in done.reply and "3rd" not in done.reply, done.reply
 
 
+def test_a_later_line_naming_the_thing_asked_only_far_from_its_new_number_replaces_nothing(bank: MemoryBank) -> None:
+    """"… moved it, it's Mondays now, half seven, because … after the cruise buffet" is about line
+    dancing: its one word shared with the question stands 20 words from its number (dev, maureen)."""
+    bank.add(NewMemory(text="Now I told you wrong about the cruise, it's not the 12th, it's the 19th of May we sail",
+                       kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="And another thing, line dancing's been Fridays at the Methodist hall for years but "
+                            "they've moved it, it's Mondays now, half seven, because the hall's got a slimming club "
+                            "on Fridays, which I might go to an' all after the cruise buffet", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="You sail on the 19th of May.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "when do we sail on the cruise", new=True)
+    assert "19th" in done.reply and "Mondays" not in done.reply, done.reply
+
+
 def test_a_question_of_one_word_the_memories_hold_is_answered_from_them(bank: MemoryBank) -> None:
     """"where's the conference" after "off to a conf in may … it's in Lisbon" and "correction re the
     conf: it's in Porto not Lisbon": a request's general answer gave Lisbon (#G, arjun)."""
