@@ -28,7 +28,11 @@ _SAYS_JOB = re.compile(
     r"member|other|another|mother|father|brother|sister|daughter|partner|leader|winner|monster|pleasure)\b)"
     r"(?:[a-z-]+(?:er|or|ist|yst|ian|ant|ic|man|woman|eon|ent|ee|ive)|nurse|chef|cook|vet|pilot|judge|clerk|midwife|"
     r"nanny|barista|gp|medic|architect|coach|intern|apprentice|secretary|priest|vicar|waitress|carpenter|surveyor|"
-    r"model|postie)\b|in\s+[a-z]+(?:ment|ing|ion|ics|ogy|ance|care|ales)\b)")
+    r"model|postie)\b|in\s+[a-z]+(?:ment|ing|ion|ics|ogy|ance|care|ales)\b)|"
+    # a post held, said with no article: "Before my retirement I was headmistress of …" (dev, winifred)
+    r"(?:\b(?i:i|he|she|you|we|they|im)|\b[A-ZÀ-Þ][a-zß-ÿ]+,?)(?i:'s|'m|’s|’m|\s+is|\s+am|\s+was|\s+were)\s+"
+    r"(?i:(?:head|chair)(?:master|mistress|teacher|man|woman|person)|head\s+of|captain|principal|director|"
+    r"manager|editor|mayor|treasurer)\b")
 VERB = re.compile(r"\b(?:is|are|am|was|were|has|have|had|lives?|living|going|doing|got|gone)\b|['’](?:s|m|re)\b", re.I)
 
 

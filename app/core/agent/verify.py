@@ -291,7 +291,8 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
         # one that says it: "Caroline moved to Bath" is not "you" of "… to collect me"; #J)
         if any((held(piece) or bool(choice.about) and not says_whom(piece, choice.about) and
                 held(f"{choice.about} {piece}")) and
-               (all(number_in(f.casefold(), piece.casefold()) and not _beside(f, beings, piece) for f in own) if facts
+               (all((number_in(f.casefold(), piece.casefold()) or day_shortened(f, piece.casefold()))  # "tues n thurs"
+                    and not _beside(f, beings, piece) for f in own) if facts
                 else grounded(text, piece, question))
                for piece in _pieces_of(choice)):
             return Verified(voice.tidy_answer(text), choice)

@@ -35,6 +35,11 @@ def said(proposal: str, sentence: str, question: str) -> str:
     # an age in brackets after the name (#L)
     ("Aksel is 11 years old.", "I live in Bishopston with her son Aksel (11, in Year 6 at Ashley Down Primary)",
      "how old is Aksel"),
+    # weekdays a texter shortens; a post held, said with no article (dev: jaz, winifred)
+    ("You go climbing on Tuesdays and Thursdays after work.",
+     "climbing at rockhouse tues n thurs after work its bouldering mostly im v bad at it", "what nights do i go climbing"),
+    ("You were headmistress of a girls' grammar school in Ripon.", "Before my retirement I was headmistress of a "
+     "girls' grammar school in Ripon for twenty-two years, so you will forgive me.", "What was my job before I retired?"),
 ])
 def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, question: str) -> None:
     assert grounded(proposal, sentence, question)
