@@ -125,9 +125,9 @@ def focus(question: str, known_names: Sequence[str] = ()) -> Focus:
     relation_words = {w for meanings in relations for w in meanings} | {
         w for w in words(folded) if w in RELATIONS and re.search(rf"\b(?:my|our)\s+(?:[\w'’]+\s+){{0,2}}?{w}\b", folded)} | {
         w for phrase in relation_phrases(question) for w in phrase.split()}  # "my other half": not "other", "half"
-    # (case aside, "what breed is biscuit"; but "Mum" at a sentence's start is no one's name: #F)
-    names = tuple(n for n in known_names if len(n) > 1 and n.casefold() not in RELATIONS and n.casefold() not in NOT_NAMES
-                  and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question, re.I))
+    # (case aside, "what breed is biscuit"; but "Mum" or "Twins'" at a sentence's start is no one's name: #F, dev)
+    names = tuple(n for n in known_names if len(n) > 1 and not {n.casefold(), n.casefold().removesuffix("s")} & RELATIONS.keys()
+                  and n.casefold() not in NOT_NAMES and re.search(rf"(?<!\w){re.escape(n)}(?!\w)", question, re.I))
     name_words = {w.casefold() for n in names for w in words(n)}
     content = tuple(dict.fromkeys(
         w for w in (t.casefold() for t in words(_for_work(question)))
@@ -350,8 +350,9 @@ def says_it(text: str, asked: Focus, similar: Similar | None = None) -> bool:
                                                      for w in asks)
 
 
-# their stems ("stationed", #E; a junior doctor "rotating to geris", #K)
-_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas", "stati", "post", "locat", "deplo", "com", "rotat", "trans", "plac"))
+# their stems ("stationed", #E; a junior doctor "rotating to geris", #K; "where's the party being held", dev)
+_WHERE_VERBS = frozenset(("work", "liv", "stai", "bas", "stati", "post", "locat", "deplo", "com", "rotat", "trans", "plac",
+                          "held", "host"))
 _TRIP = re.compile(r"\b(?:going to|trip|travel\w*|holiday|vacation|visit\w*|fly\w*|flight|heading to|honeymoon)\b")
 
 

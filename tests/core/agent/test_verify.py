@@ -214,6 +214,15 @@ def test_where_someone_lives_and_what_a_pet_is_called_said_in_other_words() -> N
     assert says_it(oban, focus("Where does Ewan's mum live?", ["Ewan", "Sheila", "Oban"]))
 
 
+def test_a_relation_the_profile_took_for_a_name_and_where_something_is_held() -> None:
+    """"Twins' birthday party is booked …" opened a sentence, so People & things holds "Twins": it is
+    still a relation, not a name the answer's piece must write as such; "being held" asks where (dev, kerry)."""
+    party = "Twins' birthday party is booked for Saturday the 9th at Jungle Jim's soft play."
+    asked = focus("when's the twins' party", ["Twins", "Jungle", "Jim"])
+    assert asked.names == () and anchored("twin' birthday party is booked for Saturday the 9th", asked)
+    assert says_it(party, focus("where's the party being held", ["Twins"]))
+
+
 def test_a_terse_writers_short_forms_and_what_they_do_for_money_hold_an_answer() -> None:
     """Held-out split #D (callum): right answers the verifier refused."""
     assert said("You're on a 2nd year computer science course at Sheffield.", "callum. 20. 2nd yr comp sci @ sheffield",
