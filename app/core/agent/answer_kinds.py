@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from app.core.agent.focus import stem
+from app.core.agent.measures import CURRENCY
 
 # What a measure is in: a question that asks for one kind is not answered by an amount of another
 _UNITS = {"time": r"seconds?|secs?|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?",
@@ -25,7 +26,7 @@ _ASKS_FOR = {"speed": r"\bspeed\b|\brpm\b|\bhow\s+fast\b", "temperature": r"\bte
              # "How many does the brown bread serve?" is a count, not "450 ml buttermilk" (set E); "How many
              # raspberries go in?" may be "300 g" (set D)
              "count": r"\bhow\s+many\s+(?:does|do|did|will|would|can|people|persons|servings|portions|guests)\b"}
-_AMOUNT = re.compile(r"([£$€])?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.values()) + r")?(?![\w])", re.I)
+_AMOUNT = re.compile(rf"({CURRENCY})?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.values()) + r")?(?![\w])", re.I)
 # What an answer must hold for a question that asks for an identifier, a date or an address: "the
 # frame number … is stamped under the bottom bracket" gives none; "on February" is no date (set D)
 _SHAPES = ((re.compile(r"\be-?mail\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")),
@@ -38,8 +39,9 @@ _SHAPES = ((re.compile(r"\be-?mail\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.
                        r"earliest|latest)\b", re.I),
             re.compile(r"\d|\b(?:noon|midday|midnight|dusk|dawn|sunset|sunrise|o'clock|half|quarter|one|two|three|four|"
                        r"five|six|seven|eight|nine|ten|eleven|twelve)\b", re.I)),
-           (re.compile(r"\b(?:cost|costs|price|fee|fees|charge|charges|quoted?|premium|copay|deductible)\b", re.I),
-            re.compile(r"[£$€]\s?\d|\d\s*(?:pounds?|dollars?|euros?|cents?|p)\b|\b(?:free|no|nothing|zero|none)\b", re.I)))
+           # ("allowed to charge from Eskom power" asks for hours, not a price; set J)
+           (re.compile(r"\b(?:cost|costs|price|fee|fees|(?<!to\s)charge|charges|quoted?|premium|copay|deductible)\b", re.I),
+            re.compile(rf"{CURRENCY}\s?\d|\d\s*(?:pounds?|dollars?|euros?|cents?|p)\b|\b(?:free|no|nothing|zero|none)\b", re.I)))
 # Words naming a kind of value, not what it is of: a heading "Useful numbers" is about every phone number
 KIND_STEMS = frozenset(stem(w) for w in "number numbers phone telephone date dates time times cost costs price prices "
                        "amount address email name names code reference details contacts".split())
@@ -47,7 +49,7 @@ KIND_STEMS = frozenset(stem(w) for w in "number numbers phone telephone date dat
 MEASURE_STEMS = KIND_STEMS | {stem(w) for w in "temperature speed rpm fast hot long cost price fee charge heavy weight "
                                                 "weigh often much many".split()}
 _MINE = re.compile(r"\b(?:my|our)\s+(\w+)", re.I)
-_MONEY = re.compile(r"[£$€]\s?\d[\d,]*(?:\.\d+)?")
+_MONEY = re.compile(rf"{CURRENCY}\s?\d[\d,]*(?:\.\d+)?")
 
 
 def measures_what_was_asked(proposed: str, question: str) -> bool:

@@ -32,7 +32,7 @@ from app.core.agent import verify, voice
 from app.core.agent.answer_kinds import (KIND_STEMS, MEASURE_STEMS, has_the_shape_asked, measures_what_was_asked,
                                          money_as_written, names_another_document)
 from app.core.agent.focus import stem
-from app.core.agent.measures import DIGITS_OF
+from app.core.agent.measures import CURRENCY, DIGITS_OF
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
@@ -80,7 +80,7 @@ _USED = re.compile(r"\s*\[(\d{1,2})\]\s*\.?")
 # "we" and "us" inside an answer are the document's writer ("give us 28 days' written notice": the
 # leasing company) unless the question speaks of "we" (the user's household: "if one of us ends up in
 # hospital"). Said by Hearth, either is a voice not its own; set C refused 3 right answers for it.
-_PENCE = re.compile(r"([£$€]\s?\d[\d,]*)\.00\b")
+_PENCE = re.compile(rf"({CURRENCY}\s?\d[\d,]*)\.00\b")
 _WE = re.compile(r"\b(?:we|us|our|ours)\b", re.I)
 _WRITER = {"we": "they", "us": "them", "our": "their", "ours": "theirs"}
 _HOUSEHOLD = {"we": "you", "us": "you", "our": "your", "ours": "yours"}

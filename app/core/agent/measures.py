@@ -41,7 +41,7 @@ _FREQUENCY = re.compile(rf"\b(?:every|each|daily|weekly|monthly|yearly|annually|
 _HOURS = "one two three four five six seven eight nine ten eleven twelve".split()
 # What "what time" wants said: a time of day, not a day ("5 a side kicks off on Tues nights" answered
 # "what time does 5 a side kick off", never said; split #H)
-_CLOCK = re.compile(rf"\b\d{{1,2}}[:.]\d{{2}}\b|\b\d{{1,2}}\s*(?:am|pm|a\.m\.|p\.m\.)|o'?clock|\b(?:noon|midday|midnight)\b|"
+_CLOCK = re.compile(rf"\b\d{{1,2}}[:.h]\d{{2}}\b|\b\d{{1,2}}\s*(?:am|pm|a\.m\.|p\.m\.)|o'?clock|\b(?:noon|midday|midnight)\b|"
                     rf"\bhalf\s+(?:past\s+)?(?:\d{{1,2}}|{'|'.join(_HOURS)})\b|\bquarter\s+(?:past|to)\b|"
                     rf"\b(?:at|from|by|until|till|around|about|before|after)\s+(?:\d{{1,2}}|{'|'.join(_HOURS)})\b(?!\s*(?:st|nd|rd|th)\b)",
                     re.I)
@@ -52,14 +52,16 @@ SAID_AS = {"age": _AGE, "duration": _DURATION, "distance": _DISTANCE, "frequency
 
 
 def number_in(number: str, source: str) -> bool:
-    """``number`` (or a name) is in ``source``, a clock time written either way: "5:40" of "at 5.40" (#G, #H)."""
+    """``number`` (or a name) is in ``source``, a clock time written any way: "5:40" of "at 5.40" (#G, #H),
+    "16:00" of "16h00" (set J)."""
     if number in source:
         return True
-    return bool(_CLOCK_DIGITS.fullmatch(number)) and \
-        re.sub(r"[.:]", lambda m: "." if m.group(0) == ":" else ":", number) in source
+    return bool(_CLOCK_DIGITS.fullmatch(number)) and any(re.sub(r"[.:h]", mark, number) in source for mark in ".:h")
 
 
-_CLOCK_DIGITS = re.compile(r"\d{1,2}[.:]\d{2}")
+_CLOCK_DIGITS = re.compile(r"\d{1,2}[.:h]\d{2}")
+# A sum's currency: a sign, or a letter before the figure ("R3 150" in South Africa, "Rs 500", "KSh 200")
+CURRENCY = r"(?:[£$€₹¥₦]|\b(?:R|Rs\.?|KSh|Ksh)(?=\s?\d))"
 
 
 # A number written in groups, whole: a phone number "0800 528 729" is not held by "0800 528 728"

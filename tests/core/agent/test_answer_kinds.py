@@ -8,6 +8,7 @@ from pathlib import Path
 from app.core.agent.answer_kinds import (has_the_shape_asked, measures_what_was_asked, money_as_written,
                                          names_another_document)
 from app.core.memory.bank import MemoryBank
+from app.core.agent.measures import number_in
 from tests.core.agent.library_agent import ask, library_agent, markdown
 
 
@@ -27,6 +28,16 @@ def test_a_sum_of_money_must_be_written_so_in_the_passage() -> None:
     assert not money_as_written("The e-bike cost $23.5 kg.", passage)
     assert money_as_written("It cost £2,199.", passage) and money_as_written("It cost £ 2,199.", passage)
     assert money_as_written("It weighs 23.5 kg.", passage)  # no money said
+
+
+def test_a_sum_or_a_time_in_another_countrys_writing_is_read_as_one() -> None:
+    """Set J (Pretoria): rand written "R3 150", times "16h00"; "allowed to charge" asks no price."""
+    assert has_the_shape_asked("R3 150 per month", "How much are Lerato's school fees per month?")
+    assert not has_the_shape_asked("Rates go up every year.", "How much are the school fees?")
+    assert money_as_written("R3 150 per month", "Grade 6: R3 150 a month") and \
+        not money_as_written("R950 a year", "Service: R905 a year")
+    assert has_the_shape_asked("Between 23h00 and 05h00.", "During which hours is the battery allowed to charge?")
+    assert number_in("16:00", "Monday to Friday, 07h30 to 16h00") and not number_in("16:00", "07h30 to 15h00")
 
 
 def test_what_the_question_calls_its_own_must_be_what_the_passage_is_about() -> None:
