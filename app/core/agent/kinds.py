@@ -11,6 +11,7 @@ from app.core.agent.measures import HAS_WHEN
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import RELATION_WORDS, WORK_VERBS
 from app.core.memory.spans import clauses, sentences
+from app.core.memory.store import STOPWORDS
 
 _ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|job|money)\b|"
                        r"\bwhat(?:'s|\s+is|\s+was)\s+(?:\w+(?:'s)?\s+){1,2}(?:job|occupation|profession)\b|"
@@ -19,7 +20,7 @@ _ASKS_JOB = re.compile(r"\bdo(?:es)?\b.*\bfor\s+(?:a\s+)?(?:living|livin|work|jo
 # A job said: "works at", "for a living", "I'm a joiner", "Peter is a police sergeant", "I'm in
 # recruitment" — not "it's a long way", "Mihai is still living in Cluj", "is a bit older"
 _SAYS_JOB = re.compile(
-    rf"(?i:\b(?:i|you|he|she|we|they)\s+(?:{WORK_VERBS})(?:s|es)?\b[^.,;!?]{{0,60}}?\s(?:at|for)\s+)(?-i:[A-ZÀ-Þ])|"
+    rf"(?i:\b(?:i|you|he|she|we|they)\s+(?:{WORK_VERBS})(?:s|es)?\b[^.,;!?]{{0,60}}?\s(?:at|for)\s+(?:the\s+)?)(?-i:[A-ZÀ-Þ])|"
     r"(?i:\bwork(?:s|ed|ing)?\s+(?:as|at|for|in|on|from)\b|\bjobs?\b|\bfor\s+(?:a\s+)?livin|\bfor\s+(?:the\s+)?money\b|\bcareer\b|\bemployed\b|"
     r"\bretired\b|\bprofession|\bteach(?:es|ing)?\b|\bstud(?:ies|ying)\b|\b(?:run|runs|running|own|owns)\s+(?:an?|the|my|"
     r"our|his|her|their)\s)|"
@@ -149,5 +150,8 @@ def _when_said_of_it(text: str, question: str, source: str) -> bool:
         return True
     names = {stem(n.casefold()) for n in re.findall(r"\b[A-ZÀ-Þ][\w'’-]*", question)}
     claimed = {stem(w) for w in content_words(text) if not w[0].isdigit() and w not in _WHEN_WORDS} - names
-    return not claimed or bool(claimed & {stem(w) for w in content_words(source)})
+    # (… or a writer's short form of it: "Chioma's op moved to the 5th" for "operation"; #M)
+    short = set(re.findall(r"\b[^\W\d_]{2,4}\b", source.casefold())) - STOPWORDS
+    return not claimed or bool(claimed & {stem(w) for w in content_words(source)}) or \
+        any(w.startswith(s) for w in claimed for s in short)
 

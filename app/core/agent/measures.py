@@ -28,6 +28,9 @@ _AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|will\s+be|'ll\s+be|’ll\
                   rf"\b(?:only|just|nearly|almost)\s+{_N}[\s-]*(?:months?|weeks?)\b|"
                   rf"\b{_N}[\s-]*(?:years?|yrs?|months?)[\s-]*old\b|,\s*{_N}\s*(?:,|$)|\b{_N}\s*yo\b|"
                   rf"(?<=[A-Za-zß-ÿ] )\(\s*{_N}\s*[,)]|"  # "her son Aksel (11, in Year 6 …)" (#L)
+                  # a terse writer's "Tobenna 7, Ifeoma 4." (#M)
+                  r"\b(?!(?:room|flat|unit|platform|junction|gate|bus|route|number|no|page|year|grade)\b)"
+                  r"(?-i:[A-ZÀ-Þ])[a-zß-ÿ]+ \d{1,2}(?=[,.]|$)|"
                   r"\b\d+(?:st|nd|rd|th)\s+birthday\b", re.I)  # "celebrated her 7th birthday"
 _UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
 # What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"

@@ -23,9 +23,11 @@ _MONTH = "(?:" + "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True)) + ")
 # "no wait", "(ah) no sorry", "sorry I mean", "or rather", … after a comma or a dash, or opening the next
 # sentence; "sorry" alone only before a value ("Thurs 07:30 — sorry, 07:45"); and with no mark at all
 # only "no wait"/"no sorry"/"no hang on", as a texter writes ("its mondays now no wait its wednesdays"; split #I;
-# "nah wait" too: "on the 8th nah wait the 9th", #K)
+# "nah wait" too: "on the 8th nah wait the 9th", #K; a formal "no, I beg your pardon" and another language's "no
+# wait" ("the 2nd of September, nei vent, the 9th"), #M)
 _CUE = re.compile(r"(?:(?P<mark>,|[.!]\s|\s[—–-])\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:(?:no|nah),?\s+wait|(?:no,?\s+)?hang\s+on|"
                   r"wait,?\s+no|(?:no|nah),?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|"
+                  r"(?:no,?\s+)?i\s+beg\s+your\s+pardon|nei,?\s+vent|nee,?\s+wag|nein,?\s+warte|non,?\s+attends|no,?\s+espera|"
                   rf"correction|sorry(?=[\s,]+(?:\d|{_DAY}\b|{_MONTH}\b)))|\s(?:(?:no|nah)\s+(?:wait|sorry)|no\s+hang\s+on))\b"
                   r"[\s,:;-]*", re.I)
 # Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"

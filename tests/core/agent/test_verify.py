@@ -40,6 +40,12 @@ def said(proposal: str, sentence: str, question: str) -> str:
      "climbing at rockhouse tues n thurs after work its bouldering mostly im v bad at it", "what nights do i go climbing"),
     ("You were headmistress of a girls' grammar school in Ripon.", "Before my retirement I was headmistress of a "
      "girls' grammar school in Ripon for twenty-two years, so you will forgive me.", "What was my job before I retired?"),
+    # a terse writer's ages, a short form of the event asked, a job "at the" firm (#M, read after its run)
+    ("Ifeoma is 4.", "Grandchildren Tobenna and Ifeoma with us for half term. Tobenna 7, Ifeoma 4.", "how old's Ifeoma"),
+    ("Chioma's operation is on the 5th.", "Correction. Chioma's op moved to the 5th. Same time, same place.",
+     "when's Chioma's operation"),
+    ("You drive a forklift at the Amazon warehouse.", "I'm Paulo, I drive a forklift at the Amazon warehouse out by "
+     "junction 15 doing four on four off.", "what do I do for a living"),
 ])
 def test_an_answer_the_sentence_holds_is_kept(proposal: str, sentence: str, question: str) -> None:
     assert grounded(proposal, sentence, question)

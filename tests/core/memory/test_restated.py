@@ -27,6 +27,10 @@ from app.core.memory.restated import settled
      "mum's 60th is sat 16/8 in peckham, chioma just txtd the group chat"),
     ("lan tourney in hanley on the 8th nah wait the 9th, me n reece signed up",  # #K: "nah wait" too
      "lan tourney in hanley on the 9th, me n reece signed up"),
+    ("Tuva starts barnehage on the 2nd of September, nei vent, the 9th, they pushed the intake back.",  # #M
+     "Tuva starts barnehage on the 9th of September, they pushed the intake back."),
+    ("I shall move the lessons to Wednesday afternoons, no, I beg your pardon, Thursday afternoons.",  # #M
+     "I shall move the lessons to Thursday afternoons."),
 ])
 def test_the_corrected_value_replaces_the_one_taken_back(said: str, meant: str) -> None:
     assert settled(said) == meant
