@@ -31,6 +31,9 @@ _AMOUNT = re.compile(rf"({CURRENCY})?\s?\d+(?:[.,:]\d+)*\s*(" + "|".join(_UNITS.
 # frame number … is stamped under the bottom bracket" gives none; "on February" is no date (set D)
 _SHAPES = ((re.compile(r"\be-?mail\b", re.I), re.compile(r"[\w.+-]+@[\w-]+\.[\w.]+")),
            (re.compile(r"\b(?:number|phone|telephone|ring|postcode|reference)\b", re.I), re.compile(r"\d")),
+           # a phone number is seven digits or more: "4816" (an alarm's duress code) is no technician's (set J)
+           (re.compile(r"\b(?:phone|telephone|mobile|cell)\s+(?:number|no)\b|\bnumber\s+(?:do\s+i|should\s+i|to)\s+call\b", re.I),
+            re.compile(r"\d(?:[\s().-]*\d){6,}")),
            (re.compile(r"\b(?:what|which)\s+date\b", re.I), re.compile(r"\d")),
            # a height, a time, a price with no figure answers nothing: "Plants like sunflowers have to go on
            # the north side" for "above what height", "Thursday" for "the earliest I can drag the trash

@@ -38,6 +38,9 @@ def test_a_sum_or_a_time_in_another_countrys_writing_is_read_as_one() -> None:
         not money_as_written("R950 a year", "Service: R905 a year")
     assert has_the_shape_asked("Between 23h00 and 05h00.", "During which hours is the battery allowed to charge?")
     assert number_in("16:00", "Monday to Friday, 07h30 to 16h00") and not number_in("16:00", "07h30 to 15h00")
+    assert not has_the_shape_asked("It is 4816.", "What's the alarm technician's phone number?")
+    assert has_the_shape_asked("Call 012 555 0139.", "What's the alarm technician's phone number?")
+    assert has_the_shape_asked("(614) 555-0119.", "What number do I call for the furnace?")
 
 
 def test_what_the_question_calls_its_own_must_be_what_the_passage_is_about() -> None:
