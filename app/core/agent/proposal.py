@@ -264,7 +264,9 @@ def _shapes(text: str) -> set[str]:
     """Whether ``text`` says a clock time, a date, another number ("turning 90", "her 7th birthday").
     ("Ouma is turning 90." is no older "ouma's party moved … now on 19 July"; #L)"""
     shapes = {shape for shape, said in (("clock", _CLOCK), ("date", _DATE)) if said.search(text)}
-    return shapes | ({"plain"} if re.search(r"\d", _DATE.sub(" ", _CLOCK.sub(" ", text))) else set())
+    rest = _DATE.sub(" ", _CLOCK.sub(" ", text))  # (a number in words too: "so four writing days" is no date; #M)
+    return shapes | ({"plain"} if re.search(r"\d", rest) or set(re.findall(r"[a-z]+", rest.casefold())) & _WORD_NUMBERS.keys()
+                     else set())
 # Numbers said in words ("now she is six" after "Mariam is five"; #E): not "one" ("the one who …")
 _WORD_NUMBERS = {w: str(n) for n, w in enumerate("_ _ two three four five six seven eight nine ten eleven twelve thirteen "
                                                  "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())

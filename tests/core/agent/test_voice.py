@@ -754,6 +754,17 @@ def test_a_later_line_naming_the_thing_asked_only_far_from_its_new_number_replac
     assert "19th" in done.reply and "Mondays" not in done.reply, done.reply
 
 
+def test_a_later_line_giving_a_count_in_words_does_not_replace_a_date(bank: MemoryBank) -> None:
+    """"… it's now Monday to Thursday, so four writing days" says no date (#M, sigrid)."""
+    bank.add(NewMemory(text="Tuva starts barnehage on the 2nd of September, nei vent, the 9th, they pushed the "
+                            "whole intake back a week.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Update: barnehage changed Tuva's days, it's now Monday to Thursday, so four writing "
+                            "days, hurra.", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="Tuva starts barnehage on the 9th of September.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "when does Tuva start", new=True)
+    assert "9th" in done.reply and "Thursday" not in done.reply, done.reply
+
+
 def test_a_question_of_one_word_the_memories_hold_is_answered_from_them(bank: MemoryBank) -> None:
     """"where's the conference" after "off to a conf in may … it's in Lisbon" and "correction re the
     conf: it's in Porto not Lisbon": a request's general answer gave Lisbon (#G, arjun)."""
