@@ -116,10 +116,11 @@ def asks_of_them(turn: Turn) -> bool:
     asked = _asked(turn.text)
     shown = {stem(w) for hit in turn.passages[:SHOWN]
              for w in content_words(f"{hit.name.replace('_', ' ')} {hit.heading or ''} {hit.text}")}
-    owned = {stem(w) for w in owned_nouns(turn.text)}
+    nouns = owned_nouns(turn.text)
+    owned = {stem(w) for w in nouns}
     # (a short name too: "the AC's refrigerant" beside the HVAC agreement's "AC"; a general answer invented
     # "last recharged on December 15, 2023"; set I)
-    named = any(re.search(rf"\b{re.escape(n)}\b", f"{hit.heading or ''} {hit.text}") for n in owned_nouns(turn.text)
+    named = any(re.search(rf"\b{re.escape(n)}\b", f"{hit.heading or ''} {hit.text}") for n in nouns
                 if n.isupper() for hit in turn.passages[:SHOWN])
     return bool(asked) and (len(asked & shown) >= min(2, len(asked)) or bool(owned & shown) or named)
 

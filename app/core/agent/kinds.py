@@ -150,8 +150,8 @@ def _when_said_of_it(text: str, question: str, source: str) -> bool:
         return True
     names = {stem(n.casefold()) for n in re.findall(r"\b[A-ZÀ-Þ][\w'’-]*", question)}
     claimed = {stem(w) for w in content_words(text) if not w[0].isdigit() and w not in _WHEN_WORDS} - names
-    # (… or a writer's short form of it: "Chioma's op moved to the 5th" for "operation"; #M)
+    if not claimed or claimed & {stem(w) for w in content_words(source)}:
+        return True
+    # … or a writer's short form of it: "Chioma's op moved to the 5th" for "operation" (#M)
     short = set(re.findall(r"\b[^\W\d_]{2,4}\b", source.casefold())) - STOPWORDS
-    return not claimed or bool(claimed & {stem(w) for w in content_words(source)}) or \
-        any(w.startswith(s) for w in claimed for s in short)
-
+    return any(w.startswith(s) for w in claimed for s in short)

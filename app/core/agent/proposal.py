@@ -105,7 +105,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     if verified is not None and not says_it(_memory_text(turn, verified.choice), asked, agent.similar):
         verified = None  # "You live in Longyearbyen." from "Easter changed. … Going to Svalbard, Longyearbyen."
     if verified is not None:
-        newer = _newer(turn, verified.choice, found, question, verified.text) or \
+        newer = _newer(turn, verified.choice, found, question, verified.text, asked.kind) or \
             _said_since(turn, verified.choice, choice, question, verified.text, held)
         chosen = newer or verified.choice  # the model chose a line a later one corrects: say the later one
         turn.quoted = chosen.memory_id
@@ -128,7 +128,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         return "" if or_nothing else voice.not_told(question)
     if verify.grounded(proposal, choice.note, question) or \
             not any(verify.grounded(proposal, c.note, question) for c in offered):
-        choice = _newer(turn, choice, found, question, proposal) or choice
+        choice = _newer(turn, choice, found, question, proposal, asked.kind) or choice
         turn.quoted = choice.memory_id
         said = voice.clause(choice.note, turn.names)
         if not verify.names_one(said, question):
@@ -183,7 +183,7 @@ def _add_corrections(agent: Agent, turn: Turn) -> dict[int, str]:
     return about
 
 
-def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said: str) -> Choice | None:
+def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said: str, kind: str) -> Choice | None:
     """The closest sentence of a recalled memory that corrects the one ``choice`` is from and shares two
     words with the question: "choir practice moved to Fridays now" after "every Wednesday evening I go
     to choir practice", for "Which evening is choir practice?". One shared word let a correction of
@@ -199,7 +199,7 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
     earlier = memories.get(choice.memory_id)
     later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
                     and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said)
-                         or (_shared(question, m.text) <= 1 and _moves_this_number(m.text, said, question)))
+                         or (_shared(question, m.text) <= 1 and _moves_this_number(m.text, said, question, kind)))
                     and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)
                     and not _strikes_another(m.text, said) and not _only_a_date_for_a_name(m.text, said)),
                    key=lambda m: -m.created_at)
@@ -222,14 +222,14 @@ def _said_since(turn: Turn, used: Choice, picked: Choice | None, question: str, 
     return picked if _other_number(picked.note, said, question) else None
 
 
-def _moves_this_number(correction: str, said: str, question: str) -> bool:
+def _moves_this_number(correction: str, said: str, question: str, kind: str) -> bool:
     """A correction sharing one word or none with the question gives another number of the kind asked,
     next to a word of the question or the answer: "Hip's moved. 10th of March now." for "The wife's
     having her hip done on the 3rd" (#G) — not "line dancing … moved it, it's Mondays now, half seven,
     because … which I might go to after the cruise buffet" for the cruise's date, nor "40 boerewors
     rolls for ouma's braai, … it's 60 now" for how old ouma is turning (dev, 2026-11-29)."""
     text = settled(correction)
-    kind = focus(question, ()).kind  # ("it's 60 now" reads as an age; the sentence settled does not)
+    # (the kind asked, said so: "it's 60 now" reads as an age; the sentence settled does not)
     if not _other_number(text, said, question) or kind in SAID_AS and not SAID_AS[kind].search(text):
         return False
     tokens = [re.sub(r"['’]s$", "", w) for w in re.findall(r"[\w'’]+", text.casefold())]  # "hip's": hip
@@ -286,9 +286,6 @@ def _keeps(correction: str, question: str) -> bool:
                                                                         question.casefold()))
     return any(stem(w) in asked or w in asked
                for w in re.findall(r"\bsame\s+(?:old\s+)?([a-z]+)\b", correction.casefold()))
-
-
-# The value a correction replaces: "at 6:00 instead of 5:15", "from £11,400 to £12,150", "not 4/22"
 
 
 def _strikes_another(correction: str, said: str) -> bool:
