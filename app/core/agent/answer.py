@@ -40,7 +40,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from app.core.memory.restated import settled
-from app.core.memory.spans import is_question, normalise, said_sentences, said_units, sentences, tidy, words
+from app.core.memory.spans import goes_on, is_question, normalise, said_sentences, said_units, sentences, tidy, words
 from app.core.types import Recall
 
 QUOTE_AT = 0.25  # cosine of the best sentence to the question below which nothing is quoted
@@ -104,8 +104,10 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: C
         whole = said_sentences(text)
         short = [" ".join(whole)] if 1 < len(whole) <= MAX_WHOLE and len(" ".join(whole)) <= MAX_WHOLE_CHARS else []
         # a terse writer's word or two goes with the sentence after it: "Tablets. Amlodipine. One in the
-        # morning. For the pressure." holds what is taken when (dev split #G)
-        pairs = [f"{a} {b}" for a, b in zip(whole, whole[1:]) if len(words(a)) < 3 and len(whole) > MAX_WHOLE]
+        # morning. For the pressure." holds what is taken when (dev split #G); a sentence with no subject, with
+        # the one whose subject it shares: "Emeka, brother, 68. Flying in from Lagos on the 23rd." (#M)
+        pairs = [f"{a} {b}" for a, b in zip(whole, whole[1:])
+                 if (len(words(a)) < 3 or goes_on(b)) and len(whole) > MAX_WHOLE]
         for unit in [*said_units(text), *whole, *short, *pairs]:
             if len(words(unit)) >= 3:
                 units.setdefault(normalise(unit), (unit, r.memory.id))

@@ -37,7 +37,7 @@ from app.core.agent.tools import content_words
 from app.core.memory.corrections import struck, without_struck
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
 from app.core.memory.restated import settled
-from app.core.memory.spans import sentences
+from app.core.memory.spans import goes_on, sentences
 from app.core.memory.store import STOPWORDS
 
 MAX_CHARS = 300
@@ -337,7 +337,7 @@ def _pieces_of(choice: Choice) -> list[str]:
     ("…, she is Turkish Van cat. | Her name is Pamuk.") with that one, too."""
     said = [s for s in sentences(choice.note) or [choice.note] if not _GREETING.match(s)]  # "Evening." says no time
     joined = [f"{a} {b}" for a, b in zip(said, said[1:])
-              if _GOES_ON.match(b) or _fragment_on(b) or _CONTINUES.match(b) or _NAME_ALONE.match(b)]
+              if goes_on(b) or _fragment_on(b) or _NAME_ALONE.match(b)]
     return [same_people(piece) for sentence in said
             for piece in dict.fromkeys([*pieces(sentence), *segments(sentence)])] + [same_people(j) for j in joined]
 
@@ -357,11 +357,6 @@ def _fragment_on(sentence: str) -> bool:
 _FRAGMENT_WORDS = 3
 # A terse note's first word that names no one: "Training for Great North Run. | Target sub-1:55." (#I)
 _TERSE_LEAD = re.compile(r"^\W*(?:Target|Goal|Aim|Budget|Deadline|Due|Currently|Usually|Next|Last|Best|Pace)\b")
-# A terse writer's sentence with no subject goes on about the one before: "The missus is June. | Married 52
-# years come August.", "Karen. | Coming Sunday with the twins." (#F)
-_CONTINUES = re.compile(r"^\W*(?!(?:Something|Nothing|Anything|Everything|Morning|Evening|Sorry|Need)\b)"
-                        r"(?:[A-Z][a-z]+(?:ed|ing)|Works|Lives|Got|Had|Went|Goes|Gets|Says)\b")
-_GOES_ON = re.compile(r"^\W*(?:she|he|it|they|her|his|its|their)\b", re.I)
 
 
 _NAME_BEFORE = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+\s$")

@@ -81,6 +81,17 @@ def clauses(sentence: str) -> list[str]:
 _AND_SOMEONE = re.compile(r"(?:\b(?i:and)\s+|^)(?:(?i:the|my|our)\s+(?:[\w-]+\s+)?[\w-]+|[A-ZÀ-Þ][a-zß-ÿ]+)$")
 
 
+def goes_on(sentence: str) -> bool:
+    """The sentence has no subject of its own and goes on about the one before: "She's 9.", "The missus
+    is June. | Married 52 years come August.", "Emeka, brother, 68. | Flying in from Lagos on the 23rd." """
+    return bool(_PRONOUN_LEAD.match(sentence) or _VERB_LEAD.match(sentence))
+
+
+_PRONOUN_LEAD = re.compile(r"^\W*(?:she|he|it|they|her|his|its|their)\b", re.I)
+_VERB_LEAD = re.compile(r"^\W*(?!(?:Something|Nothing|Anything|Everything|Morning|Evening|Sorry|Need)\b)"
+                        r"(?:[A-Z][a-z]+(?:ed|ing)|Works|Lives|Got|Had|Went|Goes|Gets|Says)\b")
+
+
 def is_question(sentence: str) -> bool:
     s = sentence.strip()
     asks = strip_filler(s)

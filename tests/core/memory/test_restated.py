@@ -60,3 +60,16 @@ def test_a_dash_a_bare_sorry_before_a_value_and_an_unpunctuated_no_wait_are_read
 @pytest.mark.parametrize("said", ["I'm running late, sorry, the bus broke down.", "I mean it, no more cake"])
 def test_an_apology_is_not_a_correction(said: str) -> None:
     assert settled(said) == said
+
+
+@pytest.mark.parametrize(("said", "meant"), [
+    ("Flying in from Lagos on the 22nd. No, 23rd. Checked the ticket.", "Flying in from Lagos on the 23rd. Checked the ticket."),
+    ("Party is Saturday, no, Sunday.", "Party is Sunday."),
+])
+def test_a_bare_no_before_a_value_takes_the_value_back(said: str, meant: str) -> None:
+    assert settled(said) == meant
+
+
+@pytest.mark.parametrize("said", ["I have two kids. No, I am not married.", "Bins on Tuesday. No recycling this week."])
+def test_a_bare_no_before_anything_else_is_an_answer_not_a_correction(said: str) -> None:
+    assert settled(said) == said
