@@ -184,7 +184,11 @@ class Agent:
         """The names the user has used: People & things', the capitalised words of ``recalled``, and the
         names inside ``text`` that a memory writes so: "what does Kev do for work" after "flatshare w/
         Kev", which recall didn't bring (a general answer invented his job; dev split #G)."""
-        names = [*self.bank.entity_names(), *(n for r in recalled for n in voice.capitalised(r.memory.text))]
+        texts = [r.memory.text for r in recalled]
+        # not a word the user also writes in lower case: "Café moves to Sundays" beside "Repair café at
+        # St Chad's" names no one, and "what do I mend at the café" asked for no name (#M, obinna)
+        lower = {w for t in texts for w in re.findall(r"\b[a-zß-ÿ]+\b", t)}
+        names = [*self.bank.entity_names(), *(n for t in texts for n in voice.capitalised(t) if n.casefold() not in lower)]
         rows = self.data.memory_rows
         return names + [n for n in voice.names_in(text) if n not in names and any(
             (m := rows.get(i)) is not None and re.search(rf"\b{n}\b", m.text) for i, _ in rows.keyword_search(n, 3))]

@@ -787,6 +787,26 @@ def test_a_terse_writers_one_word_sentence_holds_an_answer_with_the_next(bank: M
     assert "Amlodipine" in done.reply, done.reply
 
 
+def test_a_sentence_with_no_subject_holds_an_answer_with_the_one_it_goes_on_from(bank: MemoryBank) -> None:
+    """"Emeka, brother, 68. Flying in from Lagos on the 22nd. No, 23rd. …": the place and the day were
+    in a sentence that doesn't name him, and "where's Emeka coming from" was not told (#M, obinna)."""
+    bank.add(NewMemory(text="Emeka, brother, 68. Flying in from Lagos on the 22nd. No, 23rd. Checked the ticket. "
+                            "Lands Manchester 06:40.", kind="fact"))
+    backend = ScriptedBackend(reply="Emeka is coming from Lagos on the 23rd.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "where's Emeka coming from", new=True)
+    assert "Lagos" in done.reply and "haven't told" not in done.reply, done.reply
+
+
+def test_a_word_written_capitalised_only_at_a_sentence_start_is_no_name(bank: MemoryBank) -> None:
+    """"Café moves to Sundays" made "Café" a name the answer had to say (#M, obinna)."""
+    bank.add(NewMemory(text="Repair café at St Chad's, Saturdays 10 till 1. I do small electricals. Kettles, lamps, "
+                            "the odd toaster.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="Café moves to Sundays from next month. Hall's being rewired.", kind="fact", created_at=2_000))
+    backend = ScriptedBackend(reply="You do small electricals.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what do I mend at the café", new=True)
+    assert "small electricals" in done.reply and "haven't told" not in done.reply, done.reply
+
+
 def test_a_long_statement_is_acknowledged_by_its_first_part_without_asides() -> None:
     """Said back whole, a run-on message made an acknowledgement of 40 words (dev split #G, ngozi)."""
     said = ("My brother Chidi lives in Manchester, he's the one who keeps trying to get me to do the Great "
