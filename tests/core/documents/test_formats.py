@@ -128,6 +128,18 @@ def test_html_headings_title_and_declared_charset(tmp_path: Path) -> None:
                                                            ("Food", "Crêpes")]
 
 
+def test_a_saved_page_with_a_main_part_is_read_as_a_reader_view_reads_it(tmp_path: Path) -> None:
+    """Menus, a promotion and a sidebar around ``<main>`` are not the user's figures."""
+    page = ("<html><head><title>My policy</title></head><body><div class='promo'>Cover from just R99 a month!</div>"
+            "<nav><a href='/'>Home</a></nav><main><h1>My policy</h1><p>Monthly premium: R412.50</p></main>"
+            "<aside><h2>Did you know?</h2><p>Most claims are paid in 3 days.</p></aside><footer>Call 0860 555 0100</footer>"
+            "</body></html>")
+    (tmp_path / "policy.html").write_text(page, encoding="utf-8")
+    got = extract(tmp_path / "policy.html")
+    assert got.title == "My policy"
+    assert [(s.heading, s.text) for s in got.sections] == [("My policy", "Monthly premium: R412.50")]
+
+
 def test_markdown_headings_skip_code_fences_and_take_underlined_ones(tmp_path: Path) -> None:
     (tmp_path / "notes.md").write_text("Before any heading.\n\n# Lease\n\nRent is 900.\n\n```sh\n# not a heading\n"
                                        "```\n\nPets\n----\n\nNo dogs.\n", encoding="utf-8")

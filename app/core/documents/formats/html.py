@@ -56,7 +56,7 @@ def add_html(builder: SectionBuilder, markup: str) -> None:
     from inscriptis.model.config import ParserConfig
 
     rules: dict[str, list[str]] = {f"h{level}": ["heading"] for level in range(1, 7)}
-    laid_out = get_annotated_text(markup, ParserConfig(annotation_rules=rules))
+    laid_out = get_annotated_text(main_part(markup), ParserConfig(annotation_rules=rules))
     text: str = laid_out.get("text", "")
     at = 0
     for start, end, _ in sorted(laid_out.get("label", [])):
@@ -66,3 +66,20 @@ def add_html(builder: SectionBuilder, markup: str) -> None:
         builder.heading(text[start:end])
         at = end
     builder.paragraph(text[at:])
+
+
+def main_part(markup: str) -> str:
+    """The page's one ``<main>`` (or ``role="main"``) when it has one, as a browser's reader view
+    reads it: a saved account page's menus, promotions and "Did you know?" boxes hold figures that
+    are not the user's ("from just R99 a month"), and were cited as theirs (docs set J)."""
+    import lxml.etree
+    import lxml.html
+
+    try:
+        root = lxml.html.document_fromstring(markup)
+    except (lxml.etree.ParserError, ValueError):  # empty, or only a declaration: read as it is
+        return markup
+    found = root.xpath("//main | //*[@role='main']")
+    if len(found) != 1 or not found[0].text_content().strip():
+        return markup
+    return str(lxml.html.tostring(found[0], encoding="unicode"))
