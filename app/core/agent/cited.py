@@ -65,7 +65,9 @@ FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how
                             r"fast|high|heavy)|(?:does|do|did|is|are|was|were|can|has|have)\s+(?:the|my|our|there|i|we)"
                             r")\b", re.I)
 # What the question treats as the user's own: "my boiler", "the car's", "the gym", "the flights"
-_OWNED = re.compile(r"\b(?:my|our)\s+(\w+)|\bthe\s+(\w+)['’]s\b|\bthe\s+(?!(?:best|worst|way|ways|time|difference|"
+# ("the new car": the car; set J's "fuel consumption of the new car" got a general guess, "20 miles per gallon")
+_OWNED = re.compile(r"\b(?:my|our)\s+(?:(?:new|old|little|big|spare|main|second)\s+)?(\w+)|\bthe\s+(\w+)['’]s\b|"
+                    r"\bthe\s+(?:(?:new|old|little|big|spare|main|second)\s+)?(?!(?:best|worst|way|ways|time|difference|"
                     r"same|most|least|first|last|next|right|wrong|other|world|weather|news|capital|meaning|point|"
                     r"number|name|end|start|rest|idea|reason|average|usual|normal)\b)(\w{3,})\b", re.I)
 _OURS = re.compile(r"^(?:[\w,' ]+\s)?(?:we|i|our|my|we're|i'm)\b", re.I)  # the model speaking as the user

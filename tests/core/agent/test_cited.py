@@ -107,6 +107,8 @@ def test_a_fact_question_about_the_users_own_thing_is_not_answered_with_a_genera
                       else "The top speed is 150 miles per hour.", document=manual)
     assert ask(agent, "What's the car's top speed?").reply == "I couldn't find that in your documents."
     assert ask(agent, "How do I make pancakes?").reply == "The top speed is 150 miles per hour."  # a request
+    # (a word before the thing: "the new car" is the car; set J got "20 miles per gallon")
+    assert ask(agent, "What's the top speed of the new car?").reply == "I couldn't find that in your documents."
 
 
 def test_a_fact_question_about_a_thing_named_by_its_initials_is_not_answered_with_a_general_guess(
