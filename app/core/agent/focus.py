@@ -49,7 +49,7 @@ _FRAME = frozenset("""
 what what's whats which who who's whom whose where where's when when's why how how's
 do does did is are was were am be been being have has had will would can could should shall may might
 i i'm im i've i'd me my mine myself we we're our ours us you your yours hearth
-the a an and of for to in at on with about from by as it its it's this that these those there
+the a an and of for to in at on with about from by as it its it's this that these those there here
 again now currently still these days today anymore any more ever usually again already yet actually exactly
 tell remind know remember recall said say told mention mentioned please again name names named called
 one ones kind sort thing things something anything stuff get got go going gonna gunna wanna

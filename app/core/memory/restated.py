@@ -28,7 +28,7 @@ _MONTH = "(?:" + "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True)) + ")
 _CUE = re.compile(r"(?:(?P<mark>,|[.!]\s|\s[—–-])\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:(?:no|nah),?\s+wait|(?:no,?\s+)?hang\s+on|"
                   r"wait,?\s+no|(?:no|nah),?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|"
                   r"(?:no,?\s+)?i\s+beg\s+your\s+pardon|nei,?\s+vent|nee,?\s+wag|nein,?\s+warte|non,?\s+attends|no,?\s+espera|"
-                  rf"correction|sorry(?=[\s,]+(?:\d|{_DAY}\b|{_MONTH}\b))|no(?=,\s*(?:the\s+)?(?:\d|{_DAY}\b|{_MONTH}\b)))|\s(?:(?:no|nah)\s+(?:wait|sorry)|no\s+hang\s+on))\b"
+                  rf"correction|sorry(?=[\s,]+(?:\d|{_DAY}\b|{_MONTH}\b))|no(?=,\s*(?:the\s+)?(?:\d|{_DAY}\b|{_MONTH}\b)))|\s(?:(?:no|nah)\s+(?:wait|sorry)|no\s+hang\s+on|wait\s+no(?=\s+\d)))\b"
                   r"[\s,:;-]*", re.I)
 # Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"
 _LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?:that|it)|actually|(?:he|she|they)"

@@ -526,6 +526,7 @@ def test_a_question_keeps_only_what_it_asks() -> None:
     assert route("Remind me what I do for a living, I'm having one of those days").asked == \
         ("Remind me what I do for a living",)
     assert focus("What does my other half do for work again?").content == ()  # "other half" is who, not what
+    assert focus("when does my brother get here").content == ()  # "here" asks nothing (#M, obinna)
 
 
 def test_a_later_memory_repeating_the_answer_is_no_correction_of_it(bank: MemoryBank) -> None:
