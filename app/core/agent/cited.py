@@ -69,7 +69,9 @@ FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how
 _OWNED = re.compile(r"\b(?:my|our)\s+(?:(?:new|old|little|big|spare|main|second)\s+)?(\w+)|\bthe\s+(\w+)['’]s\b|"
                     r"\bthe\s+(?:(?:new|old|little|big|spare|main|second)\s+)?(?!(?:best|worst|way|ways|time|difference|"
                     r"same|most|least|first|last|next|right|wrong|other|world|weather|news|capital|meaning|point|"
-                    r"number|name|end|start|rest|idea|reason|average|usual|normal)\b)(\w{3,})\b", re.I)
+                    r"number|name|end|start|rest|idea|reason|average|usual|normal)\b)(\w{3,})\b|"
+                    # someone's: "ouma's braai" (#L: a general answer said "The braai starts on 12 July")
+                    r"\b(?!(?:what|who|where|when|how|it|that|there|here|he|she|let)['’]s)\w+['’]s\s+(\w{3,})\b", re.I)
 _OURS = re.compile(r"^(?:[\w,' ]+\s)?(?:we|i|our|my|we're|i'm)\b", re.I)  # the model speaking as the user
 # An owner, whole: "Kirsty Baird's fee" may be on a page that names only the fee (set D)
 _OWNER = re.compile(r"((?:[A-ZÀ-Þ][\w-]*\s)*[A-ZÀ-Þ][\w-]*)['’]s\b")

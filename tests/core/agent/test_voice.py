@@ -808,6 +808,16 @@ def test_a_word_written_capitalised_only_at_a_sentence_start_is_no_name(bank: Me
     assert "small electricals" in done.reply and "haven't told" not in done.reply, done.reply
 
 
+def test_a_question_about_someones_thing_the_user_told_of_is_not_answered_by_a_guess(bank: MemoryBank) -> None:
+    """"what time does ouma's braai start" went to a general answer: "The braai starts on 12 July" (#L)."""
+    bank.add(NewMemory(text="My ouma turns 90 on 12 July and the whole family is coming to a braai at my sister "
+                            "Elmarie's plot outside Stellenbosch.", kind="fact"))
+    backend = ScriptedBackend(reply="The braai starts on 12 July.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what time does ouma's braai start",
+                 new=True)
+    assert "haven't told me" in done.reply and "12 July" not in done.reply, done.reply
+
+
 def test_a_long_statement_is_acknowledged_by_its_first_part_without_asides() -> None:
     """Said back whole, a run-on message made an acknowledgement of 40 words (dev split #G, ngozi)."""
     said = ("My brother Chidi lives in Manchester, he's the one who keeps trying to get me to do the Great "
