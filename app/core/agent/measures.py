@@ -87,3 +87,19 @@ def day_shortened(name: str, folded: str) -> bool:
     day = _WEEKDAY.fullmatch(name)
     return day is not None and re.search(rf"\b{day.group(1)[:3].casefold()}\w*", folded) is not None
 
+
+def abbreviates(short: str, word: str) -> bool:
+    """A writer's short form of ``word``: "comp sci" for "computer science", "yr" for "year", "mgr" for
+    "manager" (the same first letter, its letters in order; two letters only without a vowel)."""
+    short, word = short.casefold(), word.casefold()
+    if not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
+        return False
+    if len(short) < 3 and (len(short) < 2 or re.search(r"[aeiou]", short)):
+        return False
+    letters = iter(word)
+    return all(c in letters for c in short)
+
+
+def shortened(word: str, text: str) -> bool:
+    """A word the writer shortened in lower case, written out: "Information" for "info" (#M, hemi)."""
+    return any(abbreviates(short, word) for short in re.findall(r"\b[a-z]{3,}\b", text))

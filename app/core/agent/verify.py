@@ -32,7 +32,7 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, said_of_its_kind, says_when_of_it
-from app.core.agent.measures import MONTH, day_shortened, groups_held, number_in
+from app.core.agent.measures import MONTH, abbreviates, day_shortened, groups_held, number_in, shortened
 from app.core.agent.tools import content_words
 from app.core.memory.corrections import struck, without_struck
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
@@ -112,8 +112,8 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
     if any(not number_in(n, affirmed) for n in _NUMBER.findall(text)) or _other_unit(text, source) \
             or not groups_held(text, affirmed):
         return False
-    if any(n.casefold() not in folded and not day_shortened(n, folded) for n in _NAME.findall(text)
-           if n.casefold() not in _OWN):
+    if any(n.casefold() not in folded and not day_shortened(n, folded) and not shortened(n, affirmed)
+           for n in _NAME.findall(text) if n.casefold() not in _OWN):
         return False
     # a breed is a dog to whom it is about, but a claim of its own ("Biscuit is a spaniel" ≠ "lurcher"; #E)
     said_raw = {w.casefold() for w in re.findall(r"[A-Za-z]+", f"{sentence} {question}")}
@@ -130,18 +130,6 @@ def grounded(proposal: str, sentence: str, question: str) -> bool:
 # "£850/mo" says "£850 a month" (held-out split #G: "You pay £850 per month" was refused)
 _SHORTHAND = re.compile(r"(?<=\w)\s?/\s?(mo|mth|month|wk|week|yr|year)\b", re.I)
 _PER = {"mo": "month", "mth": "month", "month": "month", "wk": "week", "week": "week", "yr": "year", "year": "year"}
-
-
-def abbreviates(short: str, word: str) -> bool:
-    """A writer's short form of ``word``: "comp sci" for "computer science", "yr" for "year", "mgr" for
-    "manager" (the same first letter, its letters in order; two letters only without a vowel)."""
-    short, word = short.casefold(), word.casefold()
-    if not short.isalpha() or len(short) >= len(word) or short[0] != word[0]:
-        return False
-    if len(short) < 3 and (len(short) < 2 or re.search(r"[aeiou]", short)):
-        return False
-    letters = iter(word)
-    return all(c in letters for c in short)
 
 
 def same_people(text: str) -> str:
@@ -291,7 +279,8 @@ def _answer(proposal: str, offered: Sequence[Choice], question: str, held: Calla
         # one that says it: "Caroline moved to Bath" is not "you" of "… to collect me"; #J)
         if any((held(piece) or bool(choice.about) and not says_whom(piece, choice.about) and
                 held(f"{choice.about} {piece}")) and
-               (all((number_in(f.casefold(), piece.casefold()) or day_shortened(f, piece.casefold()))  # "tues n thurs"
+               (all((number_in(f.casefold(), piece.casefold()) or day_shortened(f, piece.casefold())  # "tues n thurs"
+                     or shortened(f, piece))
                     and not _beside(f, beings, piece) for f in own) if facts
                 else grounded(text, piece, question))
                for piece in _pieces_of(choice)):

@@ -32,6 +32,9 @@ def said(proposal: str, sentence: str, question: str) -> str:
     # a texter's aside in brackets names the dog; a past tense says the user's present (#K)
     ("Pixel.", "Pixel (the dog) ate my headset cable lmaooo.", "whats the dog called"),
     ("You get paid 100 pounds each week.", "The Whitakers pay me 100 pounds for week", "How much they pay me each week?"),
+    # a texter's short form, written out by the model (#M, hemi)
+    ("You're studying a BCom in Marketing and Information Systems.",
+     "im hemi, 20, doing a bcom at vic majoring in marketing n info systems.", "what am i studying"),
     # an age in brackets after the name (#L)
     ("Aksel is 11 years old.", "I live in Bishopston with her son Aksel (11, in Year 6 at Ashley Down Primary)",
      "how old is Aksel"),
@@ -120,6 +123,7 @@ def test_the_model_is_shown_examples_then_the_users_lines_turned_to_you() -> Non
 
 @pytest.mark.parametrize(("proposal", "sentence", "question"), [
     ("Sharon's surname is Sharon.", "married to my wife Sharon for 9 years", "What's Sharon's surname?"),
+    ("Your sister is called Katherine.", "My sister Kat lives in Leeds.", "What's my sister's name?"),  # a name's own
     ("Marek drives a car.", "Marek passed his driving test yesterday!", "What car does Marek drive?"),
     ("You have about 15 hectares.", "I have a small vineyard, we've had it for 15 years", "How many hectares do I have?"),
 ])
