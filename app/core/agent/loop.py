@@ -185,9 +185,10 @@ class Agent:
         names inside ``text`` that a memory writes so: "what does Kev do for work" after "flatshare w/
         Kev", which recall didn't bring (a general answer invented his job; dev split #G)."""
         texts = [r.memory.text for r in recalled]
-        # not a word the user also writes in lower case: "Café moves to Sundays" beside "Repair café at
-        # St Chad's" names no one, and "what do I mend at the café" asked for no name (#M, obinna)
-        lower = {w for t in texts for w in re.findall(r"\b[a-zß-ÿ]+\b", t)}
+        # not a word also written in lower case, unless capitalised inside a sentence: "Café moves to Sundays"
+        # beside "Repair café", "Vet wants 2 kilos off him" for "what's the vet's name" (#M, obinna)
+        inside = {n for t in texts for n in voice.names_in(t)}
+        lower = {w for t in [*texts, text] for w in re.findall(r"\b[a-zß-ÿ]+\b", t)} - {n.casefold() for n in inside}
         names = [*self.bank.entity_names(), *(n for t in texts for n in voice.capitalised(t) if n.casefold() not in lower)]
         rows = self.data.memory_rows
         return names + [n for n in voice.names_in(text) if n not in names and any(

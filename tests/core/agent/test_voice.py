@@ -21,6 +21,7 @@ from app.core.memory.data import ProfileData
 from app.core.memory.store import NewMemory
 from app.core.settings import Settings
 from app.core.turn_events import TurnDone
+from app.core.types import Recall
 
 BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
 
@@ -806,6 +807,19 @@ def test_a_word_written_capitalised_only_at_a_sentence_start_is_no_name(bank: Me
     backend = ScriptedBackend(reply="You do small electricals.", n_params=3_000_000_000)
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what do I mend at the café", new=True)
     assert "small electricals" in done.reply and "haven't told" not in done.reply, done.reply
+
+
+def test_a_word_only_first_in_a_sentence_is_no_name_when_the_question_writes_it_in_lower_case(bank: MemoryBank) -> None:
+    """"what's the vet's name" was told "You told me Vet wants 2 kilos off him." (#M, obinna)."""
+    bank.add(NewMemory(text="Dog is Brunel. Staffie, 9. Vet wants 2 kilos off him.", kind="fact"))
+    bank.add(NewMemory(text="Café moves to Sundays. Repair café at St Chad's. Hall's being rewired.", kind="fact"))
+    backend = ScriptedBackend(reply="The vet's name is Vet.", n_params=3_000_000_000)
+    agent = Agent(ProfileData(bank), backend, Settings(threshold=0.0))
+    done = _turn(agent, "what's the vet's name", new=True)
+    assert "haven't told me" in done.reply and "Vet wants" not in done.reply, done.reply
+    recalled = [Recall(m, 0.5, 0.5) for m in bank.list()]
+    names = agent.known_names(recalled, "what's the vet's name")
+    assert "Vet" not in names and "Café" not in names and {"Brunel", "Chad", "Hall"} <= set(names), names
 
 
 def test_a_question_about_someones_thing_the_user_told_of_is_not_answered_by_a_guess(bank: MemoryBank) -> None:
