@@ -253,7 +253,7 @@ def what_asked(question: str) -> str:
         if m.group("called"):  # "What's my dog called?" → "what your dog is called"
             return f"{wh} {np_} {be} {m.group('called').casefold()}"
         subject, rest = _subject(np_)  # "where is my brother studying" → "where your brother is studying"
-        if not re.match(r"\w+(?:ing|ed)\b", rest):  # "who's my diss supervisor" → "who your diss supervisor is"
+        if not _GOES_ON_AFTER_BE.match(rest):  # "who's my diss supervisor" → "who your diss supervisor is"
             subject, rest = np_, ""
         return np_ if wh == "what" else f"{wh} {subject} {be} {rest}".strip()
     if m := _WH_DO_I.match(q):
@@ -266,13 +266,18 @@ def what_asked(question: str) -> str:
             return ""  # "when did I move" → "when you moved" needs the past tense: say it plainly
         if aux in ("am", "is", "are", "was", "were"):
             be = {"am": "are", "was": "were" if subject.casefold() == "you" else "was"}.get(aux, aux)
-            if subject.endswith(("'s", "’s")):  # "what time is Jakey's parents evening": his, whole (#H)
+            # "what time is Jakey's parents evening": his, whole (#H); "my dental appointment": all of it (#M)
+            if subject.endswith(("'s", "’s")) or subject.startswith("your ") and verb and not _GOES_ON_AFTER_BE.match(verb):
                 return f"{_lower_first(m.group('wh'))} {subject} {verb} {be}".replace("  ", " ")
             verb = f"{be} {verb}".strip()
         elif aux == "does":
             verb = _third_person(verb)
         return f"{_lower_first(m.group('wh'))} {subject} {verb}".strip()
     return ""
+
+
+_GOES_ON_AFTER_BE = re.compile(r"(?:\w+(?:ing|ed)|in|at|on|from|to|with|for|near|by|called|named|due|born|"
+                               r"open|free|back|here|there|up|off|over|out|tomorrow|today|tonight|now|this|next)\b", re.I)
 
 
 def _subject(clause_: str) -> tuple[str, str]:

@@ -591,6 +591,9 @@ def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
     assert "what you do for a living" in again and "living again" not in again
     assert "where your brother is studying" in not_told("Where is my brother studying?")
     assert "what time Jakey's parents evening is" in not_told("what time is Jakey's parents evening")  # #H
+    assert "what time your dental appointment is" in not_told("what time is my dental appointment")  # #M
+    assert "when your brother is due" in not_told("when is my brother due")
+    assert "what time your train is tomorrow" in not_told("what time is my train tomorrow")
 
 
 def test_what_was_said_last_about_the_same_thing_is_quoted(bank: MemoryBank) -> None:
