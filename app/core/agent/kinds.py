@@ -116,7 +116,12 @@ def says_when_of_it(text: str, question: str) -> bool:
     if not _whens(text) - _whens(question):
         return False
     asked = {stem(w) for w in content_words(question) if w not in _WHEN_WORDS}
-    return len(text.split()) <= _TERSE or not asked or bool(asked & {stem(w) for w in content_words(text)})
+    # ("You shall visit her on the 25th." for "when am I going to see my sister": she is whom it asks of; #M)
+    of_whom = _PRONOUN.search(text) is not None and re.search(rf"\b(?:{RELATION_WORDS})\b", question, re.I) is not None
+    return len(text.split()) <= _TERSE or not asked or of_whom or bool(asked & {stem(w) for w in content_words(text)})
+
+
+_PRONOUN = re.compile(r"\b(?:her|him|them|she|he|they)\b", re.I)
 
 
 def _whens(text: str) -> set[str]:

@@ -326,11 +326,13 @@ def _pieces_of(choice: Choice) -> list[str]:
     ("…, she is Turkish Van cat. | Her name is Pamuk.") with that one, too."""
     said = [s for s in sentences(choice.note) or [choice.note] if not _GREETING.match(s)]  # "Evening." says no time
     joined = [f"{a} {b}" for a, b in zip(said, said[1:])
-              if goes_on(b) or _fragment_on(b) or _NAME_ALONE.match(b)]
+              if goes_on(b) or _fragment_on(b) or _NAME_ALONE.match(b) or _REFERS.search(b) and not _NAMED.search(b)]
     return [same_people(piece) for sentence in said
             for piece in dict.fromkeys([*pieces(sentence), *segments(sentence)])] + [same_people(j) for j in joined]
 
 
+# "Halina's operation … I shall therefore visit her on the 25th": whom "her" is, the sentence before says (#M)
+_REFERS = re.compile(r"\b(?:her|him|them)\b", re.I)
 _NAME_ALONE = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ]+\W*$")  # "Dog's a collie. | Fly.": the name of the one before (#G)
 _CALENDAR = re.compile(r"January|February|March|April|May|June|July|August|September|October|November|December|"
                        r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|"
