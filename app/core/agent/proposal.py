@@ -9,6 +9,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from os.path import commonprefix
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -62,10 +63,18 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
         # … or one the user told of, in their own story: "what time does the lan start" after "theres a lan
         # tourney … me n reece signed up" (a general answer invented "9 PM"; #K)
         told_of = re.compile(rf"\b(?:the|a|an)\s+{re.escape(noun)}\b", re.I)
-        if any((m := store.get(i)) is not None and (has.search(m.text) or told_of.search(m.text) and mentions_self(m.text))
-               for i, _ in store.keyword_search(noun, 5)):
+        # … or their own work in another form of the word: "which publisher is the translation for" after
+        # "I'm a translator, mostly Norwegian crime novels" (a general answer invented "HarperCollins"; #M)
+        if any((m := store.get(i)) is not None and (has.search(m.text) or (told_of.search(m.text) or
+               _its_kin_said(noun, m.text)) and mentions_self(m.text)) for i, _ in store.keyword_search(noun, 5)):
             return True
     return False
+
+
+def _its_kin_said(noun: str, text: str) -> bool:
+    """``text`` has a word of the same long root as ``noun`` ("translator" for "translation", not "transport")."""
+    need = max(6, len(noun) - 4)
+    return any(w != noun and len(commonprefix([w, noun.casefold()])) >= need for w in re.findall(r"[^\W\d_]+", text.casefold()))
 
 
 _NO_THING = frozenset(("one", "day", "way", "lot", "bit", "top", "end", "sun", "moon", "sky", "sea"))

@@ -825,6 +825,15 @@ def test_a_word_only_first_in_a_sentence_is_no_name_when_the_question_writes_it_
     assert "Vet" not in names and "Café" not in names and {"Brunel", "Chad", "Hall"} <= set(names), names
 
 
+def test_a_question_about_the_users_own_work_in_another_form_of_the_word_is_not_a_guess(bank: MemoryBank) -> None:
+    """"which publisher is the translation for" after "I'm a translator": "HarperCollins" (#M, sigrid)."""
+    bank.add(NewMemory(text="I'm a translator, mostly Norwegian crime novels into English.", kind="fact"))
+    backend = ScriptedBackend(reply="The translation is for HarperCollins.", n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "which publisher is the translation for",
+                 new=True)
+    assert "HarperCollins" not in done.reply and "haven't told me" in done.reply, done.reply
+
+
 def test_a_question_about_someones_thing_the_user_told_of_is_not_answered_by_a_guess(bank: MemoryBank) -> None:
     """"what time does ouma's braai start" went to a general answer: "The braai starts on 12 July" (#L)."""
     bank.add(NewMemory(text="My ouma turns 90 on 12 July and the whole family is coming to a braai at my sister "
