@@ -19,14 +19,15 @@ HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to
        r"jambo|sawubona|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
        r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag))")
 THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|sweet(?:\s+as)?|"
-        r"merci|danke|gracias|obrigad[oa]|grazie|rahmet|spasibo|dzi[eę]kuj[eę]|dankie|takk?|kiitos|arigato?u?|shukran|"
+        r"merci(?:\s+beaucoup)?|danke(?:\s+sch[oö]n)?|vielen\s+dank|(?:muchas\s+)?gracias|obrigad[oa]|grazie|rahmet|spasibo|"
+        r"dzi[eę]kuj[eę]|(?:baie\s+)?dankie|(?:tusen\s+|mange\s+)?takk?(?:\s+skal\s+du\s+ha)?|kiitos|arigato?u?|shukran|"
         r"asante|ng[aā]\s+mihi|dhanyavaad|diolch|good|grand|class|legend|shot|(?:i'?m\s+|i\s+am\s+)?(?:(?:much|most|very|ever\s+so|deeply)\s+)?obliged(?:\s+to\s+(?:you|u))?|"
         r"(?:god\s+)?bless\s+(?:you|u)|good\s+(?:man|lad|girl|job|work)|nice\s+work|"
         r"i\s+appreciate\s+(?:it|that|"
         r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|sound|"
         r"that(?:'ll|\s+will)\s+do(?:\s+(?:nicely|nicely\s+thanks|fine|the\s+trick))?|"
         r"super|that(?:'s|\s+is|\s+was)\s+(?:\w+\s+)?(?:helpful|great|perfect|lovely|brilliant|useful|kind|"
-        r"amazing|awesome|nice|good|wonderful|fantastic|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|"
+        r"amazing|awesome|nice|good|wonderful|fantastic|lekker|exactly\s+what\s+i\s+needed)|you'?re\s+(?:the\s+best|"
         r"a\s+star|"
         r"a\s+lifesaver|great)|(?:that\s+)?helped(?:\s+a\s+lot)?|so\s+(?:much|very)|a\s+lot|a\s+bunch|loads|"
         r"very\s+much|for\s+(?:that|this|the\s+\w+|everything|your\s+help|the\s+help)|again|mate|hearth|buddy|friend|"
@@ -41,7 +42,8 @@ THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|ap
 NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
 GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{HI}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
 THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{THX}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)  # "Ha, that'll do"
-HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate)\b", re.I)
+HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate|merci|danke|dank|gracias|obrigad[oa]|"
+                        r"grazie|dankie|takk?|kiitos|arigato|shukran|asante|diolch)\b", re.I)
 THANKS_LEAD = re.compile(rf"^(?:(?:oh\s+)?{THX}{NAME}\s*)+(?:[,!.:;~-]|$)", re.I)  # "Thank you so much,"
 LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{HI}|{THX}){NAME}(?:[\s,!.:;~-]+|$))+", re.I)
 # Leaving for now, said after thanks: "off to bed", "I'm off to get a few hours' sleep now"

@@ -290,7 +290,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
                                      "Much obliged.", "Thank you very much, is very useful.",
                                      "Thanks, that's perfect, off to get a few hours' sleep now.",
                                      "You have been most obliging. Good afternoon.",
-                                     "I am much obliged to you."])  # #J: kept as "you are much obliged to me"
+                                     "I am much obliged to you.",  # #J: kept as "you are much obliged to me"
+                                     "Dankie, that's lekker.", "Takk skal du ha.", "Tusen takk!"])  # #L, #M: "Noted: takk …"
 def test_thanks_with_a_word_on_the_reply_is_thanks_even_after_a_request(message: str) -> None:
     """After a request these went on with it: a goodbye drew a casserole recipe (held-out split #E)."""
     assert route(message, follows_request=True).route == "thanks"
