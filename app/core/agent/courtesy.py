@@ -16,7 +16,7 @@ HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to
        r"ok|okay|k|kk|anyway|right|well|oh|ooh|aw+|hearth|there|"
        # other languages' hellos, as people mix them into English ("kia ora", "morena", "Salem!")
        r"kia\s+ora|m[oō]rena|sal[ae]m|salaam|as-?salaam?u?\s+alaykum|hola|bonjour|ol[aá]|namaste|hej|moin|servus|"
-       r"jambo|sawubona|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
+       r"jambo|sawubona|howzit|molo|dumela|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
        r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag))")
 THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|sweet(?:\s+as)?|"
         r"merci(?:\s+beaucoup)?|danke(?:\s+sch[oö]n)?|vielen\s+dank|(?:muchas\s+)?gracias|obrigad[oa]|grazie|rahmet|spasibo|"

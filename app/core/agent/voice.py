@@ -130,11 +130,14 @@ _SAD = re.compile(r"\b(?:passed away|died|death|funeral|sick|illness|cancer|lost
                   r"laid off|struggling|exhausted|burnt out|burned out|miss (?:her|him|them)|grief|tough|hard time|"
                   r"cancelled|canceled|awful|terrible|horrible|ugh)\b", re.I)
 _GLAD = re.compile(r"\b(?:got engaged|engaged|married|wedding|new job|promoted|promotion|passed|graduated|"
-                   r"won|birthday|baby|pregnant|born|adopted|finally|excited|thrilled|happy|great news|"
+                   r"won|birthday|baby|pregnant|born|adopted|excited|thrilled|happy|great news|"
                    r"good news|paid off|retired|moved into|bought|celebrat\w*|anniversary)\b", re.I)
+_REASON = re.compile(r"\b(?:because|since|cos|'cause)\b[^.!?]*", re.I)
 
 
 def _feeling(message: str) -> str:
+    # the news, not its reason: "ouma's party moved … because … the forecast for the 12th is terrible" (#L)
+    message = _REASON.sub("", message)
     if _SAD.search(message):
         return pick(("I'm sorry to hear that.", "That sounds hard.", "I'm sorry."), message) + " "
     if _GLAD.search(message):

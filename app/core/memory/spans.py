@@ -33,7 +33,9 @@ _MARKER = rf"(?:oh and|and by the way|and also|oh|so|well|also|anyway|btw|by the
 _TOPIC = (rf"(?:(?:so|also|and|oh|ok|okay|right|anyway)[,\s]+)?(?:(?:for\s+the\s+record|(?:a\s+)?bit\s+of\s+background"
           rf"(?:\s+i\s+suppose)?|(?:the\s+|some\s+|other\s+)?(?:big|good|bad|sad|random|quick|exciting|car|work|house|"
           rf"job|family|health|baby|wedding)\s+(?:news|update|one)|news|update|fyi|heads\s+up)"
-          rf"(?:[,:;-]+\s*|\s+)(?={_SUBJECTS}\b))")
+          rf"(?:[,:;-]+\s*|\s+)(?={_SUBJECTS}\b)|"
+          # (a qualified one, before anyone's news: "Big news, ouma's party moved"; #L)
+          rf"(?:big|good|bad|sad|exciting|quick)\s+(?:news|update)[,:;!-]+\s*(?=\w))")
 _FILLER = re.compile(rf"^(?:{_GREETING}|{_TOPIC}|{_MARKER})+", re.I)
 _FIRST_PERSON = re.compile(r"\b(i|i'm|i've|i'd|i'll|my|me|mine|myself|we|we're|we've|our|ours|us)\b", re.I)
 _QUESTION_START = re.compile(

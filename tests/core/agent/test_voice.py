@@ -845,6 +845,18 @@ def test_a_question_about_someones_thing_the_user_told_of_is_not_answered_by_a_g
     assert "haven't told me" in done.reply and "12 July" not in done.reply, done.reply
 
 
+def test_news_is_acknowledged_without_its_lead_and_its_reason_draws_no_sympathy() -> None:
+    """"I'm sorry. Got it — I'll remember that big news, ouma's party moved …" for a party moved because the
+    forecast is terrible; "Congratulations!" for "finally a minute to sit down" (#L, marietjie)."""
+    said = "Big news, ouma's party moved: Elmarie says it's now on 19 July, because the forecast for the 12th is terrible."
+    reply = acknowledge(said, [Kept(said, "new")])
+    assert "sorry" not in reply.casefold() and "big news" not in reply.casefold() and "19 July" in reply, reply
+    said = "Ag, finally a minute to sit down with my koffie."
+    assert "Congratulations" not in acknowledge(said, [Kept(said, "new")])
+    said = "Our flight got cancelled because of the strike."
+    assert acknowledge(said, [Kept(said, "new")]).startswith("I'm sorry")
+
+
 def test_a_long_statement_is_acknowledged_by_its_first_part_without_asides() -> None:
     """Said back whole, a run-on message made an acknowledgement of 40 words (dev split #G, ngozi)."""
     said = ("My brother Chidi lives in Manchester, he's the one who keeps trying to get me to do the Great "
