@@ -212,6 +212,12 @@ def _turn(agent: Agent, text: str, **kwargs) -> TurnDone:
     return done
 
 
+def _proposed(bank: MemoryBank, reply: str, question: str) -> TurnDone:
+    """``question`` asked in a new conversation of a 3B model that proposes ``reply``."""
+    backend = ScriptedBackend(reply=reply, n_params=3_000_000_000)
+    return _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), question, new=True)
+
+
 def test_a_small_model_speaks_only_for_requests(bank: MemoryBank) -> None:
     backend = ScriptedBackend(reply="Try a lentil curry. As a chef, I love it.")
     agent = Agent(ProfileData(bank), backend, Settings())
@@ -452,17 +458,14 @@ def test_a_model_that_says_not_said_beside_the_answer_is_asked_again_with_that_l
 def test_a_later_line_with_another_number_for_the_same_thing_is_the_answer(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="savin for a house deposit, got 6200 so far, need like 15k", kind="fact", created_at=1_000))
     bank.add(NewMemory(text="deposit pot's at 7400 now", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="You got 6200 saved for the deposit.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "how much i got saved for the deposit",
-                 new=True)
+    done = _proposed(bank, "You got 6200 saved for the deposit.", "how much i got saved for the deposit")
     assert "7400" in done.reply and "6200" not in done.reply, done.reply
 
 
 def test_a_newer_line_about_the_same_one_with_another_number_is_the_answer(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="We keep a spaniel named Bramble. She is 6 years old.", kind="fact", created_at=1_000))
     bank.add(NewMemory(text="Bramble celebrated her 7th birthday on Saturday.", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="Bramble is 6 years old.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "How old is Bramble now?", new=True)
+    done = _proposed(bank, "Bramble is 6 years old.", "How old is Bramble now?")
     assert "7th birthday" in done.reply and "6" not in done.reply, done.reply
 
 
@@ -471,8 +474,7 @@ def test_a_later_line_with_a_date_does_not_replace_an_answer_that_gives_a_time(b
                        created_at=1_000))
     bank.add(NewMemory(text="update: not going to A&E in aug after all, swapped w/ a mate -> geris from 6/8.",
                        kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="Nights start at 20:00.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what time do my nights start", new=True)
+    done = _proposed(bank, "Nights start at 20:00.", "what time do my nights start")
     assert "20:00" in done.reply and "6/8" not in done.reply, done.reply  # #K
     bank.add(NewMemory(text="My ouma turns 90 on 12 July, a braai at my sister Elmarie's plot outside Stellenbosch.", kind="fact",
                        created_at=3_000))
@@ -672,8 +674,7 @@ def test_a_line_that_says_the_answers_numbers_again_and_one_more_does_not_replac
 
 def test_a_where_question_is_answered_only_from_a_memory_that_says_what_it_asks(bank: MemoryBank) -> None:
     bank.add(NewMemory(text="The wife and I have been in Whitby ever since we married, she's Maureen.", kind="fact"))
-    backend = ScriptedBackend(reply="Maureen volunteers at Whitby.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "Where does Maureen volunteer?", new=True)
+    done = _proposed(bank, "Maureen volunteers at Whitby.", "Where does Maureen volunteer?")
     assert "Whitby" not in done.reply and "haven't told me" in done.reply, done.reply
 
 
@@ -681,8 +682,7 @@ def test_an_age_said_later_in_words_corrects_the_one_before(bank: MemoryBank) ->
     """"now she is six" after "Mariam is five": the later age is said, not the model's older one (#E)."""
     bank.add(NewMemory(text="Children are two. Yusuf is nine years, Mariam is five.", kind="fact", created_at=1_000))
     bank.add(NewMemory(text="Yesterday was birthday of Mariam, now she is six!", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="Mariam is five years old.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "How old is Mariam?", new=True)
+    done = _proposed(bank, "Mariam is five years old.", "How old is Mariam?")
     assert "six" in done.reply and "five" not in done.reply and "Yesterday" not in done.reply, done.reply
 
 
@@ -691,8 +691,7 @@ def test_a_relative_at_a_sentences_start_is_not_taken_for_a_name(bank: MemoryBan
     name" then asked about someone called Mum (#F)."""
     bank.add(NewMemory(text="My mum's called bisi.", kind="fact", created_at=1_000))
     bank.add(NewMemory(text="Mum finally said yes, we're calling her mochi.", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="Your mum's name is Bisi.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "whats my mum's name", new=True)
+    done = _proposed(bank, "Your mum's name is Bisi.", "whats my mum's name")
     assert done.reply == "Your mum's name is Bisi.", done.reply
 
 
@@ -700,9 +699,7 @@ def test_where_someone_is_stationed_is_where_they_were_moved(bank: MemoryBank) -
     """"stationed", like "live" and "work", is said in other words ("they moved him out to San Diego"; #E)."""
     bank.add(NewMemory(text="Travis called — well, turns out he's not in Norfolk at all anymore, they moved him out "
                             "to San Diego last week and he didn't tell his mama till it was done, typical.", kind="fact"))
-    backend = ScriptedBackend(reply="Travis is stationed in San Diego now.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "Where's Travis stationed these days?",
-                 new=True)
+    done = _proposed(bank, "Travis is stationed in San Diego now.", "Where's Travis stationed these days?")
     assert "San Diego" in done.reply, done.reply
 
 
@@ -712,9 +709,8 @@ def test_a_correction_that_doesnt_say_whom_it_is_about_answers_for_whom_it_corre
                        kind="fact", created_at=1_000))
     bank.add(NewMemory(text="Also swimming lessons are Sunday mornings now, the Saturday class got cancelled.",
                        kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="Jack has swimming lessons on Sunday mornings now.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "When does Jack have his swimming lessons?",
-                 new=True)
+    done = _proposed(bank, "Jack has swimming lessons on Sunday mornings now.",
+                     "When does Jack have his swimming lessons?")
     assert done.reply == "Jack has swimming lessons on Sunday mornings now.", done.reply
 
 
@@ -742,8 +738,7 @@ def test_a_later_line_giving_another_date_replaces_the_answer_with_no_word_share
     bank.add(NewMemory(text="The wife's having her hip done. 3rd of March. Glangwili hospital.", kind="fact",
                        created_at=1_000))
     bank.add(NewMemory(text="Hip's moved. 10th of March now. Surgeon's off.", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="The wife's hip is being done on March 3rd.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "when's the wife's operation", new=True)
+    done = _proposed(bank, "The wife's hip is being done on March 3rd.", "when's the wife's operation")
     assert "10th" in done.reply and "3rd" not in done.reply, done.reply
 
 
@@ -755,8 +750,7 @@ def test_a_later_line_naming_the_thing_asked_only_far_from_its_new_number_replac
     bank.add(NewMemory(text="And another thing, line dancing's been Fridays at the Methodist hall for years but "
                             "they've moved it, it's Mondays now, half seven, because the hall's got a slimming club "
                             "on Fridays, which I might go to an' all after the cruise buffet", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="You sail on the 19th of May.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "when do we sail on the cruise", new=True)
+    done = _proposed(bank, "You sail on the 19th of May.", "when do we sail on the cruise")
     assert "19th" in done.reply and "Mondays" not in done.reply, done.reply
 
 
@@ -766,8 +760,7 @@ def test_a_later_line_giving_a_count_in_words_does_not_replace_a_date(bank: Memo
                             "whole intake back a week.", kind="fact", created_at=1_000))
     bank.add(NewMemory(text="Update: barnehage changed Tuva's days, it's now Monday to Thursday, so four writing "
                             "days, hurra.", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="Tuva starts barnehage on the 9th of September.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "when does Tuva start", new=True)
+    done = _proposed(bank, "Tuva starts barnehage on the 9th of September.", "when does Tuva start")
     assert "9th" in done.reply and "Thursday" not in done.reply, done.reply
 
 
@@ -787,9 +780,7 @@ def test_a_question_of_one_word_the_memories_hold_is_answered_from_them(bank: Me
 def test_a_terse_writers_one_word_sentence_holds_an_answer_with_the_next(bank: MemoryBank) -> None:
     """"Amlodipine." was refused: a sentence of one word was no candidate (#G, gwilym)."""
     bank.add(NewMemory(text="Tablets. Amlodipine. One in the morning. For the pressure.", kind="fact"))
-    backend = ScriptedBackend(reply="Amlodipine.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what tablet do I take in the morning",
-                 new=True)
+    done = _proposed(bank, "Amlodipine.", "what tablet do I take in the morning")
     assert "Amlodipine" in done.reply, done.reply
 
 
@@ -798,8 +789,7 @@ def test_a_sentence_with_no_subject_holds_an_answer_with_the_one_it_goes_on_from
     in a sentence that doesn't name him, and "where's Emeka coming from" was not told (#M, obinna)."""
     bank.add(NewMemory(text="Emeka, brother, 68. Flying in from Lagos on the 22nd. No, 23rd. Checked the ticket. "
                             "Lands Manchester 06:40.", kind="fact"))
-    backend = ScriptedBackend(reply="Emeka is coming from Lagos on the 23rd.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "where's Emeka coming from", new=True)
+    done = _proposed(bank, "Emeka is coming from Lagos on the 23rd.", "where's Emeka coming from")
     assert "Lagos" in done.reply and "haven't told" not in done.reply, done.reply
 
 
@@ -808,8 +798,7 @@ def test_a_word_written_capitalised_only_at_a_sentence_start_is_no_name(bank: Me
     bank.add(NewMemory(text="Repair café at St Chad's, Saturdays 10 till 1. I do small electricals. Kettles, lamps, "
                             "the odd toaster.", kind="fact", created_at=1_000))
     bank.add(NewMemory(text="Café moves to Sundays from next month. Hall's being rewired.", kind="fact", created_at=2_000))
-    backend = ScriptedBackend(reply="You do small electricals.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what do I mend at the café", new=True)
+    done = _proposed(bank, "You do small electricals.", "what do I mend at the café")
     assert "small electricals" in done.reply and "haven't told" not in done.reply, done.reply
 
 
@@ -829,9 +818,7 @@ def test_a_word_only_first_in_a_sentence_is_no_name_when_the_question_writes_it_
 def test_a_question_about_the_users_own_work_in_another_form_of_the_word_is_not_a_guess(bank: MemoryBank) -> None:
     """"which publisher is the translation for" after "I'm a translator": "HarperCollins" (#M, sigrid)."""
     bank.add(NewMemory(text="I'm a translator, mostly Norwegian crime novels into English.", kind="fact"))
-    backend = ScriptedBackend(reply="The translation is for HarperCollins.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "which publisher is the translation for",
-                 new=True)
+    done = _proposed(bank, "The translation is for HarperCollins.", "which publisher is the translation for")
     assert "HarperCollins" not in done.reply and "haven't told me" in done.reply, done.reply
 
 
@@ -839,9 +826,7 @@ def test_a_question_about_someones_thing_the_user_told_of_is_not_answered_by_a_g
     """"what time does ouma's braai start" went to a general answer: "The braai starts on 12 July" (#L)."""
     bank.add(NewMemory(text="My ouma turns 90 on 12 July and the whole family is coming to a braai at my sister "
                             "Elmarie's plot outside Stellenbosch.", kind="fact"))
-    backend = ScriptedBackend(reply="The braai starts on 12 July.", n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "what time does ouma's braai start",
-                 new=True)
+    done = _proposed(bank, "The braai starts on 12 July.", "what time does ouma's braai start")
     assert "haven't told me" in done.reply and "12 July" not in done.reply, done.reply
 
 
@@ -904,8 +889,7 @@ def test_right_proposals_split_h_refused_are_held(bank: MemoryBank, memory: str,
                                                   said: str) -> None:
     """Split #H (dev since its run): "Rosie's allergic" read as Rosie's something; "5:20" not in "5.20"."""
     bank.add(NewMemory(text=memory, kind="fact"))
-    backend = ScriptedBackend(reply=proposal, n_params=3_000_000_000)
-    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), question, new=True)
+    done = _proposed(bank, proposal, question)
     assert said in done.reply, done.reply
 
 
