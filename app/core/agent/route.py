@@ -103,7 +103,9 @@ _ADVICE = re.compile(
     r"(?:best|quickest|easiest)\s+way|what\s+\w+\s+(?:can|could|should|shall)\s+(?:i|we)\b|what\s+(?:time|day|"
     r"date)\s+is\s+it|"
     # "What things I must bring in the hand luggage?": what the user has to do is advice, not a fact told
-    r"what\s+(?:\w+\s+)?(?:i|we)\s+(?:must|should|need\s+to|have\s+to|ought\s+to)\b|must\s+(?:i|we)\b)", re.I)
+    r"what\s+(?:\w+\s+)?(?:i|we)\s+(?:must|should|need\s+to|have\s+to|ought\s+to)\b|"
+    # (not a number or a when told: "how many boerewors rolls must I bring"; #L)
+    r"^(?!\W*(?:how\s+(?:many|much)|when|what\s+time)\b).*\bmust\s+(?:i|we)\b)", re.I)
 _ABOUT_USER = re.compile(r"\b(?:i|i'm|i've|i'd|im|me|my|mine|myself|we|our|us)\b", re.I)
 _ASSISTANT_SUBJECT = re.compile(r"\b(?:you|your|yourself|you're|hearth)\b", re.I)
 # Openers _kind strips before it reads a sentence ("And where do I work these days")

@@ -287,6 +287,9 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     # split #I, tracy: a thing to make named with "a list of", after "Also"
     assert route("Also a list of things to pack for a teenager going on a school trip abroad").route == "request"
     assert route("A list of things I love: rain, tea.").route == "statement"
+    # a number told, asked with "must I" (#L, marietjie): not advice
+    assert route("how many boerewors rolls must I bring").route == "ask_user"
+    assert route("What things I must bring in the hand luggage?").route == "request"
     # … and "Can you do me a …" naming someone known was taken for a question about them
     assert route("Can you do me a revision timetable for Jordan for the two weeks before", ["Jordan"]).route == "request"
 
