@@ -63,6 +63,11 @@ def settled(text: str) -> str:
 def _apply(before: str, after: str, items: bool = True) -> str | None:
     """``before`` with its value replaced by the one ``after`` gives, then the rest of ``after``."""
     clause, rest = _first_clause(after)
+    if not any(kind.search(clause) for kind in _KINDS) and rest and not rest.startswith("."):
+        # the value a clause on: "40 rolls, no wait, she just sent a voice note, it's 60 now" (#L)
+        said_on, rest_on = _first_clause(rest)
+        if any(kind.search(said_on) for kind in _KINDS):
+            clause, rest = said_on, rest_on
     said = _LEAD.sub("", clause).strip()
     for kind in _KINDS:
         new = kind.search(said)

@@ -65,6 +65,8 @@ def test_an_apology_is_not_a_correction(said: str) -> None:
 @pytest.mark.parametrize(("said", "meant"), [
     ("Flying in from Lagos on the 22nd. No, 23rd. Checked the ticket.", "Flying in from Lagos on the 23rd. Checked the ticket."),
     ("Party is Saturday, no, Sunday.", "Party is Sunday."),
+    ("Elmarie has put me down for 40 boerewors rolls, no wait, she just sent a voice note, it's 60 now.",
+     "Elmarie has put me down for 60 boerewors rolls."),  # the value a clause on (#L)
     ("Driving theory test booked for 14th march at 10:20 wait no 11:20 i just checked the email.",
      "Driving theory test booked for 14th march at 11:20."),  # (#L, ruby)
 ])
