@@ -25,7 +25,7 @@ from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
 from app.core.memory.corrections import corrects, later_corrections, negated_words, struck
 from app.core.memory.restated import settled
-from app.core.memory.spans import mentions_self, normalise, said_parts
+from app.core.memory.spans import mentions_self, normalise, said_parts, sentences
 from app.core.memory.store import query_words
 from app.core.types import Recall
 
@@ -123,6 +123,10 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         said = verified.text.rstrip(".") if newer is None else voice.clause(newer.note, turn.names)
         return verify.told(chosen, turn.names) if verify.names_one(said, question) else \
             _unnamed(turn, question, said, or_nothing)
+    copied = _copied(proposal, offered, held)
+    if copied is not None:  # the model copied out the user's lines: Hearth says the one that holds it
+        turn.quoted = copied.memory_id
+        return verify.told(copied, turn.names)
     turn.quoted = None
     said_something = bool(proposal) and not verify.abstains(proposal)
     if said_something:
@@ -144,6 +148,16 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
             return _unnamed(turn, question, said, or_nothing)
         return verify.told(choice, turn.names)  # Hearth's own words from the sentence that holds it
     return "" if or_nothing else voice.not_told(question)
+
+
+def _copied(proposal: str, offered: list[Choice], held: Callable[[str], bool]) -> Choice | None:
+    """The longest line shown that the proposal copies word for word and that is about whom, and of the
+    kind, the question asks: "Emeka, brother, 68. Flying in from Lagos on the 23rd. Checked the ticket.
+    …" for "when does my brother get here" (#M, obinna)."""
+    said = normalise(proposal)
+    found = [c for c in offered if len(sentences(c.note)) > 1 and normalise(c.note) in said
+             and verify.anchored_somewhere(c, held)]
+    return max(found, key=lambda c: len(c.note), default=None)
 
 
 def _second_look(turn: Turn, choice: Choice | None, offered: list[Choice], proposal: str, question: str,

@@ -75,7 +75,7 @@ def clause(span: str, names: Sequence[str] = ()) -> str:
     """A kept sentence as part of Hearth's own sentence: pronouns turned, no final stop, a
     lower-case start unless it is a name ("Ivy is six" stays; ``names``: the names the user has used)."""
     text = second_person(_ASIDE.sub("", tidy(span))).rstrip(" .!")
-    first = text.split(" ", 1)[0]
+    first = text.split(" ", 1)[0].rstrip(",;:")  # "Emeka, brother, 68."
     if first not in names and not first.startswith("I'"):
         text = text[0].lower() + text[1:]
     return text

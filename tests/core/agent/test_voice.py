@@ -796,6 +796,15 @@ def test_a_sentence_with_no_subject_holds_an_answer_with_the_one_it_goes_on_from
     assert "Lagos" in done.reply and "haven't told" not in done.reply, done.reply
 
 
+def test_a_proposal_copying_the_users_lines_is_said_as_what_they_told(bank: MemoryBank) -> None:
+    """The model copied the memory out instead of answering; it was refused as no answer (#M, obinna)."""
+    bank.add(NewMemory(text="Emeka, brother, 68. Flying in from Lagos on the 22nd. No, 23rd. Checked the ticket. "
+                            "Lands Manchester 06:40.", kind="fact"))
+    done = _proposed(bank, "Emeka, brother, 68. Flying in from Lagos on the 23rd. Checked the ticket. Lands Manchester "
+                           "06:40.", "when does my brother get here")
+    assert "Emeka, brother, 68. Flying in from Lagos on the 23rd" in done.reply and "haven't told" not in done.reply, done.reply
+
+
 def test_a_word_written_capitalised_only_at_a_sentence_start_is_no_name(bank: MemoryBank) -> None:
     """"Café moves to Sundays" made "Café" a name the answer had to say (#M, obinna)."""
     bank.add(NewMemory(text="Repair café at St Chad's, Saturdays 10 till 1. I do small electricals. Kettles, lamps, "
