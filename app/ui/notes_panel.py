@@ -163,6 +163,8 @@ class NotesPanel(QWidget):
             self._on_tool(state)
 
     def _on_loaded(self, state: NotesState) -> None:
+        # a reload after the message that changed them says nothing new: its word stays (a race seen in CI)
+        by_message = self.status.text() == _BY_MESSAGE and state.text == self._stored == self.text()
         self._stored = state.text
         draft = self._drafts.get(state.conversation_id)
         self._set_text(draft if draft is not None else state.text)
@@ -174,7 +176,7 @@ class NotesPanel(QWidget):
             self._timer.start()
         else:
             self._drafts.pop(state.conversation_id, None)
-            self._say(_saved_at(state.updated_at))
+            self._say(_BY_MESSAGE if by_message else _saved_at(state.updated_at))
 
     def _on_saved(self, state: NotesState) -> None:
         self._failed.discard(state.conversation_id)
@@ -182,7 +184,7 @@ class NotesPanel(QWidget):
             self._drafts.pop(state.conversation_id, None)  # typing since then keeps its newer draft
         if state.conversation_id == self.conversation_id:
             self._stored = state.text
-            if not self.dirty():
+            if not self.dirty() and self.status.text() != _BY_MESSAGE:
                 self._say(_saved_at(state.updated_at))
 
     def _on_tool(self, state: NotesState) -> None:
@@ -195,7 +197,7 @@ class NotesPanel(QWidget):
         self._set_text(state.text)
         self.editor.setReadOnly(False)
         self.editor.setPlaceholderText(EMPTY_HINT)
-        self._say("Updated from your message.")
+        self._say(_BY_MESSAGE)
         self.changed_by_message.emit(state.conversation_id)
 
     def _save_failed(self, request: NotesSave, failure: Failure) -> None:
@@ -231,6 +233,9 @@ class NotesPanel(QWidget):
     def _too_long(text: str) -> str:
         return (f"Too long to save: {len(text.rstrip()):,} of at most {MAX_CHARS:,} characters (they go into "
                 "every prompt). Shorten them; your text is kept here.")
+
+
+_BY_MESSAGE = "Updated from your message."
 
 
 def _saved_at(when: float | None) -> str:
