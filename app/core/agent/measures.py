@@ -31,7 +31,9 @@ _AGE = re.compile(rf"\b(?:is|'s|am|'m|are|'re|was|were|will\s+be|'ll\s+be|’ll\
                   # a terse writer's "Tobenna 7, Ifeoma 4." (#M)
                   r"\b(?!(?:room|flat|unit|platform|junction|gate|bus|route|number|no|page|year|grade)\b)"
                   r"(?-i:[A-ZÀ-Þ])[a-zß-ÿ]+ \d{1,2}(?=[,.]|$)|"
-                  r"\b\d+(?:st|nd|rd|th)\s+birthday\b", re.I)  # "celebrated her 7th birthday"
+                  r"\b\d+(?:st|nd|rd|th)\s+birthday\b|"  # "celebrated her 7th birthday"
+                  # as French, Spanish and Portuguese say it: "Mathis he has 10 years now" (#N)
+                  rf"\bha(?:s|ve)\s+{_N}\s+years\b(?!\s+(?:of|ago|experience|in|at|on|with|left|to|remaining|more)\b)", re.I)
 _UNIT_N = rf"(?:\d+(?:[.,]\d+)?|an?|{_N}|half\s+an?|a\s+few|a\s+couple\s+of|several)"
 # What "how long" / "how far" / "how often" want said: "45 minutes", "since 2019", "60km", "twice a week"
 _DURATION = re.compile(rf"\b{_UNIT_N}[\s-]*(?:years?|yrs?|months?|mths?|weeks?|wks?|days?|hours?|hrs?|h|minutes?|mins?|decades?)\b|"

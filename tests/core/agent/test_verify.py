@@ -32,6 +32,8 @@ def said(proposal: str, sentence: str, question: str) -> str:
     # a texter's aside in brackets names the dog; a past tense says the user's present (#K)
     ("Pixel.", "Pixel (the dog) ate my headset cable lmaooo.", "whats the dog called"),
     ("You get paid 100 pounds each week.", "The Whitakers pay me 100 pounds for week", "How much they pay me each week?"),
+    # an age as French says it (#N, ginette)
+    ("Réjean is 74 years old.", "My husband Réjean, he has 74 years.", "how old is Réjean"),
     # whom "her" is, the sentence before says (#M, zofia)
     ("You shall visit her on the 25th.", "My sister Halina's operation has been postponed; it will now be on the 23rd "
      "of April, not the 9th. I shall therefore visit her on the 25th instead of the 11th.",
