@@ -338,10 +338,10 @@ _BARE_PARENT = re.compile(r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\b
 _LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]?s\b)"
                                r"[a-z]{3,}(?:['’]s|(?<!s)s)\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|bday|age|kids|"
                                r"children|son|daughter|partner)\b")  # "what's imran's wife called?", "whats cians surname"
-# "whats the new landlord called": someone in the user's life, asked by name (#E)
-_THEIR_NAME = re.compile(r"\bthe\s+(?:new\s+|old\s+)?(?:landlord|landlady|boss|manager|neighbou?r|vet|dentist|gp|"
-                         r"flatmate|housemate|plumber|builder|mechanic|tutor|babysitter|nanny|cleaner|midwife)(?:'s|’s|s)?\s+"
-                         r"(?:called|name)\b", re.I)
+# "whats the new landlord called", "what's the depot manager called": someone in the user's life (#E, #N)
+_THEIR_NAME = re.compile(r"\bthe\s+(?:[\w-]+\s+){0,2}?(?:landlord|landlady|boss|manager|neighbou?r|vet|dentist|gp|porter|chef|"
+                         r"flatmate|housemate|plumber|builder|mechanic|tutor|babysitter|nanny|cleaner|midwife|teacher|coach|doctor|"
+                         r"nurse|supervisor|instructor|carer|physio|accountant|solicitor)(?:'s|’s|s)?\s+(?:called|name)\b", re.I)
 
 
 def _names_someone(question: str, known_names: Sequence[str]) -> bool:

@@ -287,6 +287,9 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     # split #I, tracy: a thing to make named with "a list of", after "Also"
     assert route("Also a list of things to pack for a teenager going on a school trip abroad").route == "request"
     assert route("A list of things I love: rain, tea.").route == "statement"
+    # someone in the user's life named by a role of two words (#N): not a general answer ("the Depot Manager")
+    assert route("what's the depot manager called").route == "ask_user"
+    assert route("what's the capital of France called").route == "request"
     # a number told, asked with "must I" (#L, marietjie): not advice
     assert route("how many boerewors rolls must I bring").route == "ask_user"
     assert route("What things I must bring in the hand luggage?").route == "request"
