@@ -42,8 +42,11 @@ def names_it(sentence: str, relations: Sequence[tuple[str, ...]], content: Seque
             return True
         # a texter's lower-case name after "called" ("my mum's called bisi"), a month's name said to be
         # someone's ("The missus is June."; #F)
+        # … or right after "my dog" before what it is or does: "Our dog biscuit is a cockapoo" (#N)
         if re.search(rf"\b{spelled}(?:'s|’s)?\s+(?i:called|named)\s+(?!(?:{_NOT_A_NAME})\b)[a-z][a-z'-]+\b", sentence) or \
-                re.search(rf"\b{spelled}(?:'s|’s)?\s+(?i:is|was|called|named)\s+(?:{_MONTH_NAMES})\b", sentence):
+                re.search(rf"\b{spelled}(?:'s|’s)?\s+(?i:is|was|called|named)\s+(?:{_MONTH_NAMES})\b", sentence) or \
+                re.search(rf"\b(?i:my|our)\s+{spelled}\s+(?!(?:{_NOT_A_NAME})\b)[a-z][a-z'-]+\s+(?i:(?:is|was)\s+(?:a|an|\d+)|hes|shes)\b",
+                          sentence):
             return True
     # a pet may be named by its kind (holds checked that by meaning): "a rescue greyhound called Luna",
     # "a Rottweiler puppy, the children named him Bruno"

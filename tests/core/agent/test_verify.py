@@ -32,6 +32,8 @@ def said(proposal: str, sentence: str, question: str) -> str:
     # a texter's aside in brackets names the dog; a past tense says the user's present (#K)
     ("Pixel.", "Pixel (the dog) ate my headset cable lmaooo.", "whats the dog called"),
     ("You get paid 100 pounds each week.", "The Whitakers pay me 100 pounds for week", "How much they pay me each week?"),
+    # a texter's lower-case name right after "our dog" (#N, skye)
+    ("Your dog is called Biscuit.", "Our dog biscuit is a cockapoo, hes 3 n he ate my headphones.", "whats the dog called"),
     # an age as French says it (#N, ginette)
     ("Réjean is 74 years old.", "My husband Réjean, he has 74 years.", "how old is Réjean"),
     # whom "her" is, the sentence before says (#M, zofia)
@@ -130,6 +132,7 @@ def test_the_model_is_shown_examples_then_the_users_lines_turned_to_you() -> Non
 @pytest.mark.parametrize(("proposal", "sentence", "question"), [
     ("Sharon's surname is Sharon.", "married to my wife Sharon for 9 years", "What's Sharon's surname?"),
     ("Your sister is called Katherine.", "My sister Kat lives in Leeds.", "What's my sister's name?"),  # a name's own
+    ("Your dog is called Food.", "Our dog food is running out.", "whats the dog called"),  # a thing, not a name
     ("Marek drives a car.", "Marek passed his driving test yesterday!", "What car does Marek drive?"),
     ("You have about 15 hectares.", "I have a small vineyard, we've had it for 15 years", "How many hectares do I have?"),
 ])
