@@ -271,7 +271,9 @@ def what_asked(question: str) -> str:
             be = {"am": "are", "was": "were" if subject.casefold() == "you" else "was"}.get(aux, aux)
             # "what time is Jakey's parents evening": his, whole (#H); "my dental appointment": all of it (#M)
             if subject.endswith(("'s", "’s")) or subject.startswith("your ") and verb and not _GOES_ON_AFTER_BE.match(verb):
-                return f"{_lower_first(m.group('wh'))} {subject} {verb} {be}".replace("  ", " ")
+                called = re.search(r"\b(?:called|named)$", verb)  # "what Sophie's husband is called" (#N)
+                verb, last = (verb[:called.start()].strip(), called.group()) if called else (verb, "")
+                return " ".join(w for w in (_lower_first(m.group('wh')), subject, verb, be, last) if w)
             verb = f"{be} {verb}".strip()
         elif aux == "does":
             verb = _third_person(verb)

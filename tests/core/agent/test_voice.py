@@ -602,6 +602,7 @@ def test_not_told_says_what_was_asked_in_a_whole_phrase() -> None:
     assert "what time Jakey's parents evening is" in not_told("what time is Jakey's parents evening")  # #H
     assert "what time your dental appointment is" in not_told("what time is my dental appointment")  # #M
     assert "when your brother is due" in not_told("when is my brother due")
+    assert "what Sophie's husband is called" in not_told("what is Sophie's husband called")  # #N
     assert "what time your train is tomorrow" in not_told("what time is my train tomorrow")
 
 
