@@ -12,11 +12,15 @@ import codecs
 import html as html_lib
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from app.core.documents.files import read_bytes
 from app.core.documents.formats.text import decode
 from app.core.documents.model import Extracted, Limits
 from app.core.documents.sections import SectionBuilder, one_line, require_text
+
+if TYPE_CHECKING:
+    import lxml.html
 
 _CHARSET = re.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 _TITLE = re.compile(r"<title[^>]*>(.*?)</title", re.IGNORECASE | re.DOTALL)
@@ -52,14 +56,9 @@ def page_title(markup: str) -> str:
 
 def add_html(builder: SectionBuilder, markup: str) -> None:
     """The page's text into ``builder``: headings as headings, the rest as paragraphs."""
-    from inscriptis import get_annotated_text
-    from inscriptis.model.config import ParserConfig
-
-    rules: dict[str, list[str]] = {f"h{level}": ["heading"] for level in range(1, 7)}
-    laid_out = get_annotated_text(main_part(markup), ParserConfig(annotation_rules=rules))
-    text: str = laid_out.get("text", "")
+    text, labels = _laid_out(markup)
     at = 0
-    for start, end, _ in sorted(laid_out.get("label", [])):
+    for start, end, _ in sorted(labels):
         if start < at:  # a heading inside a heading: the outer one already took it
             continue
         builder.paragraph(text[at:start])
@@ -68,18 +67,34 @@ def add_html(builder: SectionBuilder, markup: str) -> None:
     builder.paragraph(text[at:])
 
 
-def main_part(markup: str) -> str:
-    """The page's one ``<main>`` (or ``role="main"``) when it has one, as a browser's reader view
-    reads it: a saved account page's menus, promotions and "Did you know?" boxes hold figures that
-    are not the user's ("from just R99 a month"), and were cited as theirs (docs set J)."""
+def _laid_out(markup: str) -> tuple[str, list[tuple[int, int, object]]]:
+    """The page laid out as text, and where its headings landed in it. A page with one ``<main>`` (or
+    ``role="main"``) is read by it alone, as a browser's reader view reads it: a saved account page's
+    menus, promotions and "Did you know?" boxes hold figures that are not the user's ("from just R99 a
+    month"), and were cited as theirs (docs set J). Parsed once: lxml for such a page, else inscriptis."""
+    from inscriptis import Inscriptis, get_annotated_text
+    from inscriptis.model.config import ParserConfig
+
+    config = ParserConfig(annotation_rules={f"h{level}": ["heading"] for level in range(1, 7)})
+    main = _main_part(markup) if _MAIN.search(markup) else None
+    if main is None:
+        found = get_annotated_text(markup, config)
+        return found.get("text", ""), found.get("label", [])
+    parsed = Inscriptis(main, config)
+    return parsed.get_text(), [(a.start, a.end, a.metadata) for a in parsed.get_annotations()]
+
+
+_MAIN = re.compile(r"<main\b|\brole\s*=\s*[\"']?main\b", re.IGNORECASE)
+
+
+def _main_part(markup: str) -> lxml.html.HtmlElement | None:
+    """The page's one main part with some text, or None."""
     import lxml.etree
     import lxml.html
 
     try:
         root = lxml.html.document_fromstring(markup)
-    except (lxml.etree.ParserError, ValueError):  # empty, or only a declaration: read as it is
-        return markup
+    except (lxml.etree.ParserError, ValueError):  # empty, or an XML declaration: inscriptis reads it
+        return None
     found = root.xpath("//main | //*[@role='main']")
-    if len(found) != 1 or not found[0].text_content().strip():
-        return markup
-    return str(lxml.html.tostring(found[0], encoding="unicode"))
+    return found[0] if len(found) == 1 and found[0].text_content().strip() else None
