@@ -66,8 +66,9 @@ FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how
                             r")\b", re.I)
 # What the question treats as the user's own: "my boiler", "the car's", "the gym", "the flights"
 # ("the new car": the car; set J's "fuel consumption of the new car" got a general guess, "20 miles per gallon")
-_OWNED = re.compile(r"\b(?:my|our)\s+(?:(?:new|old|little|big|spare|main|second)\s+)?(\w+)|\bthe\s+(\w+)['’]s\b|"
-                    r"\bthe\s+(?:(?:new|old|little|big|spare|main|second)\s+)?(?!(?:best|worst|way|ways|time|difference|"
+_WHICH_ONE = r"(?:(?:new|old|little|big|spare|main|second)\s+)?"
+_OWNED = re.compile(rf"\b(?:my|our)\s+{_WHICH_ONE}(\w+)|\bthe\s+(\w+)['’]s\b|"
+                    rf"\bthe\s+{_WHICH_ONE}(?!(?:best|worst|way|ways|time|difference|"
                     r"same|most|least|first|last|next|right|wrong|other|world|weather|news|capital|meaning|point|"
                     r"number|name|end|start|rest|idea|reason|average|usual|normal)\b)(\w{3,})\b|"
                     # someone's: "ouma's braai" (#L: a general answer said "The braai starts on 12 July")
