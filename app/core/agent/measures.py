@@ -16,6 +16,25 @@ HAS_WHEN = re.compile(r"\d|\b(?:january|february|march|april|may|june|july|augus
                       r"sun)days?|mornings?|evenings?|nights?|noon|midnight|tomorrow|yesterday|today|weeks?|weekends?|"
                       r"months?|years?|summer|winter|spring|autumn|fall|christmas|easter|birthday|ago|since|"
                       r"until|last|next|every|daily|weekly|monthly|yearly|o'clock|am|pm)\b", re.I)
+# Numbers said in words ("now she is six" after "Mariam is five"; #E): not "one" ("the one who …")
+WORD_NUMBERS = {w: str(n) for n, w in enumerate("_ _ two three four five six seven eight nine ten eleven twelve thirteen "
+                                                "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())
+                if w != "_"} | {w: str(n) for n, w in zip(range(30, 100, 10), "thirty forty fifty sixty seventy "
+                                                                               "eighty ninety".split())}
+_TENS_AND_ONES = re.compile(r"\b(twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)[\s-]"
+                            r"(one|two|three|four|five|six|seven|eight|nine)\b", re.I)
+_IN_WORDS = re.compile(r"\b(?:" + "|".join(WORD_NUMBERS) + r")\b", re.I)
+
+
+def with_digits(text: str) -> str:
+    """Numbers said in words written as digits, for comparing: "eleven years" → "11 years",
+    "Forty-two" → "42" ("You do eleven covers" is not held by "eleven years"; #N)."""
+    text = _TENS_AND_ONES.sub(lambda m: str(int(WORD_NUMBERS[m.group(1).casefold()]) +
+                                            ("one two three four five six seven eight nine".split().index(
+                                                m.group(2).casefold()) + 1)), text)
+    return _IN_WORDS.sub(lambda m: WORD_NUMBERS[m.group().casefold()], text)
+
+
 _HOW_OLD = re.compile(r"\bhow\s+old\b|\bwhat\s+age\b")
 _N = r"(?:\d+|" + "|".join(_NUMBER_WORDS) + r")"
 # An age said: "I'm 71", "Ivy is six", "Keiko, 29,", "Aksel (11,", "turns 7", "aged 4", "14 years old", "her 7th birthday" —

@@ -34,7 +34,10 @@ def names_it(sentence: str, relations: Sequence[tuple[str, ...]], content: Seque
         # "the wife and I have been in Whitby ever since we married, she's Maureen"
         then = re.finditer(rf"\b{spelled}\b[^.!?]*?,\s*(?i:she|he)(?:'s|’s|\s+is)\s+({_NAME_WORD})\W*$", sentence)
         # a terse writer's name as a sentence of its own after the one about it: "Dog's a collie. Fly." (#G)
-        alone = re.finditer(rf"\b{spelled}(?:'s|’s)?\b[^.!?]*[.!?]\s+({_NAME_WORD})\s*[.!?]", sentence)
+        # … or a name with where they are from, set off by a comma: "The vet's coming … Mr Lloyd from the
+        # Lampeter practice, he's been coming years." (#N)
+        alone = re.finditer(rf"\b{spelled}(?:'s|’s)?\b[^.!?]*[.!?]\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?({_NAME_WORD})"
+                            rf"(?:\s*[.!?]|(?:\s+[A-ZÀ-Þ][a-zß-ÿ]+)?\s+(?:from|at|of|with)\s[^,.;!?]*,)", sentence)
         # … or called so a few words on: "a salon in town called Curl Up & Dye" (split #H)
         later = re.finditer(rf"\b{spelled}(?:\s+(?:in|on|at|near|by|up|down|round|the|town|village|road|street|"
                             rf"here|there)){{1,3}}\s+(?i:called|named)\s+({_NAME_WORD})", sentence)

@@ -18,7 +18,7 @@ from app.core.agent import answer, cited, kinds, proposal_prompt, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
-from app.core.agent.measures import HAS_WHEN, MONTH, SAID_AS
+from app.core.agent.measures import HAS_WHEN, MONTH, SAID_AS, WORD_NUMBERS
 from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
@@ -65,8 +65,11 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
         told_of = re.compile(rf"\b(?:the|a|an)\s+{re.escape(noun)}\b", re.I)
         # … or their own work in another form of the word: "which publisher is the translation for" after
         # "I'm a translator, mostly Norwegian crime novels" (a general answer invented "HarperCollins"; #M)
+        # (a thing told of with what the question asks of it is theirs too: "what time is the vet coming"
+        # after "The vet's coming for the ewes on the 6th" got a general answer, the date; #N)
         if any((m := store.get(i)) is not None and (has.search(m.text) or (told_of.search(m.text) or
-               _its_kin_said(noun, m.text)) and mentions_self(m.text)) for i, _ in store.keyword_search(noun, 5)):
+               _its_kin_said(noun, m.text)) and (mentions_self(m.text) or _shared(turn.text, m.text) >= 2))
+               for i, _ in store.keyword_search(noun, 5)):
             return True
     return False
 
@@ -288,18 +291,13 @@ def _shapes(text: str) -> set[str]:
     ("Ouma is turning 90." is no older "ouma's party moved … now on 19 July"; #L)"""
     shapes = {shape for shape, said in (("clock", _CLOCK), ("date", _DATE)) if said.search(text)}
     rest = _DATE.sub(" ", _CLOCK.sub(" ", text))  # (a number in words too: "so four writing days" is no date; #M)
-    return shapes | ({"plain"} if re.search(r"\d", rest) or set(re.findall(r"[a-z]+", rest.casefold())) & _WORD_NUMBERS.keys()
+    return shapes | ({"plain"} if re.search(r"\d", rest) or set(re.findall(r"[a-z]+", rest.casefold())) & WORD_NUMBERS.keys()
                      else set())
-# Numbers said in words ("now she is six" after "Mariam is five"; #E): not "one" ("the one who …")
-_WORD_NUMBERS = {w: str(n) for n, w in enumerate("_ _ two three four five six seven eight nine ten eleven twelve thirteen "
-                                                 "fourteen fifteen sixteen seventeen eighteen nineteen twenty".split())
-                 if w != "_"} | {w: str(n) for n, w in zip(range(30, 100, 10), "thirty forty fifty sixty seventy "
-                                                                                "eighty ninety".split())}
 
 
 def _numbers(text: str) -> set[str]:
-    return set(_NUMBER.findall(text)) | {_WORD_NUMBERS[w] for w in re.findall(r"[a-z]+", text.casefold())
-                                         if w in _WORD_NUMBERS}
+    return set(_NUMBER.findall(text)) | {WORD_NUMBERS[w] for w in re.findall(r"[a-z]+", text.casefold())
+                                         if w in WORD_NUMBERS}
 
 
 def _keeps(correction: str, question: str) -> bool:
@@ -338,7 +336,7 @@ def _negates(correction: str, note: str, answer_text: str) -> bool:
     answer_words = set(query_words(answer_text))
     for word in negated_words(correction) & set(query_words(note)):
         digits = "".join(ch for ch in word if ch.isdigit())
-        if word in answer_words or (digits and digits in answer_text):
+        if word in answer_words or digits in _numbers(answer_text):  # (the "3" of "3rd" is not in "340")
             return True
     return False
 

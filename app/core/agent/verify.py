@@ -32,7 +32,7 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, said_of_its_kind, says_when_of_it
-from app.core.agent.measures import MONTH, abbreviates, day_shortened, groups_held, number_in, shortened
+from app.core.agent.measures import MONTH, abbreviates, day_shortened, groups_held, number_in, shortened, with_digits
 from app.core.agent.tools import content_words
 from app.core.memory.corrections import struck, without_struck
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
@@ -139,12 +139,12 @@ def same_people(text: str) -> str:
 
 def _other_unit(text: str, source: str) -> bool:
     """A number the source says of something else: "15 hectares" from "for 15 years", "got 17 in
-    his A levels" from "reece is 17" (an age)."""
+    his A levels" from "reece is 17" (an age), "eleven covers" from "eleven years" (#N)."""
     ages = _ages(source)
     if any(n in ages and n not in _ages(text) for n in _NUMBER.findall(text)):
         return True
-    said = {(n, u.casefold()[:4]) for n, u in _COUNTED.findall(source) if u.casefold() not in STOPWORDS}
-    for number, unit in _COUNTED.findall(text):
+    said = {(n, u.casefold()[:4]) for n, u in _COUNTED.findall(with_digits(source)) if u.casefold() not in STOPWORDS}
+    for number, unit in _COUNTED.findall(with_digits(text)):
         units = {u for n, u in said if n == number}
         if units and unit.casefold() not in STOPWORDS | _FRAME and unit.casefold()[:4] not in units and \
                 not any(abbreviates(u, unit) for u in units):  # "2 wks" says "2 weeks" (#F)
@@ -333,7 +333,10 @@ def _pieces_of(choice: Choice) -> list[str]:
 
 # "Halina's operation … I shall therefore visit her on the 25th": whom "her" is, the sentence before says (#M)
 _REFERS = re.compile(r"\b(?:her|him|them)\b", re.I)
-_NAME_ALONE = re.compile(r"^[A-ZÀ-Þ][a-zß-ÿ]+\W*$")  # "Dog's a collie. | Fly.": the name of the one before (#G)
+# "Dog's a collie. | Fly.": the name of the one before (#G); "The vet's coming … | Mr Lloyd from the
+# Lampeter practice, he's been coming years." (#N)
+_NAME_ALONE = re.compile(r"^(?:[A-ZÀ-Þ][a-zß-ÿ]+\W*$|(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[A-ZÀ-Þ][a-zß-ÿ]+"
+                         r"(?:\s+[A-ZÀ-Þ][a-zß-ÿ]+)?\s+(?:from|at|of|with)\s+(?:the\s+)?[^,.;!?]*[,;—–-])")
 _CALENDAR = re.compile(r"January|February|March|April|May|June|July|August|September|October|November|December|"
                        r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|"
                        r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday")

@@ -145,6 +145,18 @@ def test_a_number_keeps_its_unit_or_gains_one() -> None:
     board = "my board is a 6'2 shortboard i bought second hand for 180"
     assert said("You bought your board for 180.", board, "How much did I pay for my surfboard?") != ""
     assert said("You have 15 hectares.", "we farm 15 hectares of Malbec", "How many hectares do I have?") != ""
+    # a number in words is one too: "eleven years" holds no "eleven covers" (#N, dimitris)
+    anniversary = "We're doing an anniversary night on Saturday the 4th of October, eleven years, we opened in 2014."
+    assert said("You do eleven covers.", anniversary, "how many covers do we do") == ""
+    assert said("You opened eleven years ago.", anniversary, "how many years ago did we open") != ""
+
+
+def test_a_name_set_off_after_the_sentence_about_the_one_asked_names_them() -> None:
+    """"The vet's coming … | Mr Lloyd from the Lampeter practice, he's been coming years." (#N, idris)"""
+    vet = "The vet's coming for the ewes on the 3rd. Mr Lloyd from the Lampeter practice, he's been coming years."
+    assert said("The vet's called Mr Lloyd.", vet, "what's the vet called") == "The vet's called Mr Lloyd."
+    helper = "The vet's coming for the ewes on the 3rd. Sarah from next door will help."
+    assert said("The vet's called Sarah.", helper, "what's the vet called") == ""
 
 
 def test_relatives_are_read_by_one_word_each() -> None:

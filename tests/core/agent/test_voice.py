@@ -523,6 +523,10 @@ def test_a_fact_question_about_a_thing_the_user_has_is_not_answered_with_a_gener
     bank.add(NewMemory(text="The sun was out all day.", kind="fact"))
     assert "haven't told me" in _turn(agent, "what time does the lan start", new=True).reply
     assert _turn(agent, "What time does the sun set in June?", new=True).reply == "It is £120 a year."
+    # … and a thing told of with what the question asks of it: a general answer gave the date (#N, idris)
+    bank.add(NewMemory(text="The vet's coming for the ewes on the 6th.", kind="fact"))
+    assert "haven't told me" in _turn(agent, "what time is the vet coming", new=True).reply
+    assert _turn(agent, "What time is the vet open on Sundays?", new=True).reply == "It is £120 a year."
 
 
 def test_a_question_in_text_speak_is_not_kept_as_something_the_user_said(bank: MemoryBank) -> None:
@@ -747,6 +751,14 @@ def test_a_later_line_giving_another_date_replaces_the_answer_with_no_word_share
     bank.add(NewMemory(text="Hip's moved. 10th of March now. Surgeon's off.", kind="fact", created_at=2_000))
     done = _proposed(bank, "The wife's hip is being done on March 3rd.", "when's the wife's operation")
     assert "10th" in done.reply and "3rd" not in done.reply, done.reply
+
+
+def test_a_later_line_saying_not_a_date_does_not_correct_a_count_that_starts_with_its_digit(bank: MemoryBank) -> None:
+    """"Not the 3rd after all — the 6th" negates "3rd", not "340 ewes" (a probe of #N, idris)."""
+    bank.add(NewMemory(text="The vet's coming for the ewes on the 3rd, scanning 340 ewes.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="The vet rang. Not the 3rd after all — the 6th, he said.", kind="fact", created_at=2_000))
+    done = _proposed(bank, "The vet is scanning 340 ewes.", "how many ewes is the vet scanning")
+    assert "340" in done.reply and "rang" not in done.reply, done.reply
 
 
 def test_a_later_line_naming_the_thing_asked_only_far_from_its_new_number_replaces_nothing(bank: MemoryBank) -> None:
