@@ -62,7 +62,8 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
                          rf"(?:an?\s+|the\s+)?(?:[\w-]+\s+)?{re.escape(noun)}\b", re.I)
         # … or one the user told of, in their own story: "what time does the lan start" after "theres a lan
         # tourney … me n reece signed up" (a general answer invented "9 PM"; #K)
-        told_of = re.compile(rf"\b(?:the|a|an)\s+{re.escape(noun)}\b", re.I)
+        # (or a terse writer's, first in a sentence: "Fish is from Pete down in Brixham"; #N)
+        told_of = re.compile(rf"(?:\b(?:the|a|an)\s+|^\W*|[.!?]\s+){re.escape(noun)}\b", re.I)
         # … or their own work in another form of the word: "which publisher is the translation for" after
         # "I'm a translator, mostly Norwegian crime novels" (a general answer invented "HarperCollins"; #M)
         # (a thing told of with what the question asks of it is theirs too: "what time is the vet coming"
@@ -126,7 +127,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         said = verified.text.rstrip(".") if newer is None else voice.clause(newer.note, turn.names)
         return verify.told(chosen, turn.names) if verify.names_one(said, question) else \
             _unnamed(turn, question, said, or_nothing)
-    copied = _copied(proposal, offered, held)
+    copied = _copied(proposal, offered, lambda piece: held(piece) and _says_what(piece, asked.content))
     if copied is not None:  # the model copied out the user's lines: Hearth says the one that holds it
         turn.quoted = copied.memory_id
         return verify.told(copied, turn.names)
@@ -156,11 +157,18 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
 def _copied(proposal: str, offered: list[Choice], held: Callable[[str], bool]) -> Choice | None:
     """The longest line shown that the proposal copies word for word and that is about whom, and of the
     kind, the question asks: "Emeka, brother, 68. Flying in from Lagos on the 23rd. Checked the ticket.
-    …" for "when does my brother get here" (#M, obinna)."""
+    …" for "when does my brother get here" (#M, obinna) — in a piece that says what it asks of: not
+    "Lamb comes … at 7am. Fish is from Pete …, Tuesdays." for "what time does the fish come" (#N)."""
     said = normalise(proposal)
     found = [c for c in offered if len(sentences(c.note)) > 1 and normalise(c.note) in said
              and verify.anchored_somewhere(c, held)]
     return max(found, key=lambda c: len(c.note), default=None)
+
+
+def _says_what(piece: str, content: tuple[str, ...]) -> bool:
+    """The piece has the words of what is asked (all of two, all but one of more: "fish" and "come")."""
+    said = {stem(w) for w in content_words(piece)}
+    return sum(stem(w) in said for w in content) >= len(content) - (len(content) > 2)
 
 
 def _second_look(turn: Turn, choice: Choice | None, offered: list[Choice], proposal: str, question: str,

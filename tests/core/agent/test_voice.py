@@ -819,6 +819,12 @@ def test_a_proposal_copying_the_users_lines_is_said_as_what_they_told(bank: Memo
     done = _proposed(bank, "Emeka, brother, 68. Flying in from Lagos on the 23rd. Checked the ticket. Lands Manchester "
                            "06:40.", "when does my brother get here")
     assert "Emeka, brother, 68. Flying in from Lagos on the 23rd" in done.reply and "haven't told" not in done.reply, done.reply
+    # … only when a piece of it says what the question asks of: the time was the lamb's (#N, dimitris)
+    bank.add(NewMemory(text="Lamb comes from Hollins Farm, delivery Wednesdays at 7am. Fish is from Pete down in "
+                            "Brixham, Tuesdays.", kind="fact"))
+    fish = _proposed(bank, "Lamb comes from Hollins Farm, delivery Wednesdays at 7am. Fish is from Pete down in "
+                           "Brixham, Tuesdays.", "what time does the fish come")
+    assert "7am" not in fish.reply and "haven't told" in fish.reply, fish.reply
 
 
 def test_a_word_written_capitalised_only_at_a_sentence_start_is_no_name(bank: MemoryBank) -> None:
