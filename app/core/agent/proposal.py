@@ -26,7 +26,7 @@ from app.core.llm.backend import ChatMessage
 from app.core.memory.corrections import corrects, later_corrections, negated_words, struck
 from app.core.memory.restated import settled
 from app.core.memory.spans import mentions_self, normalise, said_parts, sentences
-from app.core.memory.store import query_words
+from app.core.memory.store import STOPWORDS, query_words
 from app.core.types import Recall
 
 SLOT = "proposal"  # the backend's KV slot for this prompt's fixed head
@@ -55,6 +55,11 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
     if turn.routed.route != "request" or not open_question(turn.text) or not cited.FACT_QUESTION.match(turn.text):
         return False
     store = agent.data.memory_rows
+    # a thing of someone the user told of: "whats theo's car" after "theo (17) has his driving test" got
+    # a general answer from the notes, "Theo's car is a 17" (#N, skye)
+    owner = _OWNER.search(turn.text)
+    if owner and owner.group(1).casefold() not in STOPWORDS | _NOT_OWNERS and store.keyword_search(owner.group(1), 1):
+        return True
     for noun in cited.owned_nouns(turn.text):
         if len(noun) < 3 or noun in _NO_THING or not noun.islower():  # "the Berlin wall": a name is anyone's
             continue
@@ -81,6 +86,8 @@ def _its_kin_said(noun: str, text: str) -> bool:
     return any(w != noun and len(commonprefix([w, noun.casefold()])) >= need for w in re.findall(r"[^\W\d_]+", text.casefold()))
 
 
+_OWNER = re.compile(r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)\b([^\W\d_]{3,})['’]s\s+[^\W\d_]+")
+_NOT_OWNERS = frozenset("today tomorrow yesterday tonight here let one everyone world year week month people".split())
 _NO_THING = frozenset(("one", "day", "way", "lot", "bit", "top", "end", "sun", "moon", "sky", "sea"))
 
 

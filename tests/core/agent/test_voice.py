@@ -527,6 +527,10 @@ def test_a_fact_question_about_a_thing_the_user_has_is_not_answered_with_a_gener
     bank.add(NewMemory(text="The vet's coming for the ewes on the 6th.", kind="fact"))
     assert "haven't told me" in _turn(agent, "what time is the vet coming", new=True).reply
     assert _turn(agent, "What time is the vet open on Sundays?", new=True).reply == "It is £120 a year."
+    # … and a thing of someone they told of: a general answer said "Theo's car is a 17" (#N, skye)
+    bank.add(NewMemory(text="n theo (17) has his driving test fri @ 10.40, hes sooo stressed.", kind="fact"))
+    assert "haven't told me" in _turn(agent, "whats theo's car", new=True).reply
+    assert _turn(agent, "what's today's date in Paris?", new=True).reply == "It is £120 a year."
 
 
 def test_a_question_in_text_speak_is_not_kept_as_something_the_user_said(bank: MemoryBank) -> None:
