@@ -11,6 +11,8 @@ from app.core.memory.entities.extract import NOT_NAMES, RELATIONS
 
 _NAME_WORD = r"[A-ZÀ-Þ][a-zß-ÿ]+"
 _MONTH_NAMES = "April|May|June|July|August|Autumn|Summer|Winter"  # also people's names
+# someone else's child said another way: "what's Gareth's boy called" after "Our Gareth's lad … Dylan." (#N)
+_SAME = {"boy": ("lad", "son"), "lad": ("boy", "son"), "girl": ("lass", "daughter"), "lass": ("girl", "daughter")}
 _NOT_A_NAME = "me|you|him|her|it|us|them|that|this|something|anything|nothing|back|off|out|in|up|again"
 
 
@@ -20,7 +22,7 @@ def names_it(sentence: str, relations: Sequence[tuple[str, ...]], content: Seque
     hedgehog Tawashi", "the Harrogate district hospital" — not "a game studio in Fukuoka" for the
     studio's name, nor "My mother lives in Abeokuta" for hers."""
     nouns = [w for meanings in relations for w, (canonical, _) in RELATIONS.items()
-             if canonical in meanings or w in meanings] or list(content)
+             if canonical in meanings or w in meanings] or [w for c in content for w in (c, *_SAME.get(c, ()))]
     if not nouns:  # "What's my name?": the user's own
         return True
     if any(re.search(rf"(?<!\w){re.escape(n)}(?!\w)", sentence) for m in relations for n in people(m)):

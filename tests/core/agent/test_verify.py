@@ -526,3 +526,14 @@ def test_a_when_is_said_of_the_event_the_question_asks_about() -> None:
     soccer = "Diego has soccer Tuesdays and Thursdays at 5:15, Paloma has ballet Mondays at 4:30."
     assert said("Diego's school gets out at 5:15.", soccer, "what time does Diego's school get out") == ""  # #L
     assert said("Diego's soccer is at 5:15.", soccer, "what time is Diego's soccer")
+
+
+def test_someone_elses_boy_is_their_lad() -> None:
+    """"Our Gareth's lad turns nine next month. Dylan." names Gareth's boy (#N, idris)."""
+    lad = "Our Gareth's lad turns nine next month. Dylan. Football mad, plays for Aberaeron juniors on a Saturday."
+    for child, kept in (("boy", True), ("girl", False)):
+        question = f"what's Gareth's {child} called"
+        asked = focus(question, ["Gareth", "Dylan", "Aberaeron", "Saturday"])
+        verified = answer(f"Gareth's {child} is called Dylan.", [Choice(lad, 1, 0.5)], question,
+                          lambda p: anchored(p, asked))
+        assert (verified is not None) == kept, question
