@@ -32,7 +32,7 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, said_of_its_kind, says_when_of_it
-from app.core.agent.measures import MONTH, abbreviates, day_shortened, groups_held, number_in, shortened, with_digits
+from app.core.agent.measures import MONTH, WORD_NUMBERS, abbreviates, day_shortened, groups_held, number_in, shortened, with_digits
 from app.core.agent.tools import content_words
 from app.core.memory.corrections import struck, without_struck
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
@@ -326,13 +326,20 @@ def _pieces_of(choice: Choice) -> list[str]:
     ("…, she is Turkish Van cat. | Her name is Pamuk.") with that one, too."""
     said = [s for s in sentences(choice.note) or [choice.note] if not _GREETING.match(s)]  # "Evening." says no time
     joined = [f"{a} {b}" for a, b in zip(said, said[1:])
-              if goes_on(b) or _fragment_on(b) or _NAME_ALONE.match(b) or _REFERS.search(b) and not _NAMED.search(b)]
+              if goes_on(b) or _fragment_on(b) or _NAME_ALONE.match(b) or _REFERS.search(b) and not _names_one(b)]
     return [same_people(piece) for sentence in said
             for piece in dict.fromkeys([*pieces(sentence), *segments(sentence)])] + [same_people(j) for j in joined]
 
 
+def _names_one(sentence: str) -> bool:
+    """A capitalised word that is not a month, a day or a number ("Forty-two years in June, and she …"
+    names no one; #N)."""
+    return any(not _CALENDAR.fullmatch(m.group()) and m.group().casefold() not in WORD_NUMBERS
+               for m in _NAMED.finditer(sentence))
+
+
 # "Halina's operation … I shall therefore visit her on the 25th": whom "her" is, the sentence before says (#M)
-_REFERS = re.compile(r"\b(?:her|him|them)\b", re.I)
+_REFERS = re.compile(r"\b(?:her|him|them|she|he)\b", re.I)
 # "Dog's a collie. | Fly.": the name of the one before (#G); "The vet's coming … | Mr Lloyd from the
 # Lampeter practice, he's been coming years." (#N)
 _NAME_ALONE = re.compile(r"^(?:[A-ZÀ-Þ][a-zß-ÿ]+\W*$|(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[A-ZÀ-Þ][a-zß-ÿ]+"

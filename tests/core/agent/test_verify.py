@@ -537,3 +537,15 @@ def test_someone_elses_boy_is_their_lad() -> None:
         verified = answer(f"Gareth's {child} is called Dylan.", [Choice(lad, 1, 0.5)], question,
                           lambda p: anchored(p, asked))
         assert (verified is not None) == kept, question
+
+
+def test_a_sentence_saying_she_goes_on_about_the_one_named_before_it() -> None:
+    """"Mari does the books and the hens. Forty-two years in June, and she still won't let me near the
+    chequebook." says how long they have been married (#N, idris); a sentence naming another does not go on."""
+    mari = "Mari does the books and the hens. Forty-two years in June, and she still won't let me near the chequebook."
+    for question, proposal, kept in (("how long have Mari and I been married", "You and Mari have been married for "
+                                      "forty-two years.", True), ("how old is Mari", "Mari is forty-two.", False)):
+        asked = focus(question, ["Mari", "June"])
+        verified = answer(proposal, [Choice(mari, 1, 0.5)], question, lambda p: anchored(p, asked))
+        assert (verified is not None) == kept, question
+    assert said("Your brother is 16.", "My brother is 40. Kenji is his friend, he's 16.", "how old is my brother") == ""
