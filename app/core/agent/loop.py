@@ -19,15 +19,15 @@ from dataclasses import replace
 
 import numpy as np
 
-from app.core.agent import answer
+from app.core.agent import answer, cited, proposal, record, voice
 from app.core.agent import prompt as prompting
-from app.core.agent import cited, proposal, record, voice
 from app.core.agent.turn import Turn
 from app.core.agent.claims import ClaimFilter
 from app.core.agent.answer import Choice
 from app.core.agent.focus import pick
 from app.core.agent.guard import ReplyGuard, leak_sentences
 from app.core.agent.route import COMMANDS, open_question, route
+from app.core.agent.theirs import asks_of_theirs, asks_what_was_said
 from app.core.agent.tool_step import tool_steps
 from app.core.agent.tools import ToolBox
 from app.core.llm.backend import LLMBackend, ReplyCut
@@ -156,8 +156,8 @@ class Agent:
             from_documents = cited.answer(self, turn, cancel)  # "what's the notice period in my lease?"
             if from_documents or cited.about_documents(turn) or cited.asks_of_them(turn):
                 return from_documents or cited.NOT_FOUND, False
-        theirs = self.answer_style() == "free" and proposal.asks_of_theirs(self, turn)
-        if self.answer_style() == "free" and (kind == "ask_user" or theirs or proposal.asks_what_was_said(turn)):
+        theirs = self.answer_style() == "free" and asks_of_theirs(self, turn)
+        if self.answer_style() == "free" and (kind == "ask_user" or theirs or asks_what_was_said(turn)):
             said = proposal.answer_about_user(self, turn, vector, cancel, or_nothing=kind != "ask_user" and not theirs)
             if said and turn.completion_tokens:  # the model proposed it (Hearth verified it): it says where
                 turn.written_by = written_by(self.backend)

@@ -9,24 +9,23 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import replace
-from os.path import commonprefix
 from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.core.agent import answer, cited, kinds, proposal_prompt, verify, voice
+from app.core.agent import answer, kinds, proposal_prompt, verify, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.answer import Choice
 from app.core.agent.focus import anchored, focus, says_it, stem
 from app.core.agent.measures import HAS_WHEN, MONTH, SAID_AS, WORD_NUMBERS
-from app.core.agent.route import open_question
 from app.core.agent.tools import content_words
+from app.core.agent.theirs import shared
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
 from app.core.memory.corrections import corrects, later_corrections, negated_words, struck
 from app.core.memory.restated import settled
-from app.core.memory.spans import mentions_self, normalise, said_parts, sentences
-from app.core.memory.store import STOPWORDS, query_words
+from app.core.memory.spans import normalise, said_parts, sentences
+from app.core.memory.store import query_words
 from app.core.types import Recall
 
 SLOT = "proposal"  # the backend's KV slot for this prompt's fixed head
@@ -34,69 +33,6 @@ CORRECTION = "a later correction"  # how a memory joined by memory/corrections.p
 
 if TYPE_CHECKING:  # the agent calls in here; only its type is named
     from app.core.agent.loop import Agent
-
-
-def asks_what_was_said(turn: Turn) -> bool:
-    """A question without "my" about something the user told ("Which evening is choir practice?"):
-    routed as a request, it goes to the proposal when one of the closest memories shares two of its
-    words; if that finds nothing, the model answers it as a request."""
-    if turn.routed.route != "request" or not open_question(turn.text):
-        return False
-    # (all of one: "where's the conference" after "off to a conf in may … in Lisbon"; dev split #G)
-    need = min(2, len({stem(w) for w in content_words(turn.text)}))
-    return need > 0 and any(_shared(turn.text, r.memory.text) >= need for r in turn.recalled[:3])
-
-
-def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
-    """A fact question routed as a request about a thing of the user's that their memories name ("How
-    much is the allotment rent a year?" after "I keep an allotment up on the top field"): a general
-    answer would be a guess about their life ("£120"; held-out split #D), so memory answers, or says
-    it wasn't told."""
-    if turn.routed.route != "request" or not open_question(turn.text) or not cited.FACT_QUESTION.match(turn.text):
-        return False
-    store = agent.data.memory_rows
-    # a thing of someone the user told of: "whats theo's car" after "theo (17) has his driving test" got
-    # a general answer from the notes, "Theo's car is a 17" (#N, skye)
-    owner = _OWNER.search(turn.text)
-    if owner and owner.group(1).casefold() not in STOPWORDS | _NOT_OWNERS and store.keyword_search(owner.group(1), 1):
-        return True
-    for noun in cited.owned_nouns(turn.text):
-        if len(noun) < 3 or noun in _NO_THING or not noun.islower():  # "the Berlin wall": a name is anyone's
-            continue
-        has = re.compile(rf"\b(?:my|our|(?:i|we)(?:'ve|\s+have)?\s+(?:have|keep|got|own|run|rent)|i'm\s+renting)\s+"
-                         rf"(?:an?\s+|the\s+)?(?:[\w-]+\s+)?{re.escape(noun)}\b", re.I)
-        # … or one the user told of, in their own story: "what time does the lan start" after "theres a lan
-        # tourney … me n reece signed up" (a general answer invented "9 PM"; #K)
-        # (or a terse writer's, first in a sentence: "Fish is from Pete down in Brixham"; #N)
-        told_of = re.compile(rf"(?:\b(?:the|a|an)\s+|^\W*|[.!?]\s+){re.escape(noun)}\b", re.I)
-        # … or their own work in another form of the word: "which publisher is the translation for" after
-        # "I'm a translator, mostly Norwegian crime novels" (a general answer invented "HarperCollins"; #M)
-        # (a thing told of with what the question asks of it is theirs too: "what time is the vet coming"
-        # after "The vet's coming for the ewes on the 6th" got a general answer, the date; #N)
-        if any((m := store.get(i)) is not None and (has.search(m.text) or (told_of.search(m.text) or
-               _its_kin_said(noun, m.text)) and (mentions_self(m.text) or _shared(turn.text, m.text) >= 2))
-               for i, _ in store.keyword_search(noun, 5)):
-            return True
-    return False
-
-
-def _its_kin_said(noun: str, text: str) -> bool:
-    """``text`` has a word of the same long root as ``noun`` ("translator" for "translation", not "transport")."""
-    need = max(6, len(noun) - 4)
-    return any(w != noun and len(commonprefix([w, noun.casefold()])) >= need for w in re.findall(r"[^\W\d_]+", text.casefold()))
-
-
-_OWNER = re.compile(r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)\b([^\W\d_]{3,})['’]s\s+[^\W\d_]+")
-_NOT_OWNERS = frozenset("today tomorrow yesterday tonight here let one everyone world year week month people".split())
-_NO_THING = frozenset(("one", "day", "way", "lot", "bit", "top", "end", "sun", "moon", "sky", "sea"))
-
-
-def _shared(question: str, text: str) -> int:
-    """How many of the question's content words ``text`` has, by stem ("evening" ~ "evenings": the
-    crude stems "even" and "eveni", one the start of the other)."""
-    said = {stem(w) for w in content_words(text)}
-    return sum(1 for a in {stem(w) for w in content_words(question)}
-               if any(a == b or (min(len(a), len(b)) >= 4 and (a.startswith(b) or b.startswith(a))) for b in said))
 
 
 def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: threading.Event,
@@ -117,7 +53,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         return anchored(piece, asked, people=agent.bank.names_with_relation, similar=agent.similar)
 
     proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
-    verified = verify.answer(proposal, offered, question, held) if proposal else None
+    verified = verify.answer(proposal, _not_left(offered, question), question, held) if proposal else None
     if verified is None and _second_look(turn, choice, offered, proposal, question, held):
         assert choice is not None  # for mypy: _second_look is False without one
         proposal = "".join(_propose(agent, turn, [prompting.memory_line(choice.note)], cancel)).strip()
@@ -170,6 +106,21 @@ def _copied(proposal: str, offered: list[Choice], held: Callable[[str], bool]) -
     found = [c for c in offered if len(sentences(c.note)) > 1 and normalise(c.note) in said
              and verify.anchored_somewhere(c, held)]
     return max(found, key=lambda c: len(c.note), default=None)
+
+
+def _not_left(offered: list[Choice], question: str) -> list[Choice]:
+    """Without the lines about a place the user has since left, for a question about now: "got a sat job
+    @ greggs …, £7.55 an hr" after "quit greggs lol, working @ the odeon now" does not say what they are
+    paid at the cinema (#N, skye)."""
+    if _PAST.search(question):
+        return offered
+    left = {m.group(1).casefold() for c in offered if c.about for m in _LEFT.finditer(c.note)}
+    return [c for c in offered if c.about and _LEFT.search(c.note) or not left & set(re.findall(r"\w+", c.note.casefold()))]
+
+
+_LEFT = re.compile(r"\b(?:quit|left|stopped\s+(?:working\s+)?at|packed\s+in)\s+(?:@\s*|at\s+|my\s+job\s+at\s+|the\s+)?"
+                   r"(?!(?:it|that|this|them|him|her|work|school|home|early|late)\b)([^\W\d_]{3,})", re.I)
+_PAST = re.compile(r"\b(?:did|was|were|used\s+to|before|previous|old|last)\b", re.I)
 
 
 def _says_what(piece: str, content: tuple[str, ...]) -> bool:
@@ -239,8 +190,8 @@ def _newer(turn: Turn, choice: Choice, found: list[Choice], question: str, said:
     # rather than correcting it: "She is now five" beside "We adopted Anaya in 2021" (dev, ravi).
     earlier = memories.get(choice.memory_id)
     later = sorted((m for m in memories.values() if earlier is not None and corrects(m, earlier)
-                    and (_shared(question, m.text) >= 2 or _negates(m.text, choice.note, said)
-                         or (_shared(question, m.text) <= 1 and _moves_this_number(m.text, said, question, kind)))
+                    and (shared(question, m.text) >= 2 or _negates(m.text, choice.note, said)
+                         or (shared(question, m.text) <= 1 and _moves_this_number(m.text, said, question, kind)))
                     and normalise(choice.note) not in normalise(m.text) and not _keeps(m.text, question)
                     and not _strikes_another(m.text, said) and not _only_a_date_for_a_name(m.text, said)),
                    key=lambda m: -m.created_at)

@@ -319,7 +319,7 @@ _THEIR_FACT = re.compile(r"\b[A-ZÀ-Þ][a-zß-ÿ]+(?:'s|’s|(?<=s)['’])\s+(?:
 
 def open_question(text: str) -> bool:
     """One question that asks for a fact, not advice, and not about Hearth ("Which evening is choir
-    practice?"): it may be about something the user told (proposal.asks_what_was_said)."""
+    practice?"): it may be about something the user told (theirs.asks_what_was_said)."""
     text = spelled_out(text)  # "wat night is 5 a side now"
     said = sentences(text)
     body = _CONJUNCTION.sub("", LEAD.sub("", text.strip())).strip()

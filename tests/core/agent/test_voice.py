@@ -765,6 +765,18 @@ def test_a_later_line_saying_not_a_date_does_not_correct_a_count_that_starts_wit
     assert "340" in done.reply and "rang" not in done.reply, done.reply
 
 
+def test_what_a_line_about_a_job_since_left_says_is_no_answer_about_now(bank: MemoryBank) -> None:
+    """"quit greggs lol, working @ the odeon" leaves "£7.55 an hr" at Greggs, not at the cinema (#N, skye)."""
+    bank.add(NewMemory(text="got a sat job @ greggs on wilmslow rd, 9 til 2, £7.55 an hr lol", kind="fact",
+                       created_at=1_000))
+    bank.add(NewMemory(text="quit greggs lol working @ the odeon in didsbury now, fri nights 5-10, free films!!",
+                       kind="fact", created_at=2_000))
+    now = _proposed(bank, "You get paid £7.55 an hour at the cinema.", "how much do i get paid at the cinema")
+    assert "7.55" not in now.reply and "haven't told" in now.reply, now.reply
+    then = _proposed(bank, "You got paid £7.55 an hour at greggs.", "how much did i get paid at greggs")
+    assert "7.55" in then.reply, then.reply
+
+
 def test_a_later_line_naming_the_thing_asked_only_far_from_its_new_number_replaces_nothing(bank: MemoryBank) -> None:
     """"… moved it, it's Mondays now, half seven, because … after the cruise buffet" is about line
     dancing: its one word shared with the question stands 20 words from its number (dev, maureen)."""
