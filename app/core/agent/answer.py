@@ -105,9 +105,10 @@ def candidates(recalled: Sequence[Recall], question_vector: np.ndarray, embed: C
         short = [" ".join(whole)] if 1 < len(whole) <= MAX_WHOLE and len(" ".join(whole)) <= MAX_WHOLE_CHARS else []
         # a terse writer's word or two goes with the sentence after it: "Tablets. Amlodipine. One in the
         # morning. For the pressure." holds what is taken when (dev split #G); a sentence with no subject, with
-        # the one whose subject it shares: "Emeka, brother, 68. Flying in from Lagos on the 23rd." (#M)
+        # the one whose subject it shares: "Emeka, brother, 68. Flying in from Lagos on the 23rd." (#M); a
+        # word alone, with the one before it: "We have a cat. Pepper. Grey and fat." (#N)
         pairs = [f"{a} {b}" for a, b in zip(whole, whole[1:])
-                 if (len(words(a)) < 3 or goes_on(b)) and len(whole) > MAX_WHOLE]
+                 if (len(words(a)) < 3 or goes_on(b) or len(words(b)) == 1) and len(whole) > MAX_WHOLE]
         for unit in [*said_units(text), *whole, *short, *pairs]:
             if len(words(unit)) >= 3:
                 units.setdefault(normalise(unit), (unit, r.memory.id))

@@ -812,6 +812,13 @@ def test_a_question_of_one_word_the_memories_hold_is_answered_from_them(bank: Me
     assert "Porto" in done.reply and "Lisbon" not in done.reply.replace("not Lisbon", ""), done.reply
 
 
+def test_a_name_said_alone_after_the_sentence_about_the_pet_names_it(bank: MemoryBank) -> None:
+    """"We have a cat. Pepper. Grey and fat. Efua chose the name." (#N, yaw)"""
+    bank.add(NewMemory(text="We have a cat. Pepper. Grey and fat. Efua chose the name.", kind="fact"))
+    done = _proposed(bank, "The cat is called Pepper.", "what's the cat called")
+    assert done.reply == "The cat is called Pepper.", done.reply
+
+
 def test_a_terse_writers_one_word_sentence_holds_an_answer_with_the_next(bank: MemoryBank) -> None:
     """"Amlodipine." was refused: a sentence of one word was no candidate (#G, gwilym)."""
     bank.add(NewMemory(text="Tablets. Amlodipine. One in the morning. For the pressure.", kind="fact"))
