@@ -13,15 +13,15 @@ HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to
        r"long\s+time\s+no\s+see|"
        r"what'?s\s+up|sup|how\s+are\s+you(?:\s+(?:doing|today))?|how'?s\s+it\s+going|how\s+are\s+things|"
        r"nice\s+to\s+(?:meet|see)\s+you|talk\s+(?:to\s+you\s+)?(?:tomorrow|later|soon)|catch\s+you\s+later|"
-       r"ok|okay|k|kk|anyway|right|well|oh|ooh|aw+|hearth|there|"
+       r"ok|okay|k|kk|anyway|right|well|oh|ooh|aw+|aye|hullo|hearth|there|"
        # other languages' hellos, as people mix them into English ("kia ora", "morena", "Salem!")
        r"kia\s+ora|m[oō]rena|sal[ae]m|salaam|as-?salaam?u?\s+alaykum|hola|bonjour|ol[aá]|namaste|hej|moin|servus|"
        r"jambo|sawubona|howzit|molo|dumela|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
-       r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag))")
+       r"cze[sś][cć]|buongiorno|guten\s+(?:morgen|tag)|talofa(?:\s+lava)?|malo|kumusta|magandang\s+(?:umaga|hapon|gabi))")
 THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|appreciate\s+it|sweet(?:\s+as)?|"
         r"merci(?:\s+beaucoup)?|danke(?:\s+sch[oö]n)?|vielen\s+dank|(?:muchas\s+)?gracias|obrigad[oa]|grazie|rahmet|spasibo|"
         r"dzi[eę]kuj[eę]|(?:baie\s+)?dankie|(?:tusen\s+|mange\s+)?takk?(?:\s+skal\s+du\s+ha)?|kiitos|arigato?u?|shukran|"
-        r"asante|ng[aā]\s+mihi|dhanyavaad|diolch|good|grand|class|legend|shot|(?:i'?m\s+|i\s+am\s+)?(?:(?:much|most|very|ever\s+so|deeply)\s+)?obliged(?:\s+to\s+(?:you|u))?|"
+        r"asante|ng[aā]\s+mihi|dhanyavaad|diolch|fa'?afetai(?:\s+lava)?|salamat(?:\s+po)?|chur|good|grand|class|legend|shot|(?:i'?m\s+|i\s+am\s+)?(?:(?:much|most|very|ever\s+so|deeply)\s+)?obliged(?:\s+to\s+(?:you|u))?|"
         r"(?:god\s+)?bless\s+(?:you|u)|good\s+(?:man|lad|girl|job|work)|nice\s+work|"
         r"i\s+appreciate\s+(?:it|that|"
         r"you)|great|perfect|awesome|brilliant|lovely|nice(?:\s+one)?|cool|wonderful|fantastic|amazing|excellent|sound|"
@@ -43,12 +43,18 @@ NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
 GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{HI}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
 THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{THX}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)  # "Ha, that'll do"
 HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate|merci|danke|dank|gracias|obrigad[oa]|"
-                        r"grazie|dankie|takk?|kiitos|arigato|shukran|asante|diolch)\b", re.I)
+                        r"grazie|dankie|takk?|kiitos|arigato|shukran|asante|diolch|fa'?afetai|salamat|chur)\b", re.I)
 THANKS_LEAD = re.compile(rf"^(?:(?:oh\s+)?{THX}{NAME}\s*)+(?:[,!.:;~-]|$)", re.I)  # "Thank you so much,"
 LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{HI}|{THX}){NAME}(?:[\s,!.:;~-]+|$))+", re.I)
 # Leaving for now, said after thanks: "off to bed", "I'm off to get a few hours' sleep now"
 LEAVING = re.compile(r",?\s*(?:i'?m\s+|i\s+am\s+)?off\s+to\s+(?:bed|sleep|work|the\s+shops?|get\s+(?:some|a\s+(?:few|couple\s+"
                      r"of)\s+hours'?|an?\s+hour'?s?)\s+(?:of\s+)?sleep)\b(?:\s+now)?\W*$", re.I)
+# Small talk after a greeting, nothing to keep: "Dreich day here, rain comin in sideways.", "I hope you are
+# well.", "it's me again" (held-out #O: each was kept and acknowledged, "I'll remember that mornin. …")
+SMALL_TALK = re.compile(r"^\W*(?:(?:(?:and\s+)?i\s+)?hope\s+(?:you|ur|all)\b.*|(?:(?:aye|yes|yeah|it'?s|its)[\s,]+)*me\s+again\W*|"
+                        r"(?!.*\b(?:i|i'm|i've|i'll|my|me|we|our|us)\b)(?!.*\d)(?!.*\s(?-i:[A-ZÀ-Þ]))(?:(?:lovely|dreich|rainy|"
+                        r"sunny|grey|cold|hot|wet|windy|nice|beautiful|miserable|busy|long|quiet)\s+(?:day|morning|"
+                        r"one|week|night)|(?:today|it)\s+is\s+(?:sunny|raining|cold|hot|lovely)|(?:rain|sun|wind|snow)\b).*)$", re.I)
 # An aside in brackets on the time of day, after a greeting: "Morning! (well, my morning, it's 4pm)"
 TIME_ASIDE = re.compile(r"^\s*\((?:[\s,.!:;-]*(?:well|my|your|it'?s|it\s+is|here|there|for\s+me|now|just|morning|"
                         r"afternoon|evening|night|day|o'?clock|\d{1,2}(?:[.:]\d{2})?\s*(?:am|pm)?|ish|lol|haha))+[\s,.!:;-]*\)\W*$",

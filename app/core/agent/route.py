@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.core.agent.courtesy import GREETING_ONLY, HAS_THANKS, LEAD, LEAVING, THANKS_LEAD, THANKS_ONLY, TIME_ASIDE
+from app.core.agent.courtesy import GREETING_ONLY, HAS_THANKS, LEAD, LEAVING, SMALL_TALK, THANKS_LEAD, THANKS_ONLY, TIME_ASIDE
 from app.core.agent.request_words import (BARE_REQUEST, MADE, MADE_MANY, PLEASE_AT_END, REQUEST_INSIDE, REQUEST_NOUN,
                                          REQUEST_START)
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
@@ -146,7 +146,8 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
     combined = _combine(kinds, stated)
     if combined == "statement" and _courtesy(pieces, known_names):
         return Routed("thanks" if "thanks" in kinds or HAS_THANKS.search(text) else "greeting")
-    if combined == "statement" and "greeting" in kinds and all(k != "statement" or TIME_ASIDE.match(s) for s, k in pieces):
+    if combined == "statement" and "greeting" in kinds and all(k != "statement" or TIME_ASIDE.match(s) or
+                                                               SMALL_TALK.match(s) for s, k in pieces):
         return Routed("greeting")  # "Morning! (well, my morning, it's 4pm)": an aside in brackets tells nothing to keep
     if combined == "statement" and follows_request and _follow_up(text, known_names):
         return Routed("request", (), (text.strip(),))
@@ -181,7 +182,6 @@ def _names_any(text: str, known_names: Sequence[str]) -> bool:
 
 
 _FOLLOW_UP_WORDS = 8
-
 
 # A sentence with a subject of its own that isn't the reply ("Hilux needs tyres too.", "Van's due an MOT"):
 # it tells about something in the user's life, where a refinement names the reply or nothing ("Now one

@@ -68,6 +68,15 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("I still keep a wee creel boat in the harbour, the mooring's £340 a year. Gie's a list o' things I'll need.",
      "mixed"),
     ("how auld's the dug?", "ask_user"),
+    # small talk after a hello keeps nothing; hellos and thanks in Samoan and Tagalog (#O)
+    ("Mornin. Dreich day here, rain comin in sideways.", "greeting"),
+    ("Aye, it's me again.", "greeting"),
+    ("Good morning. I hope you are well.", "greeting"),
+    ("Malo! Hope you're good, bro.", "greeting"),
+    ("Chur, fa'afetai!", "thanks"),
+    ("Salamat po! Ang galing mo.", "thanks"),
+    ("Morning! Rain again, my roof is leaking.", "statement"),
+    ("Rain stopped play at the cricket, the lads were gutted.", "statement"),
     ("What does the doctor recommend for a cold?", "request"),
     ("what is the oldest choir music?", "request"),
     # what the user must do is advice; what they take is a fact they told
