@@ -26,8 +26,6 @@ import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-import numpy as np
-
 from app.core.agent import verify, voice
 from app.core.agent.answer_kinds import (KIND_STEMS, MEASURE_STEMS, has_the_shape_asked, measures_what_was_asked,
                                          money_as_written, names_another_document)
@@ -36,8 +34,8 @@ from app.core.agent.measures import CURRENCY, DIGITS_OF
 from app.core.agent.tools import content_words
 from app.core.agent.turn import Turn
 from app.core.llm.backend import ChatMessage
-from app.core.memory.spans import is_question, sentences
 from app.core.memory.entities.extract import RELATIONS
+from app.core.memory.spans import is_question, sentences
 from app.core.memory.store import STOPWORDS
 from app.core.types import PassageHit
 
@@ -59,8 +57,8 @@ _NUMBER = re.compile(r"\d+(?:[.,:]\d+)*")
 # Stems of words that ask how, not what: "How far apart do the tomato plants go?" asks about tomatoes
 _GENERIC = frozenset(stem(w) for w in "much many long often far old big need want know tell get take make give go "
                      "happen time say said under over put up thing something anything isn still be being once".split())
-_QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ](?:[\w-]|['’](?!s\b))*\w")  # a capitalised word inside the question ("Pepper's": Pepper)
 # A question for a fact, or whether something is so of the user's things ("Does the gym have a pool?")
+QUESTION_NAME = re.compile(r"(?<=[\w,] )[A-ZÀ-Þ](?:[\w-]|['’](?!s\b))*\w")  # a capitalised word inside the question ("Pepper's": Pepper)
 FACT_QUESTION = re.compile(r"^\W*(?:what(?:'s|s)?|when|where|which|who|whose|how\s+(?:much|many|long|far|old|often|big|"
                             r"fast|high|heavy)|(?:does|do|did|is|are|was|were|can|has|have)\s+(?:the|my|our|there|i|we)"
                             r")\b", re.I)
@@ -128,28 +126,6 @@ def asks_of_them(turn: Turn) -> bool:
     named = any(re.search(rf"\b{re.escape(n)}\b", f"{hit.heading or ''} {hit.text}") for n in nouns
                 if n.isupper() for hit in turn.passages[:SHOWN])
     return bool(asked) and (len(asked & shown) >= min(2, len(asked)) or bool(owned & shown) or named)
-
-
-def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
-    """Passages for a question (the library's, and this conversation's documents'); none for
-    anything else: a statement or a greeting never brings a document into the reply."""
-    settings = agent.settings
-    if settings.docs_top_k <= 0 or turn.routed.route not in ("ask_user", "request") or not is_question(turn.text):
-        return []
-    search = agent.data.documents.search
-    hits = search(vector, settings.docs_top_k, settings.docs_threshold, turn.conversation_id, text=turn.text)
-    names = [n for n in _QUESTION_NAME.findall(turn.text) if n.casefold() not in STOPWORDS | RELATIONS.keys()]
-    if hits or not FACT_QUESTION.match(turn.text):
-        return hits
-    near = search(vector, settings.docs_top_k, -1.0, turn.conversation_id, text=turn.text)
-    # A name only the user's documents know, in a question no passage is close to: "How much is the
-    # parking at Oakhurst Barn?" (the wedding venue) got a general guess, "$10 per hour" (set B)
-    if names:
-        return [h for h in near if all(n.casefold() in f"{h.text} {h.heading or ''} {h.name}".casefold() for n in names)]
-    # … or a document named by two words of its file name: "Does the kitchen quote include replacing
-    # the boiler?" beside kitchen_refit_quote.docx got the model's general answer (set C)
-    asked = {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", turn.text)}
-    return [h for h in near if len(asked & {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", h.name)}) >= 2]
 
 
 def or_memory(agent: Agent, turn: Turn, cancel: threading.Event, said: str) -> str:
@@ -335,7 +311,7 @@ def _names_there(question: str, hit: PassageHit) -> bool:
     where = _where(hit).casefold()
     # (not an owner's: "How much is Isla's museum trip?" — the school's letter is to all the parents)
     owners = _owners(question)
-    return all(name.casefold() in where or _initials_of(name, hit.text) for name in _QUESTION_NAME.findall(question)
+    return all(name.casefold() in where or _initials_of(name, hit.text) for name in QUESTION_NAME.findall(question)
                if name.casefold() not in STOPWORDS and name.casefold() not in RELATIONS
                and name.casefold() not in owners and not name.startswith(("I'", "I’")))
 

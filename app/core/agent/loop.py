@@ -19,7 +19,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from app.core.agent import answer, cited, proposal, record, voice
+from app.core.agent import answer, cited, passages, proposal, record, voice
 from app.core.agent import prompt as prompting
 from app.core.agent.turn import Turn
 from app.core.agent.claims import ClaimFilter
@@ -85,7 +85,7 @@ class Agent:
         # is about the user's life when Mango is someone they told about.
         turn.names = self.known_names(turn.recalled, turn.text)
         turn.routed = route(turn.text, turn.names, follows_request=self._follows_request(turn))
-        turn.passages = cited.recall(self, turn, vector)
+        turn.passages = passages.recall(self, turn, vector)
         turn.timings["recall_ms"] = (time.perf_counter() - started) * 1000
         for result in tool_steps(turn, self.backend, ToolBox(self.bank, self.recall_params, self.clock,
                                                              already=[r.memory.id for r in turn.recalled]),

@@ -60,6 +60,22 @@ def test_a_question_naming_a_document_by_its_file_name_is_not_answered_with_a_ge
     assert done.reply == "I couldn't find that in your documents.", done.reply
 
 
+def test_a_thing_of_the_users_a_file_or_passage_names_is_not_answered_with_a_general_guess(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    """No passage is close enough; "the shamba" is a file's name, "the caterer's" a passage's word: general
+    answers invented "$10,000" and "123-456-7890" (set L). A general question is still answered."""
+    lease = markdown(tmp_path, "shamba_lease.md", "# Rent\n\nKSh 15,000 an acre a year, paid by M-Pesa.\n")
+    budget = markdown(tmp_path, "wedding_budget.md", "# Suppliers\n\nThe caterer is Mama Mboga Events, deposit paid.\n")
+    data = ProfileData(bank)
+    Library(data.documents, read=extract).add([lease, budget])
+    backend = ScriptedBackend(reply=lambda p: "Not in the documents." if "passages of my documents" in p
+                              else "It is $10,000, call 123-456-7890.", n_params=BIG)
+    agent = Agent(data, backend, Settings(docs_threshold=0.99))
+    for question in ("How much is the shamba worth?", "What's the caterer's phone number?"):
+        assert ask(agent, question).reply == "I couldn't find that in your documents.", question
+    assert ask(agent, "How much is a flight to Mombasa?").reply == "It is $10,000, call 123-456-7890."
+
+
 def test_the_small_model_quotes_the_closest_sentence_with_its_source(bank: MemoryBank, tmp_path: Path) -> None:
     agent, backend = library_agent(bank, tmp_path, "I am a small model.", n_params=135_000_000)
     agent.similar = lambda first, second: __import__("numpy").array(  # type: ignore[method-assign]
@@ -131,14 +147,14 @@ def test_whether_the_users_own_thing_has_something_is_not_answered_with_a_genera
 def test_a_passages_heading_says_what_its_numbers_are_about() -> None:
     """Set B (read after its run): "Bake … for 55 minutes" under "Banana bread" answers "How long does the
     banana bread need in the oven?"; a possessive name in the question is the name ("Pepper's")."""
-    from app.core.agent.cited import _QUESTION_NAME, _values_in_context
+    from app.core.agent.cited import QUESTION_NAME, _values_in_context
 
     passage = "Use 3 very ripe bananas.\n\nBake in a 900 g (2 lb) loaf tin at 180°C (160°C fan) for 55 minutes."
     question = "How long does the banana bread need in the oven?"
     assert not _values_in_context("It needs 55 minutes.", passage, question)
     assert _values_in_context("It needs 55 minutes.", passage, question, "Banana bread")
     assert _values_in_context("It needs 55 minutes.", passage, question, "Victoria sponge") is False
-    assert _QUESTION_NAME.findall("What's the excess on Pepper's insurance?") == ["Pepper"]
+    assert QUESTION_NAME.findall("What's the excess on Pepper's insurance?") == ["Pepper"]
 
 
 def test_an_amount_of_another_kind_than_asked_is_no_answer() -> None:
