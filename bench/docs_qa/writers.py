@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import datetime as dt
 import io
+import json
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from xml.sax.saxutils import escape
 
@@ -255,3 +257,29 @@ def write_epub(path: Path, title: str, chapters: list[tuple[str, list[tuple[str 
         for name, _, xhtml in pages:
             z.writestr(f"OEBPS/{name}", xhtml)
     path.write_bytes(normalise_zip(buf.getvalue(), first_stored="mimetype"))
+
+
+def questions_json(questions: list[tuple], never: list[tuple]) -> list[dict]:
+    """A set's questions in the schema of ../README.md: (id, q, doc, page or heading, answers) each, then
+    (id, q, note) for each never-question; every one "test" (a set is written to be held out)."""
+    out = []
+    for qid, q, doc, where, answers in questions:
+        pdf = doc.endswith(".pdf")
+        out.append({"id": qid, "q": q, "doc": doc, "page": where if pdf else None, "heading": None if pdf else where,
+                    "answers": answers, "split": "test"})
+    for qid, q, note in never:
+        out.append({"id": qid, "q": q, "doc": None, "page": None, "heading": None, "answers": [], "never": True,
+                    "note": note, "split": "test"})
+    return out
+
+
+def write_set(here: Path, docs: dict[str, Callable[[Path], None]], questions: list[dict] | None = None) -> None:
+    """A set's documents into ``here``/docs and its questions, if made here, into ``here``/questions.json."""
+    out = here / "docs"
+    out.mkdir(exist_ok=True)
+    for name, writer in docs.items():
+        writer(out / name)
+        print(f"{name}: {(out / name).stat().st_size} bytes")
+    if questions is not None:
+        (here / "questions.json").write_text(json.dumps(questions, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(f"questions.json: {len(questions)} questions")

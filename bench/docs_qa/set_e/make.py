@@ -19,7 +19,6 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "docs"
 PERSON = "Niamh Kavanagh"
 # the document writers every set shares (../writers.py; this runs as a script)
 _spec = importlib.util.spec_from_file_location("docs_qa_writers", HERE.parent / "writers.py")
@@ -676,10 +675,7 @@ DOCS = {
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    for name, writer in DOCS.items():
-        writer(OUT / name)
-        print(f"{name}: {(OUT / name).stat().st_size} bytes")
+    writers.write_set(HERE, DOCS)
 
 
 if __name__ == "__main__":

@@ -18,7 +18,6 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "docs"
 PERSON = "Renée Lachance"
 PARTNER = "Tomasz Wójcik"
 ADDRESS = "1418 Kensington Crescent NW, Calgary, AB T2N 3R7"
@@ -676,10 +675,7 @@ DOCS = {
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    for name, writer in DOCS.items():
-        writer(OUT / name)
-        print(f"{name}: {(OUT / name).stat().st_size} bytes")
+    writers.write_set(HERE, DOCS)
 
 
 if __name__ == "__main__":

@@ -19,7 +19,6 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "docs"
 PERSON = "Claire Donnelly"
 PARTNER = "Marcus Tran"
 ADDRESS = "47 Wattlebird Street, Ashgrove QLD 4060"
@@ -580,10 +579,7 @@ DOCS = {
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    for name, writer in DOCS.items():
-        writer(OUT / name)
-        print(f"{name}: {(OUT / name).stat().st_size} bytes")
+    writers.write_set(HERE, DOCS)
 
 
 if __name__ == "__main__":

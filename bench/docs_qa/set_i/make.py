@@ -20,7 +20,6 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "docs"
 PERSON = "Dana Whitfield"
 PARTNER = "Rafael Ortiz"
 ADDRESS = "2217 Hollis Avenue, Westerville, OH 43081"
@@ -558,10 +557,7 @@ DOCS = {
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    for name, writer in DOCS.items():
-        writer(OUT / name)
-        print(f"{name}: {(OUT / name).stat().st_size} bytes")
+    writers.write_set(HERE, DOCS)
 
 
 if __name__ == "__main__":

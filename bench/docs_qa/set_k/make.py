@@ -19,12 +19,10 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import json
 from pathlib import Path
 from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
-OUT = HERE / "docs"
 PERSON = "Meera Kulkarni"
 PARTNER = "Aditya Kulkarni"
 ADDRESS = "Flat B-704, Tulip Heights, Baner Road, Baner, Pune 411045"
@@ -693,18 +691,6 @@ NEVER: list[tuple[str, str, str]] = [
 ]
 
 
-def questions() -> list[dict]:
-    out = []
-    for qid, q, doc, where, answers in QUESTIONS:
-        pdf = doc.endswith(".pdf")
-        out.append({"id": qid, "q": q, "doc": doc, "page": where if pdf else None, "heading": None if pdf else where,
-                    "answers": answers, "split": "test"})
-    for qid, q, note in NEVER:
-        out.append({"id": qid, "q": q, "doc": None, "page": None, "heading": None, "answers": [], "never": True,
-                    "note": note, "split": "test"})
-    return out
-
-
 # =============================================================================================
 # Writers
 # =============================================================================================
@@ -789,13 +775,7 @@ DOCS = {
 
 
 def main() -> None:
-    OUT.mkdir(exist_ok=True)
-    for name, writer in DOCS.items():
-        writer(OUT / name)
-        print(f"{name}: {(OUT / name).stat().st_size} bytes")
-    qs = questions()
-    (HERE / "questions.json").write_text(json.dumps(qs, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
-    print(f"questions.json: {len(qs)} questions")
+    writers.write_set(HERE, DOCS, writers.questions_json(QUESTIONS, NEVER))
 
 
 if __name__ == "__main__":
