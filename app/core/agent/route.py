@@ -22,7 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from app.core.agent.courtesy import GREETING_ONLY, HAS_THANKS, LEAD, LEAVING, SMALL_TALK, THANKS_LEAD, THANKS_ONLY, TIME_ASIDE
+from app.core.agent.courtesy import (GREETING_ONLY, HAS_THANKS, LEAD, LEAVING, ON_THE_REPLY, SMALL_TALK, THANKS_LEAD,
+                                     THANKS_ONLY, TIME_ASIDE)
 from app.core.agent.request_words import (BARE_REQUEST, MADE, MADE_MANY, PLEASE_AT_END, REQUEST_INSIDE, REQUEST_NOUN,
                                          REQUEST_START)
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
@@ -171,7 +172,7 @@ def _courtesy(pieces: list[tuple[str, str]], known_names: Sequence[str]) -> bool
 
 def _says_nothing_of_life(sentence: str, known_names: Sequence[str]) -> bool:
     sentence = LEAVING.sub("", sentence)  # "that's perfect, off to get a few hours' sleep now" (dev split #G)
-    return (not _NEXT.match(sentence) and len(words(sentence)) <= _PRAISE_WORDS and not _tells_about_life(sentence)
+    return bool(ON_THE_REPLY.match(sentence)) or (not _NEXT.match(sentence) and len(words(sentence)) <= _PRAISE_WORDS and not _tells_about_life(sentence)
             and not _names_any(sentence, known_names))
 
 
@@ -193,7 +194,6 @@ _SOMETHING_DOES = re.compile(
     rf"(?:needs|is|was|has|had|does|did|wants|got|gets|broke|died|went|goes|starts|started|finished|due|keeps|won't|"
     # "mrcp pt1 booked 14/10. terrified." after a request for a food list (#K)
     rf"can't|isn't|wasn't|booked|cancell?ed|moved|passed|failed)\b", re.I)
-
 
 # What a question says of the asker after it: "Remind me what I do for a living, I'm having one of
 # those days" asks what they do, not about their day

@@ -77,6 +77,10 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("Salamat po! Ang galing mo.", "thanks"),
     ("Morning! Rain again, my roof is leaking.", "statement"),
     ("Rain stopped play at the cricket, the lads were gutted.", "statement"),
+    # a thank-you's word on the reply or on Hearth keeps nothing (#O: "I'll remember that me are very patient")
+    ("Thank you, dear. You are very patient with me.", "thanks"),
+    ("Thank you. I will practise them.", "thanks"),
+    ("Thanks. I will send it to my sister tomorrow.", "statement"),
     ("What does the doctor recommend for a cold?", "request"),
     ("what is the oldest choir music?", "request"),
     # what the user must do is advice; what they take is a fact they told
