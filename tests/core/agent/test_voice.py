@@ -796,6 +796,17 @@ def test_what_a_line_about_a_job_since_left_says_is_no_answer_about_now(bank: Me
     assert "7.55" in then.reply, then.reply
 
 
+def test_the_youngest_is_not_the_eldest(bank: MemoryBank) -> None:
+    """"how old's my youngest" was answered "You told me your eldest turns 20 on the 2nd of May" (#O, tavita)."""
+    bank.add(NewMemory(text="My eldest is 19, he's doing a building apprenticeship. My youngest is 11, she's all "
+                            "about netball.", kind="fact", created_at=1_000))
+    bank.add(NewMemory(text="My eldest turns 20 on the 2nd of May.", kind="fact", created_at=2_000))
+    done = _proposed(bank, "Your youngest turns 20 on the 2nd of May.", "how old's my youngest?")
+    assert "20" not in done.reply, done.reply
+    eldest = _proposed(bank, "Your eldest turns 20 on the 2nd of May.", "how old's my eldest?")
+    assert "20" in eldest.reply, eldest.reply
+
+
 def test_a_time_is_said_of_the_thing_asked(bank: MemoryBank) -> None:
     """"what time does demo day start" got the board meeting's "Wed 2pm" (held-out #O, teodor)."""
     bank.add(NewMemory(text="board mtg next Wed 2pm. the new round + hiring", kind="fact", created_at=1_000))
