@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.core.agent.focus import stem
-from app.core.agent.measures import HAS_WHEN
+from app.core.agent.measures import HAS_WHEN, SAID_AS
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import RELATION_WORDS, WORK_VERBS
 from app.core.memory.spans import clauses, sentences
@@ -113,7 +113,7 @@ def says_when_of_it(text: str, question: str) -> bool:
     christmas?" (#K)."""
     if not _ASKS_WHEN.match(question):
         return True
-    if not _whens(text) - _whens(question):
+    if not _whens(text) - _whens(question) and not SAID_AS["time"].search(text):  # (or "twenty past ten"; #O)
         return False
     asked = {stem(w) for w in content_words(question) if w not in _WHEN_WORDS}
     # ("You shall visit her on the 25th." for "when am I going to see my sister": she is whom it asks of; #M)

@@ -32,7 +32,7 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, said_of_its_kind, says_when_of_it
-from app.core.agent.measures import MONTH, WORD_NUMBERS, abbreviates, day_shortened, groups_held, number_in, shortened, with_digits
+from app.core.agent.measures import MONTH, SAID_AS, WORD_NUMBERS, abbreviates, day_shortened, groups_held, number_in, shortened, with_digits
 from app.core.agent.tools import content_words
 from app.core.memory.corrections import struck, without_struck
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
@@ -350,7 +350,10 @@ _CALENDAR = re.compile(r"January|February|March|April|May|June|July|August|Septe
 _GREETING = re.compile(r"^\W*(?:good\s+)?(?:morning|afternoon|evening|night|hi|hello|hey|hiya|yo|morning\s+all)\W*$",
                        re.I)
 def _fragment_on(sentence: str) -> bool:
-    """A terse writer's verbless few words go on about the sentence before: "dogs biscuit. | lurcher." (#E)."""
+    """A terse writer's verbless few words go on about the sentence before: "dogs biscuit. | lurcher." (#E),
+    "… the hip clinic on the 19th. | Twenty past ten in the mornin." (#O)."""
+    if SAID_AS["time"].search(sentence) and len(sentence.split()) <= 2 * _FRAGMENT_WORDS and not VERB.search(sentence):
+        return True
     return len(sentence.split()) <= _FRAGMENT_WORDS and not VERB.search(sentence) and \
         not _NAMED.search(_TERSE_LEAD.sub("", sentence))
 

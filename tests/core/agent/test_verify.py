@@ -549,3 +549,12 @@ def test_a_sentence_saying_she_goes_on_about_the_one_named_before_it() -> None:
         verified = answer(proposal, [Choice(mari, 1, 0.5)], question, lambda p: anchored(p, asked))
         assert (verified is not None) == kept, question
     assert said("Your brother is 16.", "My brother is 40. Kenji is his friend, he's 16.", "how old is my brother") == ""
+
+
+def test_a_time_said_in_words_after_the_sentence_it_belongs_to() -> None:
+    """"… the hip clinic on the 12th, na, wait, it's the 19th, I'm lookin at the letter. Twenty past ten in
+    the mornin." (held-out #O, hamish)"""
+    hip = ("The consultant at Aberdeen Royal has me in for the hip clinic on the 12th, na, wait, it's the 19th, "
+           "I'm lookin at the letter. Twenty past ten in the mornin.")
+    assert said("You have to be at the hip clinic at twenty past ten.", hip, "what time have I to be at the hip clinic?")
+    assert not said("You have to be at the hip clinic at twenty past ten.", hip, "what time is my dentist?")
