@@ -27,7 +27,7 @@ _SENTENCE = re.compile(rf"{_NOT_AFTER}(?<=[.!?])[\"')\]]*\s+|\n+")
 # A clause boundary: ", and" / " and" / "; " / ", but" followed by a new subject.
 _SUBJECTS = r"(?:i|i'm|i've|i'd|i'll|my|we|we're|we've|our|he|she|they|it's|his|her|their)"
 _CLAUSE = re.compile(rf"\s*(?:;\s*|,?\s+(?:and|but|so)\s+(?:also\s+)?)(?={_SUBJECTS}\b)|,\s*(?=please\b)", re.I)
-_GREETING = r"(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks|thank you)(?:\s+hearth)?\b[\s,!.:;-]*"
+_GREETING = r"(?:hi|hello|hey|hiya|good (?:morning|afternoon|evening)|thanks|thank you)(?:\s+(?:hearth|again))?\b[\s,!.:;-]*"
 _MARKER = rf"(?:oh and|and by the way|and also|oh|so|well|also|anyway|btw|by the way|and|yes|yeah|no|right|ok|okay)(?:[,!.:;-]+\s*|\s+(?={_SUBJECTS}\b))"
 # A topic said before what is told: "So car news, I …", "Also the big one, my sister …", "For the record I'm …"
 _TOPIC = (rf"(?:(?:so|also|and|oh|ok|okay|right|anyway)[,\s]+)?(?:(?:for\s+the\s+record|(?:a\s+)?bit\s+of\s+background"

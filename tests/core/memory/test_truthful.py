@@ -43,6 +43,11 @@ def test_fact_spans_are_the_users_words(message: str, spans: list[str]) -> None:
     assert all(said_in(span, message) for span in spans)
 
 
+def test_a_hello_again_is_no_statement() -> None:
+    """"Noted: again! Day off today, …" (held-out #O, precious)."""
+    assert statements("Hello again! Day off today, finally did the laundry.") == ["Day off today, finally did the laundry."]
+
+
 def test_a_message_that_only_asks_has_no_statements() -> None:
     assert statements("Where does my sister live? And what's my cat called?") == []
     assert statements("My sister lives in Porto. Where should I visit?") == ["My sister lives in Porto."]
