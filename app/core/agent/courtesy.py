@@ -13,7 +13,7 @@ HI = (r"(?:hi+|hel+o+|hey+|heya|hiya|howdy|yo|hallo|greetings|good\s+day(?:\s+to
        r"long\s+time\s+no\s+see|"
        r"what'?s\s+up|sup|how\s+are\s+you(?:\s+(?:doing|today))?|how'?s\s+it\s+going|how\s+are\s+things|"
        r"nice\s+to\s+(?:meet|see)\s+you|talk\s+(?:to\s+you\s+)?(?:tomorrow|later|soon)|catch\s+you\s+later|"
-       r"ok|okay|k|kk|anyway|right|well|oh|ooh|aw+|aye|hullo|hearth|there|"
+       r"ok|okay|sige|k|kk|anyway|right|well|oh|ooh|aw+|aye|hullo|hearth|there|"
        # other languages' hellos, as people mix them into English ("kia ora", "morena", "Salem!")
        r"kia\s+ora|m[oō]rena|sal[ae]m|salaam|as-?salaam?u?\s+alaykum|hola|bonjour|ol[aá]|namaste|hej|moin|servus|"
        r"jambo|sawubona|howzit|molo|dumela|g'?day|aloha|shalom|merhaba|konnichiwa|ni\s+hao|privet|zdravstvuyte|dzie[nń]\s+dobry|"
@@ -39,7 +39,7 @@ THX = (r"(?:thanks|thank\s+(?:you|u)|thx|ty|tysm|cheers|ta|much\s+appreciated|ap
         # an older writer's thanks: "You have been most obliging." (split #I)
         r"you(?:'ve|\s+have)\s+been\s+(?:most|very|so|ever\s+so|extremely|a)?\s*(?:obliging|helpful|kind|(?:great|"
         r"big|real)\s+help))")
-NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all))?"
+NAME = r"(?:\s+(?:hearth|there|friend|buddy|mate|again|all|everyone|y'?all|po|dear|bro))?"
 GREETING_ONLY = re.compile(rf"^(?:(?:oh\s+)?{HI}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)
 THANKS_ONLY = re.compile(rf"^(?:(?:oh\s+|ha(?:ha)*,?\s+)?{THX}{NAME}[\s,!.?:;~)(-]*|[\W_]+)+$", re.I)  # "Ha, that'll do"
 HAS_THANKS = re.compile(r"\b(?:thanks|thank\s+(?:you|u)|thx|ty|cheers|appreciate|merci|danke|dank|gracias|obrigad[oa]|"

@@ -81,6 +81,7 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("Thank you, dear. You are very patient with me.", "thanks"),
     ("Thank you. I will practise them.", "thanks"),
     ("Thanks. I will send it to my sister tomorrow.", "statement"),
+    ("Thank you po, sige I'll try the adobo one.", "thanks"),  # "I'll keep in mind that po, sige you'll try …"
     ("What does the doctor recommend for a cold?", "request"),
     ("what is the oldest choir music?", "request"),
     # what the user must do is advice; what they take is a fact they told
