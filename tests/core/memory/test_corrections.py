@@ -64,3 +64,13 @@ def test_one_reading_of_a_struck_value_serves_the_rule_the_verifier_and_a_moves_
     assert without_struck("I'm not sure it's at 6") == "I'm not sure it's at 6"  # not a value: nothing struck
     assert negated_words("oh and its v5 not v4, i sent a v5 last month") == {"v4"}
     assert negated_words("I'm not sure, not really") == set()
+
+
+def test_a_compound_with_moving_in_it_changes_nothing(bank: MemoryBank) -> None:
+    """"Migo's moving-up ceremony is on March 22, and I'll be home by then" replaced the flight home's
+    date (held-out #O, precious)."""
+    flight = _add(bank, "I fly home to Manila on March 16th. 30 days leave!", 1_000)
+    _add(bank, "Also Migo's moving-up ceremony is on March 22, and I'll be home by then.", 2_000)
+    moved = _add(bank, "My flight home has moved to March 18th.", 3_000)
+    found = later_corrections(MemoryStore(bank.conn), [bank.get(flight)], now=10_000)
+    assert [later.id for later, _ in found] == [moved]
