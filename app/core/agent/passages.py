@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from app.core.agent.cited import FACT_QUESTION, QUESTION_NAME, owned_nouns
+from app.core.agent.focus import stem
 from app.core.agent.turn import Turn
 from app.core.memory.entities.extract import RELATIONS
 from app.core.memory.spans import is_question
@@ -43,10 +44,14 @@ def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
     # … or by a thing of the user's that a file's name or a passage names: "How much is the shamba worth?"
     # beside shamba_lease.md, "What's the caterer's phone number?" beside the wedding budget's suppliers:
     # general answers invented "$10,000" and "123-456-7890" (set L)
-    owned = {n.casefold() for n in owned_nouns(turn.text) if len(n) >= 4}
-    theirs = {n.casefold() for n in _POSSESSOR.findall(turn.text)}
-    return named or [h for h in near if owned & _words(h.name) or theirs & _words(f"{h.heading or ''} {h.text}")]
+    owned = {stem(n.casefold()) for n in owned_nouns(turn.text) if len(n) >= 4}
+    theirs = {stem(n.casefold()) for n in _POSSESSOR.findall(turn.text)}  # (~ "Tamu Tamu Caterers")
+    return named or [h for h in near if owned & _stems(h.name) or theirs & _stems(f"{h.heading or ''} {h.text}")]
 
 
 def _words(text: str) -> set[str]:
     return {w.casefold() for w in re.findall(r"[^\W\d_]{4,}", text)}
+
+
+def _stems(text: str) -> set[str]:
+    return {stem(w) for w in _words(text)}

@@ -65,7 +65,7 @@ def test_a_thing_of_the_users_a_file_or_passage_names_is_not_answered_with_a_gen
     """No passage is close enough; "the shamba" is a file's name, "the caterer's" a passage's word: general
     answers invented "$10,000" and "123-456-7890" (set L). A general question is still answered."""
     lease = markdown(tmp_path, "shamba_lease.md", "# Rent\n\nKSh 15,000 an acre a year, paid by M-Pesa.\n")
-    budget = markdown(tmp_path, "wedding_budget.md", "# Suppliers\n\nThe caterer is Mama Mboga Events, deposit paid.\n")
+    budget = markdown(tmp_path, "wedding_budget.md", "# Suppliers\n\nMama Mboga Caterers, deposit paid.\n")
     data = ProfileData(bank)
     Library(data.documents, read=extract).add([lease, budget])
     backend = ScriptedBackend(reply=lambda p: "Not in the documents." if "passages of my documents" in p
