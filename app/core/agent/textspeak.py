@@ -18,14 +18,16 @@ QUESTION_SPEAK = ((re.compile(r"\b(?:wat|wot|wht)\b", re.I), "what"), (re.compil
                   (re.compile(r"\b(?:pls|plz)\b", re.I), "please"))
 # Scots, as a retired fisherman writes it ("Could ye write me a wee letter tae the harbour master?",
 # "Gie's five ideas", "how auld's the dug"): his requests were taken for questions about him, and
-# answered "You haven't told me that yet" (held-out split #O, hamish). Not "no" (also English) nor "ma"
-# (a mother too).
-SCOTS = ((re.compile(r"\bo'(?=\s)", re.I), "of"),) + tuple((re.compile(rf"\b{said}\b", re.I), word) for said, word in (
+# answered "You haven't told me that yet" (held-out split #O, hamish). Not "no" (also English), "ma" (a
+# mother too) nor "dug" alone ("I dug the garden"); not inside a word ("Wi-Fi", "Tae-kwon-do").
+SCOTS = ((re.compile(r"\bo'(?=\s)", re.I), "of"),) + tuple((re.compile(rf"(?<![-'’])\b{said}\b(?!-|['’](?!s\b))", re.I), word)
+                                                       for said, word in (
     ("ye", "you"), ("ye're", "you're"), ("gie's", "give me"), ("gie", "give"), ("tae", "to"), ("intae", "into"),
     ("wi", "with"), ("aboot", "about"), ("oot", "out"), ("doon", "down"), ("noo", "now"), ("nae", "no"),
-    ("auld", "old"), ("dug", "dog"), ("oor", "our"), ("wrang", "wrong"), ("telt", "told"), ("aff", "off"),
+    ("auld", "old"), ("the dug", "the dog"), ("oor", "our"), ("wrang", "wrong"), ("telt", "told"), ("aff", "off"),
     ("hame", "home"), ("cannae", "can't"), ("dinnae", "don't"), ("didnae", "didn't"), ("isnae", "isn't"),
-    ("wisnae", "wasn't"), ("mornin", "morning"), ("evenin", "evening"), ("hullo", "hello"), ("whit", "what"), ("whaur", "where"), ("hoo", "how"), ("wha", "who")))
+    ("wisnae", "wasn't"), ("mornin", "morning"), ("evenin", "evening"), ("hullo", "hello"), ("whit", "what"),
+    ("whaur", "where"), ("hoo", "how"), ("wha", "who")))
 
 
 def spelled_out(text: str) -> str:

@@ -1034,3 +1034,4 @@ def test_a_code_or_password_of_the_users_own_is_asked_of_what_they_said() -> Non
 def test_scots_is_read_as_its_words_but_not_inside_english_ones() -> None:
     assert route("how auld's the dug?").asked == ("how old's the dog?",)
     assert spelled_out("a hearing test at 2 o'clock on the 3rd o' June") == "a hearing test at 2 o'clock on the 3rd of June"
+    assert spelled_out("the Wi-Fi code, Tae-kwon-do, and I dug the garden") == "the Wi-Fi code, Tae-kwon-do, and I dug the garden"
