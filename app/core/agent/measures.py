@@ -29,9 +29,8 @@ _IN_WORDS = re.compile(r"\b(?:" + "|".join(WORD_NUMBERS) + r")\b", re.I)
 def with_digits(text: str) -> str:
     """Numbers said in words written as digits, for comparing: "eleven years" → "11 years",
     "Forty-two" → "42" ("You do eleven covers" is not held by "eleven years"; #N)."""
-    text = _TENS_AND_ONES.sub(lambda m: str(int(WORD_NUMBERS[m.group(1).casefold()]) +
-                                            ("one two three four five six seven eight nine".split().index(
-                                                m.group(2).casefold()) + 1)), text)
+    text = _TENS_AND_ONES.sub(lambda m: str(int(WORD_NUMBERS[m.group(1).casefold()]) + int(DIGITS_OF[m.group(2).casefold()])),
+                              text)
     return _IN_WORDS.sub(lambda m: WORD_NUMBERS[m.group().casefold()], text)
 
 

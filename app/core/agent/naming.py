@@ -10,6 +10,10 @@ from collections.abc import Callable, Sequence
 from app.core.memory.entities.extract import NOT_NAMES, RELATIONS
 
 _NAME_WORD = r"[A-ZÀ-Þ][a-zß-ÿ]+"
+# What follows a name set off after the sentence about them, with where they are from: "Mr Lloyd| from the
+# Lampeter practice, he's been coming years." (#N); the title before it
+TITLE = r"(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?"
+FROM_WHERE = rf"(?:\s+{_NAME_WORD})?\s+(?:from|at|of|with)\s[^,.;!?]*,"
 _MONTH_NAMES = "April|May|June|July|August|Autumn|Summer|Winter"  # also people's names
 # someone else's child said another way: "what's Gareth's boy called" after "Our Gareth's lad … Dylan." (#N)
 _SAME = {"boy": ("lad", "son"), "lad": ("boy", "son"), "girl": ("lass", "daughter"), "lass": ("girl", "daughter")}
@@ -38,8 +42,7 @@ def names_it(sentence: str, relations: Sequence[tuple[str, ...]], content: Seque
         # a terse writer's name as a sentence of its own after the one about it: "Dog's a collie. Fly." (#G)
         # … or a name with where they are from, set off by a comma: "The vet's coming … Mr Lloyd from the
         # Lampeter practice, he's been coming years." (#N)
-        alone = re.finditer(rf"\b{spelled}(?:'s|’s)?\b[^.!?]*[.!?]\s+(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?({_NAME_WORD})"
-                            rf"(?:\s*[.!?]|(?:\s+[A-ZÀ-Þ][a-zß-ÿ]+)?\s+(?:from|at|of|with)\s[^,.;!?]*,)", sentence)
+        alone = re.finditer(rf"\b{spelled}(?:'s|’s)?\b[^.!?]*[.!?]\s+{TITLE}({_NAME_WORD})(?:\s*[.!?]|{FROM_WHERE})", sentence)
         # … or called so a few words on: "a salon in town called Curl Up & Dye" (split #H)
         later = re.finditer(rf"\b{spelled}(?:\s+(?:in|on|at|near|by|up|down|round|the|town|village|road|street|"
                             rf"here|there)){{1,3}}\s+(?i:called|named)\s+({_NAME_WORD})", sentence)

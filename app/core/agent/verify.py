@@ -32,7 +32,9 @@ from app.core.agent.answer import FROM_NOTES, FROM_WINDOW, SURE_AT, Choice, quot
 from app.core.agent.claims import GROUNDED_SHARE, present
 from app.core.agent.focus import says_whom, stem
 from app.core.agent.kinds import VERB, said_of_its_kind, says_when_of_it
-from app.core.agent.measures import MONTH, SAID_AS, WORD_NUMBERS, abbreviates, day_shortened, groups_held, number_in, shortened, with_digits
+from app.core.agent.measures import (MONTH, SAID_AS, WORD_NUMBERS, abbreviates, day_shortened, groups_held, number_in,
+                                     shortened, with_digits)
+from app.core.agent.naming import FROM_WHERE, TITLE
 from app.core.agent.tools import content_words
 from app.core.memory.corrections import struck, without_struck
 from app.core.memory.entities.extract import BEING_WORDS, BREEDS, RELATION_WORDS, RELATIONS
@@ -342,8 +344,7 @@ def _names_one(sentence: str) -> bool:
 _REFERS = re.compile(r"\b(?:her|him|them|she|he)\b", re.I)
 # "Dog's a collie. | Fly.": the name of the one before (#G); "The vet's coming … | Mr Lloyd from the
 # Lampeter practice, he's been coming years." (#N)
-_NAME_ALONE = re.compile(r"^(?:[A-ZÀ-Þ][a-zß-ÿ]+\W*$|(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?[A-ZÀ-Þ][a-zß-ÿ]+"
-                         r"(?:\s+[A-ZÀ-Þ][a-zß-ÿ]+)?\s+(?:from|at|of|with)\s+(?:the\s+)?[^,.;!?]*[,;—–-])")
+_NAME_ALONE = re.compile(rf"^{TITLE}[A-ZÀ-Þ][a-zß-ÿ]+(?:\W*$|{FROM_WHERE})")
 _CALENDAR = re.compile(r"January|February|March|April|May|June|July|August|September|October|November|December|"
                        r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|"
                        r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday")
