@@ -172,8 +172,8 @@ def _courtesy(pieces: list[tuple[str, str]], known_names: Sequence[str]) -> bool
 
 def _says_nothing_of_life(sentence: str, known_names: Sequence[str]) -> bool:
     sentence = LEAVING.sub("", sentence)  # "that's perfect, off to get a few hours' sleep now" (dev split #G)
-    return bool(ON_THE_REPLY.match(sentence)) or (not _NEXT.match(sentence) and len(words(sentence)) <= _PRAISE_WORDS and not _tells_about_life(sentence)
-            and not _names_any(sentence, known_names))
+    return bool(ON_THE_REPLY.match(sentence)) or (not _NEXT.match(sentence) and len(words(sentence)) <= _PRAISE_WORDS
+                                                  and not _tells_about_life(sentence) and not _names_any(sentence, known_names))
 
 
 def _names_any(text: str, known_names: Sequence[str]) -> bool:

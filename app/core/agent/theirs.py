@@ -27,7 +27,11 @@ def asks_what_was_said(turn: Turn) -> bool:
     if turn.routed.route != "request" or not open_question(turn.text):
         return False
     # (all of one: "where's the conference" after "off to a conf in may … in Lisbon"; dev split #G)
-    need = min(2, len({stem(w) for w in content_words(turn.text)}))
+    return _told_of(turn, min(2, len({stem(w) for w in content_words(turn.text)})))
+
+
+def _told_of(turn: Turn, need: int) -> bool:
+    """One of the closest memories has ``need`` (> 0) of the question's words."""
     return need > 0 and any(shared(turn.text, r.memory.text) >= need for r in turn.recalled[:3])
 
 
@@ -39,12 +43,12 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
     if turn.routed.route != "request" or not open_question(turn.text) or not cited.FACT_QUESTION.match(turn.text):
         return False
     store = agent.data.memory_rows
+    # when something the user told of happens: "what time does demo day start" after "demo day confirmed —
+    # 21st" got the board meeting's time in a general answer (held-out #O, teodor)
+    if _ASKS_WHEN.match(turn.text) and _told_of(turn, 2):
+        return True
     # a thing of someone the user told of: "whats theo's car" after "theo (17) has his driving test" got
     # a general answer from the notes, "Theo's car is a 17" (#N, skye)
-    # … or when something the user told of happens: "what time does demo day start" after "demo day
-    # confirmed — 21st" got the board meeting's time in a general answer (held-out #O, teodor)
-    if _ASKS_WHEN.match(turn.text) and any(shared(turn.text, r.memory.text) >= 2 for r in turn.recalled[:3]):
-        return True
     owner = _OWNER.search(turn.text)
     if owner and owner.group(1).casefold() not in STOPWORDS | _NOT_OWNERS and store.keyword_search(owner.group(1), 1):
         return True
@@ -54,13 +58,13 @@ def asks_of_theirs(agent: Agent, turn: Turn) -> bool:
         has = re.compile(rf"\b(?:my|our|(?:i|we)(?:'ve|\s+have)?\s+(?:have|keep|got|own|run|rent)|i'm\s+renting)\s+"
                          rf"(?:an?\s+|the\s+)?(?:[\w-]+\s+)?{re.escape(noun)}\b", re.I)
         # … or one the user told of, in their own story: "what time does the lan start" after "theres a lan
-        # tourney … me n reece signed up" (a general answer invented "9 PM"; #K)
-        # (or a terse writer's, first in a sentence: "Fish is from Pete down in Brixham"; #N)
+        # tourney … me n reece signed up" (a general answer invented "9 PM"; #K), a terse writer's first in a
+        # sentence ("Fish is from Pete down in Brixham"; #N)
         told_of = re.compile(rf"(?:\b(?:the|a|an)\s+|^\W*|[.!?]\s+){re.escape(noun)}\b", re.I)
         # … or their own work in another form of the word: "which publisher is the translation for" after
-        # "I'm a translator, mostly Norwegian crime novels" (a general answer invented "HarperCollins"; #M)
-        # (a thing told of with what the question asks of it is theirs too: "what time is the vet coming"
-        # after "The vet's coming for the ewes on the 6th" got a general answer, the date; #N)
+        # "I'm a translator, mostly Norwegian crime novels" (a general answer invented "HarperCollins"; #M).
+        # Told of, it is theirs when the memory says "I"/"my", or holds what the question asks of it: "what
+        # time is the vet coming" after "The vet's coming for the ewes on the 6th" (#N)
         if any((m := store.get(i)) is not None and (has.search(m.text) or (told_of.search(m.text) or
                _its_kin_said(noun, m.text)) and (mentions_self(m.text) or shared(turn.text, m.text) >= 2))
                for i, _ in store.keyword_search(noun, 5)):
