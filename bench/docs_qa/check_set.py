@@ -425,7 +425,14 @@ def check_household(folder: Path, paraphrases: dict[str, set[str]], never_checks
                     *, label: str, min_answerable: int, min_never: int, verbose: bool = False) -> int:
     """Check a later set (``set_e/``, ``set_f/``: all test, two-field NEVER_CHECKS whose place is a
     document, ``ALL`` or "document#heading") the way main() checks set A; print the report, return
-    the exit code."""
+    the exit code. Checks:
+      - every canonical answer (first variant) is on the stated page / under the stated heading;
+      - every other variant is there too (literally or loosely), or is listed in the set's PARAPHRASES;
+      - every never-question has an entry in NEVER_CHECKS whose probe strings are absent from the named
+        documents (boilerplate included), and a note in questions.json;
+      - the shape: >= 100 answerable, >= 20 never, >= 1/3 needing a number, every split "test",
+        unique ids, null fields as the schema says.
+    """
     questions = json.loads((folder / "questions.json").read_text(encoding="utf-8"))
     extracted = {p.name: EXTRACTORS[p.suffix](p) for p in sorted((folder / "docs").iterdir())}
     failures: list[str] = []

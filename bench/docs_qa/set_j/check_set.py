@@ -6,13 +6,7 @@ Run with the generation venv (pypdf and python-docx; everything else is the stdl
 The shared ../check_set.py checks set A only (its docs/ folder is fixed), so this script loads it by
 file path and reuses its extractors (pypdf per page; python-docx heading styles; ODF text:h;
 Markdown # lines; html.parser inside <main>; underlined plain-text headings), its reference scoring rule and loose
-matching, through its check_household (shared with sets E to I). It does not import Hearth. Checks:
-  - every canonical answer (first variant) is on the stated page / under the stated heading;
-  - every other variant is there too (literally or loosely), or is listed in PARAPHRASES below;
-  - every never-question has an entry in NEVER_CHECKS whose probe strings are absent from the named
-    documents (boilerplate included), and a note in questions.json;
-  - the shape: >= 100 answerable, >= 20 never, >= 1/3 needing a number, every split "test",
-    unique ids, null fields as the schema says.
+matching, through its check_household (shared with sets E to I). It does not import Hearth. Checks: those check_household lists.
 """
 
 from __future__ import annotations
