@@ -110,6 +110,11 @@ def owned_nouns(text: str) -> list[str]:
     return [next(g for g in m.groups() if g) for m in _OWNED.finditer(text)]
 
 
+def possessors(text: str) -> list[str]:
+    """Those of them said as owners: "the caterer's phone number"."""
+    return [m.group(2) for m in _OWNED.finditer(text) if m.group(2)]
+
+
 def asks_of_them(turn: Turn) -> bool:
     """A question for a fact ("What's the car's top speed?", "How much oil goes in with the filter?")
     whose key words the recalled passages hold: when the documents don't answer it, a general answer

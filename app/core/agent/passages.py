@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from app.core.agent.cited import FACT_QUESTION, QUESTION_NAME, owned_nouns
+from app.core.agent.cited import FACT_QUESTION, QUESTION_NAME, owned_nouns, possessors
 from app.core.agent.focus import stem
 from app.core.agent.turn import Turn
 from app.core.memory.entities.extract import RELATIONS
@@ -18,8 +18,6 @@ from app.core.types import PassageHit
 
 if TYPE_CHECKING:
     from app.core.agent.loop import Agent
-
-_POSSESSOR = re.compile(r"\bthe\s+([^\W\d_]{4,})['’]s\b", re.I)  # "the caterer's phone number"
 
 
 def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
@@ -45,7 +43,7 @@ def recall(agent: Agent, turn: Turn, vector: np.ndarray) -> list[PassageHit]:
     # beside shamba_lease.md, "What's the caterer's phone number?" beside the wedding budget's suppliers:
     # general answers invented "$10,000" and "123-456-7890" (set L)
     owned = {stem(n.casefold()) for n in owned_nouns(turn.text) if len(n) >= 4}
-    theirs = {stem(n.casefold()) for n in _POSSESSOR.findall(turn.text)}  # (~ "Tamu Tamu Caterers")
+    theirs = {stem(n.casefold()) for n in possessors(turn.text) if len(n) >= 4}  # (~ "Tamu Tamu Caterers")
     return named or [h for h in near if owned & _stems(h.name) or theirs & _stems(f"{h.heading or ''} {h.text}")]
 
 
