@@ -102,6 +102,7 @@ def says_the_code(question: str, source: str) -> bool:
 
 # "whens the shop's anniversary" was answered "The Hendersons' wedding is on the 14th." (#K): the answer
 # to when something is says that something, in a word of the question
+_ASKS_TIME = re.compile(r"^\W*what\s+time\b", re.I)
 _ASKS_WHEN = re.compile(r"^\W*(?:when|whens|when's|when’s|what\s+(?:time|date|day))\b", re.I)
 _WHEN_WORDS = frozenset(("when", "whens", "time", "date", "day"))
 _TERSE = 3  # words: "On the 14th." names nothing to check
@@ -114,6 +115,9 @@ def says_when_of_it(text: str, question: str) -> bool:
     if not _ASKS_WHEN.match(question):
         return True
     if not _whens(text) - _whens(question) and not SAID_AS["time"].search(text):  # (or "twenty past ten"; #O)
+        return False
+    # "what time" wants a time of day: "… on the 19th" is the day, not the time (held-out #O, hamish)
+    if _ASKS_TIME.match(question) and not SAID_AS["time"].search(text):
         return False
     asked = {stem(w) for w in content_words(question) if w not in _WHEN_WORDS}
     # ("You shall visit her on the 25th." for "when am I going to see my sister": she is whom it asks of; #M)

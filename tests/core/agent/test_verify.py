@@ -558,3 +558,12 @@ def test_a_time_said_in_words_after_the_sentence_it_belongs_to() -> None:
            "I'm lookin at the letter. Twenty past ten in the mornin.")
     assert said("You have to be at the hip clinic at twenty past ten.", hip, "what time have I to be at the hip clinic?")
     assert not said("You have to be at the hip clinic at twenty past ten.", hip, "what time is my dentist?")
+    # "what time" is answered by a time of day, not by the day it is on
+    assert said("You have to be at the hip clinic on the 19th.", hip, "what time have I to be at the hip clinic?") == ""
+
+
+def test_a_time_said_as_hour_and_minutes_in_words_answers_what_time() -> None:
+    """"The coach leaves seven thirty sharp." answers "what time does the coach leave?"; the day alone doesn't."""
+    coach = "The coach to Cardiff leaves seven thirty sharp on the 3rd."
+    assert said("The coach leaves at seven thirty.", coach, "what time does the coach leave?")
+    assert said("The coach leaves on the 3rd.", coach, "what time does the coach leave?") == ""
