@@ -68,6 +68,7 @@ _CLOCK = re.compile(rf"\b\d{{1,2}}[:.h]\d{{2}}\b|\b\d{{1,2}}\s*(?:am|pm|a\.m\.|p
                     rf"\bhalf\s+(?:past\s+)?(?:\d{{1,2}}|{'|'.join(_HOURS)})\b|\bquarter\s+(?:past|to)\b|"
                     # "Twenty past ten in the mornin." (held-out #O, hamish)
                     rf"\b(?:five|ten|twenty|twenty[\s-]five)\s+(?:past|to)\s+(?:\d{{1,2}}|{'|'.join(_HOURS)})\b|"
+                    rf"\b(?:{'|'.join(_HOURS)})\s+(?:fifteen|thirty|forty[\s-]five)\b|"
                     rf"\b(?:at|from|by|until|till|around|about|before|after)\s+(?:\d{{1,2}}|{'|'.join(_HOURS)})\b(?!\s*(?:st|nd|rd|th)\b)",
                     re.I)
 MEASURES = (("age", _HOW_OLD), ("duration", re.compile(r"\bhow\s+long\b")),
