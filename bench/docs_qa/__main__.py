@@ -1,4 +1,4 @@
-"""`python -m bench.docs_qa [--set a|b|c|d|e|f|g|h|i|j|k|l] [--split dev|test|all] [--model auto|bundled|PATH] [--out FILE] [--show]`
+"""`python -m bench.docs_qa [--set a|b|c|d|e|f|g|h|i|j|k|l|m] [--split dev|test|all] [--model auto|bundled|PATH] [--out FILE] [--show]`
 
 ``--set a``: the first set (``docs/``, ``questions.json``); ``--set b``: ``set_b/`` (another household,
 written later by another writer; run once as test, dev since); ``--set c``: ``set_c/`` (a third household
@@ -11,6 +11,7 @@ and writer, 2026-11-27; run once as test, dev since); ``--set d``: ``set_d/`` (a
 ``--set j``: ``set_j/`` (a tenth household and writer, 2026-11-29; run once as test, dev since).
 ``--set k``: ``set_k/`` (an eleventh household and writer, 2026-11-29; run once as test, dev since).
 ``--set l``: ``set_l/`` (a twelfth household and writer, 2026-11-29; run once as test, dev since).
+``--set m``: ``set_m/`` (a thirteenth household and writer, 2026-11-29; held-out test, not yet run).
 
 Hearth answering questions about the user's documents (issue 31), end to end in one process: a
 fresh profile, the set's documents added through the Library (each read in a child process,
@@ -63,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m bench.docs_qa")
-    parser.add_argument("--set", choices=("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"), default="a", help="which household's documents")
+    parser.add_argument("--set", choices=("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m"), default="a", help="which household's documents")
     parser.add_argument("--split", choices=("dev", "test", "all"), default="dev")
     parser.add_argument("--model", default="auto", help="model_path for the run: auto, bundled or a .gguf")
     parser.add_argument("--out", help="write every reply and the table as JSON here")
