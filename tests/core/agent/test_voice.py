@@ -295,6 +295,13 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     assert route("grandson's name").route == "ask_user"  # a terse writer's question with no verb (#F)
     assert route("whens jas's bday").route == "ask_user"
     assert route("his name").route == "statement"
+    # held-out #P: a question with its question word last, or a bare noun and what of it, is asked
+    for asked in ("my stall where ah", "Jun Wei how old already", "my hubby do what work", "tolk when", "cat name",
+                  "ah ma check up at which hospital ah", "Vos deadline"):
+        assert route(asked).route == "ask_user", asked
+    for said in ("I don't know where", "you know what", "my niece is the one who sings", "Vos deadline 10/12",
+                 "first name", "your name"):
+        assert route(said).route != "ask_user", said
     assert route("what breed is biscuit", ["Biscuit"]).route == "ask_user"  # a known name, lower-case
     assert route("The letter is too formal.", follows_request=True).route == "request"
     assert route("Thanks! Now one about the moon.", follows_request=True).route == "request"
@@ -478,6 +485,25 @@ def test_a_model_that_says_not_said_beside_the_answer_is_asked_again_with_that_l
     done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "What is my son reading at Durham?",
                  new=True)
     assert done.reply == "Your son is reading history.", done.reply
+    assert backend.aside_slots == ["proposal", "proposal"]
+
+
+def test_a_model_that_answers_from_a_line_not_about_what_is_asked_is_asked_again_with_the_closest(
+        bank: MemoryBank) -> None:
+    """"You'll be home by then so makaka-attend ako!" for "when's my flight home again?" (#O, precious):
+    the line it came from is not about the flight; the one about the flight is asked of alone."""
+    bank.add(NewMemory(text="Good news, my leave got approved! My flight home to Manila is on March 16th.", kind="fact",
+                       created_at=1_000))
+    bank.add(NewMemory(text="Also Migo's moving-up ceremony is on March 22, and I'll be home by then so makaka-attend "
+                            "ako!", kind="fact", created_at=2_000))
+
+    def reply(prompt: str) -> str:
+        shown = prompt.rsplit("What I told you before", 1)[-1].count('- "')
+        return "You'll be home by then so makaka-attend ako!" if shown > 1 else "You fly home on March 16th."
+
+    backend = ScriptedBackend(reply=reply, n_params=3_000_000_000)
+    done = _turn(Agent(ProfileData(bank), backend, Settings(threshold=0.0)), "when's my flight home again?", new=True)
+    assert "16th" in done.reply and "makaka" not in done.reply, done.reply
     assert backend.aside_slots == ["proposal", "proposal"]
 
 
