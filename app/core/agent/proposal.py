@@ -55,7 +55,7 @@ def answer_about_user(agent: Agent, turn: Turn, vector: np.ndarray, cancel: thre
 
     proposal = "".join(_propose(agent, turn, lines, cancel)).strip() if lines else ""
     verified = verify.answer(proposal, _may_answer(offered, question), question, held) if proposal else None
-    if verified is None and _second_look(turn, choice, offered, proposal, question, held):
+    if verified is None and _second_look(turn, choice, offered, proposal, question, held, asked.content):
         assert choice is not None  # for mypy: _second_look is False without one
         proposal = "".join(_propose(agent, turn, [prompting.memory_line(choice.note)], cancel)).strip()
         verified = verify.answer(proposal, [choice], question, held)
@@ -144,18 +144,23 @@ def _says_what(piece: str, content: tuple[str, ...]) -> bool:
 
 
 def _second_look(turn: Turn, choice: Choice | None, offered: list[Choice], proposal: str, question: str,
-                 held: Callable[[str], bool]) -> bool:
+                 held: Callable[[str], bool], content: tuple[str, ...]) -> bool:
     """Shown several lines, the model may say "Not said" with the answer among them ("Our son, Rupert,
     is reading history at Durham"), or answer from an older line ("She is 6 years old" before "Bramble
     celebrated her 7th birthday"; held-out split #C). When focus.py is sure of a line that is about
-    whom the question asks and is newer than every line the proposal came from, the model is asked
-    again with that line alone; verify.py checks that answer as any other."""
-    if choice is None or choice.score < answer.SURE_AT or not verify.anchored_somewhere(choice, held):
+    whom the question asks and is newer than every line the proposal came from (or less sure of one
+    when no line the proposal came from has the words of what is asked: "You'll be home by then" for
+    "when's my flight home"; #O, precious), the model is asked again with that line
+    alone; verify.py checks that answer as any other."""
+    if choice is None or choice.score < answer.QUOTE_AT or not verify.anchored_somewhere(choice, held):
         return False
-    if not proposal or verify.abstains(proposal):
+    said = bool(proposal) and not verify.abstains(proposal)
+    sources = [c for c in offered if c.memory_id != choice.memory_id and verify.grounded(proposal, c.note, question)]
+    if choice.score < answer.SURE_AT:
+        return said and bool(sources) and not any(_says_what(c.note, content) for c in sources)
+    if not said:
         return True
     when = {r.memory.id: r.memory.created_at for r in turn.recalled}
-    sources = [c for c in offered if c.memory_id != choice.memory_id and verify.grounded(proposal, c.note, question)]
     return bool(sources) and all(when.get(c.memory_id, 0.0) < when.get(choice.memory_id, 0.0) for c in sources)
 
 
