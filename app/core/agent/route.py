@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from app.core.agent.courtesy import (GREETING_ONLY, HAS_THANKS, LEAD, LEAVING, ON_THE_REPLY, SMALL_TALK, THANKS_LEAD,
-                                     THANKS_ONLY, TIME_ASIDE)
+                                     THANKS_ONLY, TIME_ASIDE, only_courtesy)
 from app.core.agent.request_words import (BARE_REQUEST, MADE, MADE_MANY, PLEASE_AT_END, REQUEST_INSIDE, REQUEST_NOUN,
                                          REQUEST_START)
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
@@ -279,8 +279,8 @@ def _kind(sentence: str, known_names: Sequence[str] = ()) -> str:
         return "greeting"
     if THANKS_ONLY.match(s):
         return "thanks"
-    body = LEAD.sub("", s).strip() or s
-    if GREETING_ONLY.match(body) or THANKS_ONLY.match(body):
+    body = LEAD.sub("", s).strip()
+    if only_courtesy(s, body):
         return "thanks" if HAS_THANKS.search(s) else "greeting"
     body = _CONJUNCTION.sub("", body).strip() or body
     if _RHETORICAL.match(body):  # "… 26 years in the same place, can you imagine": asks nothing

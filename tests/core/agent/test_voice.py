@@ -82,6 +82,20 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("Thank you. I will practise them.", "thanks"),
     ("Thanks. I will send it to my sister tomorrow.", "statement"),
     ("Thank you po, sige I'll try the adobo one.", "thanks"),  # "I'll keep in mind that po, sige you'll try …"
+    # held-out #P: thanks kept as statements ("Noted: very useful, thank me."), hellos in patois and Welsh
+    ("Very useful, thank you.", "thanks"),
+    ("well thank you very much that is very kind of you", "thanks"),
+    ("thank you bach you are very good to an old woman", "thanks"),
+    ("Thank you lah, you very steady.", "thanks"),
+    ("Yes man, tank yuh bredda.", "thanks"),
+    ("diolch yn fawr that is lovely", "thanks"),
+    ("Mawnin! Bless up.", "greeting"),
+    ("good morning it is pouring down here again", "greeting"),
+    ("Hi again, Hui Ling here.", "greeting"),
+    ("hello again it is Myfanwy", "greeting"),
+    ("Wah gwaan, a mi again, Delroy.", "greeting"),
+    ("Hi, Hui Ling here, my stall is at Old Airport Road.", "statement"),
+    ("Thank you, you are very good to my mother.", "statement"),
     ("What does the doctor recommend for a cold?", "request"),
     ("what is the oldest choir music?", "request"),
     # what the user must do is advice; what they take is a fact they told
