@@ -25,10 +25,12 @@ _MONTH = "(?:" + "|".join(sorted([*MONTHS, "sept"], key=len, reverse=True)) + ")
 # only "no wait"/"no sorry"/"no hang on", as a texter writes ("its mondays now no wait its wednesdays"; split #I;
 # "nah wait" too: "on the 8th nah wait the 9th", #K; a formal "no, I beg your pardon" and another language's "no
 # wait" ("the 2nd of September, nei vent, the 9th"), #M)
-_CUE = re.compile(r"(?:(?P<mark>,|[.!]\s|\s[—–-])\s*(?:(?:ah|oh|er|erm|um)[,\s]+)?(?:(?:no|nah),?\s+wait|(?:no,?\s+)?hang\s+on|"
+_CUE = re.compile(r"(?:(?P<mark>,|[.!]\s|\s[—–-])\s*(?:(?:ah|oh|er|erm|um|eh)[,\s]+)?(?:(?:no|nah),?\s+wait|(?:no,?\s+)?hang\s+on|"
                   r"wait,?\s+no|(?:no|nah),?\s+sorry|sorry,?\s+no|(?:no|sorry),?\s+i\s+mean|i\s+mean|or\s+rather|scratch\s+that|"
                   r"(?:no,?\s+)?i\s+beg\s+your\s+pardon|nei,?\s+vent|nee,?\s+wag|nein,?\s+warte|non,?\s+attends|no,?\s+espera|"
-                  rf"correction|sorry(?=[\s,]+(?:\d|{_DAY}\b|{_MONTH}\b))|no(?=,\s*(?:the\s+)?(?:\d|{_DAY}\b|{_MONTH}\b)))|\s(?:(?:no|nah)\s+(?:wait|sorry)|no\s+hang\s+on|wait\s+no(?=\s+\d)))\b"
+                  rf"correction|sorry(?=[\s,]+(?:not\s+)?(?:\d|{_DAY}\b|{_MONTH}\b))|no(?=,\s*(?:the\s+)?(?:\d|{_DAY}\b|{_MONTH}\b)))|"
+                  # (held-out #P: "£86 no I tell a lie it was £68", "next Wed 10.30am... eh sorry not Wed lah")
+                  r"\s(?:(?:no|nah)\s+(?:wait|sorry)|no\s+hang\s+on|wait\s+no(?=\s+\d)|(?:no,?\s+)?i\s+tell\s+a\s+lie))\b"
                   r"[\s,:;-]*", re.I)
 # Words before the new value that say nothing of it: "it's", "they moved it to", "he turned"
 _LEAD = re.compile(r"^(?:(?:it's|it\s+is|its|it\s+was|that's|that\s+is|make\s+(?:that|it)|actually|(?:he|she|they)"
@@ -41,6 +43,7 @@ _KINDS = (
     re.compile(rf"\b{_MONTH}\b", re.I),
 )
 _NOT = re.compile(r"\bnot\s+([\w'-]+(?:\s+[\w'-]+)?)", re.I)
+_ONLY_NOT = re.compile(r"^\W*not\s+[\w'-]+(?:\s+(?:lah|la|leh|ah|then|after\s+all|anymore))?\W*$", re.I)
 _TAIL = re.compile(r"\s+(?:actually|then|instead|not\s+.*)$", re.I)
 _MAX_ITEM_WORDS = 4  # "peanuts", "the blue one": an item of a list, not a clause
 
@@ -63,27 +66,32 @@ def settled(text: str) -> str:
 def _apply(before: str, after: str, items: bool = True) -> str | None:
     """``before`` with its value replaced by the one ``after`` gives, then the rest of ``after``."""
     clause, rest = _first_clause(after)
-    if not any(kind.search(clause) for kind in _KINDS) and rest and not rest.startswith("."):
+    struck = clause if _ONLY_NOT.match(clause) else ""  # "not Wed lah, clinic call say change to Thurs 2pm" (#P)
+    if (struck or not any(kind.search(clause) for kind in _KINDS)) and rest and not rest.startswith("."):
         # the value a clause on: "40 rolls, no wait, she just sent a voice note, it's 60 now" (#L)
         said_on, rest_on = _first_clause(rest)
         if any(kind.search(said_on) for kind in _KINDS):
             clause, rest = said_on, rest_on
     said = _LEAD.sub("", clause).strip()
-    for kind in _KINDS:
+    fixed = before
+    for kind in _KINDS:  # each kind of value it says: "Tuesday at 5.40, no wait Thursday at 6"
         new = kind.search(said)
-        old = list(kind.finditer(before))
+        old = list(kind.finditer(fixed))
         if new is not None and old:
             value = new.group(0) + _of_month(said[new.end():]) if kind is _KINDS[1] else new.group(0)
             if kind is _KINDS[0]:  # a run of weekdays goes on past a comma: "Monday, Wednesday and Friday, part time"
                 run = kind.match(after, after.find(value))
-                if run is not None and run.end() > len(clause):
+                if run is not None and run.end() > after.find(clause) + len(clause):
                     value, rest = run.group(0), after[run.end():].lstrip(" ,")
-            start, end = _named_not(clause, before) or (old[-1].start(), old[-1].end())
-            if kind is _KINDS[0] and value.lower().endswith("days") and not before[start:end].lower().endswith("s"):
+            first = fixed is before
+            start, end = (first and _named_not(struck or clause, before)) or (old[-1].start(), old[-1].end())
+            if kind is _KINDS[0] and value.lower().endswith("days") and not fixed[start:end].lower().endswith("s"):
                 value = value[:-1]  # "Thursday nights — no hang on, Tuesdays" → "Tuesday nights"
             if kind is _KINDS[1] and value != new.group(0):  # "12 may" → "21 may", not "21 may may"
-                end += len(_of_month(before[end:]))
-            return _join(before[:start] + value + before[end:], rest)
+                end += len(_of_month(fixed[end:]))
+            fixed = fixed[:start] + value + fixed[end:]
+    if fixed is not before:
+        return _join(fixed, rest)
     value = _TAIL.sub("", said).strip(" ,.")
     item = before.rsplit(",", 1)
     if items and value and len(item) == 2 and 0 < len(item[1].split()) <= _MAX_ITEM_WORDS:
@@ -120,5 +128,5 @@ def _named_not(clause: str, before: str) -> tuple[int, int] | None:
 
 def _join(settled_part: str, rest: str) -> str:
     if not rest:
-        return settled_part.rstrip(" ,") + "."
-    return f"{settled_part.rstrip(' ,')}{'' if rest.startswith('. ') else ', '}{rest}"
+        return settled_part.rstrip(" ,.") + "."  # ("… 10.30am... eh sorry …": the dots were the cue's)
+    return f"{settled_part.rstrip(' ,.')}{'' if rest.startswith('. ') else ', '}{rest}"

@@ -31,6 +31,11 @@ from app.core.memory.restated import settled
      "Tuva starts barnehage on the 9th of September, they pushed the intake back."),
     ("I shall move the lessons to Wednesday afternoons, no, I beg your pardon, Thursday afternoons.",  # #M
      "I shall move the lessons to Thursday afternoons."),
+    # held-out #P: each value the correction says ("Thurs 2pm"), after "eh sorry not Wed lah"; "I tell a lie"
+    ("My ah ma check-up at Tan Tock Seng is next Wed 10.30am... eh sorry not Wed lah, clinic call say change to Thurs "
+     "2pm. Aiyo.", "My ah ma check-up at Tan Tock Seng is next Thurs 2pm. Aiyo."),
+    ("Parents evening is on Tuesday at 5.40, no wait it's Thursday at 6.", "Parents evening is on Thursday at 6."),
+    ("I owe the vet £86 no I tell a lie it was £68 I have got the bill here", "I owe the vet £68."),
 ])
 def test_the_corrected_value_replaces_the_one_taken_back(said: str, meant: str) -> None:
     assert settled(said) == meant
