@@ -333,7 +333,7 @@ _THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|partner|fianc�
 # "the hospice that looked after dad": a parent named as a name is the user's own (not "a dad", "her mum")
 _BARE_PARENT = re.compile(r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\byour\s)(?<!\btheir\s)"
                           r"(?<!\bwhose\s)(?<!\bany\s)(?<!\bnew\s)\b(?:dad|mum|mom|mam|nan|nana|gran|granny|grandad|grandpa|"
-                          r"grandma)\b(?!\s+(?:of|jokes?|bod|life)\b)", re.I)
+                          r"grandma|ah\s+ma|ah\s+gong|popo|lola|lolo|nain|taid|oma|opa|ouma|oupa)\b(?!\s+(?:of|jokes?|bod|life)\b)", re.I)
 _LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]?s\b)"
                                r"[a-z]{3,}(?:['’]s|(?<!s)s)\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|bday|age|kids|"
                                r"children|son|daughter|partner)\b")  # "what's imran's wife called?", "whats cians surname"

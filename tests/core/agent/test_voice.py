@@ -95,6 +95,7 @@ BENCH = Path(__file__).resolve().parents[3] / "bench" / "voice"
     ("hello again it is Myfanwy", "greeting"),
     ("Wah gwaan, a mi again, Delroy.", "greeting"),
     ("Hi, Hui Ling here, my stall is at Old Airport Road.", "statement"),
+    ("whens ah ma's check up again", "ask_user"),  # a grandmother in Singlish (#P: answered as a request)
     ("Thank you, you are very good to my mother.", "statement"),
     ("What does the doctor recommend for a cold?", "request"),
     ("what is the oldest choir music?", "request"),

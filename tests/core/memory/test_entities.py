@@ -339,3 +339,12 @@ def test_a_job_said_as_split_i_said_it_is_reached_by_a_job_question(bank: Memory
     add(bank, said, "My partner at the time was Sam.", *(f"The garden gets {n} hours of sun in June." for n in range(12)))
     found = bank.search(asked, RecallParams(threshold=0.99))  # nothing passes by cosine: only the hop brings it
     assert [r.memory.text for r in found if r.via == "what you do for work"] == [said]
+
+
+def test_kin_said_in_other_tongues_is_kin() -> None:
+    """#P: "ah ma" (Singlish), "Nain" (Welsh), "zus" (Dutch) are a grandmother, a grandmother, a sister."""
+    from app.core.memory.entities.extract import Named, extract
+
+    assert [n.relation for n in extract("My ah ma Lim Siew Eng is 88.")] == ["grandmother"]
+    assert extract("My zus Inge lives in Leiden.") == [Named("Inge", "person", "sister")]
+    assert extract("Our Nain Gwen makes the best bara brith.") == [Named("Gwen", "person", "grandmother")]

@@ -41,6 +41,12 @@ _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "moth
              "sis": "sister", "missus": "wife", "sheepdog": "dog", "pup": "dog",
              "youngest": "child", "eldest": "child",  # "our youngest Helen", "our eldest, Gareth" (#D)
              "other half": "partner", "better half": "partner",  # "My other half Ewan" (#D)
+             # kin as people say it in Singlish, Tagalog, patois, Welsh, Dutch and Afrikaans (held-out #P: "ah ma's
+             # check up" was asked as a request, and the model answered "My ah ma's check-up is …")
+             "ah ma": "grandmother", "ah gong": "grandfather", "popo": "grandmother", "lola": "grandmother",
+             "lolo": "grandfather", "nana": "grandmother", "nain": "grandmother", "taid": "grandfather",
+             "oma": "grandmother", "opa": "grandfather", "ouma": "grandmother", "oupa": "grandfather",
+             "mam": "mother", "zus": "sister", "broer": "brother", "pickney": "child", "granpickney": "grandchild",
              **{b: "dog" for b in _DOG_BREEDS}, **{b: "cat" for b in _CAT_BREEDS}}
 RELATIONS: dict[str, tuple[str, str]] = {
     **{w: (_SYNONYMS.get(w, w), "person") for w in _PEOPLE},
