@@ -11,7 +11,7 @@ and writer, 2026-11-27; run once as test, dev since); ``--set d``: ``set_d/`` (a
 ``--set j``: ``set_j/`` (a tenth household and writer, 2026-11-29; run once as test, dev since).
 ``--set k``: ``set_k/`` (an eleventh household and writer, 2026-11-29; run once as test, dev since).
 ``--set l``: ``set_l/`` (a twelfth household and writer, 2026-11-29; run once as test, dev since).
-``--set m``: ``set_m/`` (a thirteenth household and writer, 2026-11-29; held-out test, not yet run).
+``--set m``: ``set_m/`` (a thirteenth household and writer, 2026-11-29; run once as test, dev since).
 
 Hearth answering questions about the user's documents (issue 31), end to end in one process: a
 fresh profile, the set's documents added through the Library (each read in a child process,
