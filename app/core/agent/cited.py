@@ -139,7 +139,9 @@ def or_memory(agent: Agent, turn: Turn, cancel: threading.Event, said: str) -> s
     if turn.quoted is not None or not turn.passages or about_documents(turn):
         return said
     found = answer(agent, turn, cancel)
-    return found if found and found != NOT_FOUND else said
+    if found == NOT_FOUND and verify.abstains(said):  # the documents were read too, and said nothing of it (set M)
+        return f"{said.rstrip()} I couldn't find it in your documents either."
+    return found or said
 
 
 def answer(agent: Agent, turn: Turn, cancel: threading.Event) -> str:

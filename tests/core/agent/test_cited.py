@@ -342,3 +342,14 @@ def test_a_copied_sentence_must_say_the_numbers_the_question_says(bank: MemoryBa
     agent, _ = library_agent(bank, tmp_path, _copier("by giving two months written notice [2]"))
     done = ask(agent, "How much notice do I have to give to end the tenancy in the first 6 months?")
     assert done.reply == "I couldn't find that in your documents." and done.cited == ()
+
+
+def test_a_question_about_the_user_that_neither_memory_nor_the_documents_answer_says_both(
+        bank: MemoryBank, tmp_path: Path) -> None:
+    """"You haven't told me that yet." alone, beside documents the model could not answer from, read as if
+    they were never looked at (set M)."""
+    agent, _ = library_agent(bank, tmp_path, lambda p: "Your deposit back is 260 pounds [3]."
+                             if "passages of my documents" in p else "Not said.")
+    done = ask(agent, "How much do we get back when we move out?")
+    assert "haven't told me" in done.reply and "couldn't find it in your documents" in done.reply, done.reply
+    assert done.cited == ()
