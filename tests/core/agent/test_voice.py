@@ -315,6 +315,8 @@ def test_a_short_line_after_a_request_goes_on_with_it_unless_it_tells_something(
                   "ah ma check up at which hospital ah", "Vos deadline"):
         assert route(asked).route == "ask_user", asked
     assert route("my stall where ah").asked == ("where my stall?",)  # asked of in the usual order
+    assert route("what is my husband doing?").asked == ("what does my husband do for a living?",)  # Indian English
+    assert route("what is Tom doing this weekend?").asked == ("what is Tom doing this weekend?",)
     assert route("ah ma check up at which hospital ah").asked == ("ah ma check up at which hospital ah",)
     for said in ("I don't know where", "you know what", "my niece is the one who sings", "Vos deadline 10/12",
                  "first name", "your name"):
