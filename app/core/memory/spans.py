@@ -43,8 +43,8 @@ _QUESTION_START = re.compile(
     r"how's|hows|which|do|does|did|is|are|was|were|"  # a texter's "whens mums bday", "wheres the cat" (#K)
     r"can|could|would|will|should|shall|may|have|has|am|tell me|remind me)\b", re.I)
 _REQUEST_START = re.compile(
-    r"^(please|write|give|make|list|suggest|recommend|explain|describe|help|show|translate|summari[sz]e|"
-    r"let's|lets|can you|could you|would you)\b", re.I)
+    r"^(please|pls|plz|kindly|write|give|make|list|suggest|recommend|explain|describe|help|show|translate|"
+    r"summari[sz]e|let's|lets|can you|could you|would you)\b", re.I)  # "Kindly give me a list …" (#P: kept)
 _WORD = re.compile(r"[^\W\d_]+|\d+", re.UNICODE)
 MIN_WORDS = 3
 MAX_SPAN_CHARS = 300

@@ -50,6 +50,8 @@ def test_a_hello_again_is_no_statement() -> None:
 
 def test_a_message_that_only_asks_has_no_statements() -> None:
     assert statements("Where does my sister live? And what's my cat called?") == []
+    # "Kindly …" asks too (held-out #P: kept, then quoted back for "which eye is the operation for?")
+    assert statements("Kindly give me a list of 5 things I should arrange at home before the cataract operation.") == []
     assert statements("My sister lives in Porto. Where should I visit?") == ["My sister lives in Porto."]
 
 
