@@ -157,6 +157,9 @@ def said_of_its_kind(text: str, question: str, source: str) -> bool:
 def _when_said_of_it(text: str, question: str, source: str) -> bool:
     if not _ASKS_WHEN.match(question):
         return True
+    # (an acronym is a thing, not a name: "when Jun Wei ORD" is not when he books in, "Sunday night"; #P)
+    if any(not re.search(rf"\b{a}s?\b", source, re.I) for a in re.findall(r"\b[A-Z]{2,5}\b", question)):
+        return False
     names = {stem(n.casefold()) for n in re.findall(r"\b[A-ZÀ-Þ][\w'’-]*", question)}
     claimed = {stem(w) for w in content_words(text) if not w[0].isdigit() and w not in _WHEN_WORDS} - names
     if not claimed or claimed & {stem(w) for w in content_words(source)}:

@@ -567,3 +567,10 @@ def test_a_time_said_as_hour_and_minutes_in_words_answers_what_time() -> None:
     coach = "The coach to Cardiff leaves seven thirty sharp on the 3rd."
     assert said("The coach leaves at seven thirty.", coach, "what time does the coach leave?")
     assert said("The coach leaves on the 3rd.", coach, "what time does the coach leave?") == ""
+
+
+def test_a_when_of_an_acronym_the_line_does_not_name_is_not_held() -> None:
+    """"when Jun Wei ORD" (a never-said question; held-out #P) is not when he books in."""
+    kids = "Two kids. Jun Wei 19, now doing NS at Tekong, book in Sunday night."
+    assert said("Jun Wei ORD on Sunday night.", kids, "when Jun Wei ORD") == ""
+    assert said("Your MOT is due on the 3rd.", "My mot is due on the 3rd.", "when is my MOT")
