@@ -574,3 +574,10 @@ def test_a_when_of_an_acronym_the_line_does_not_name_is_not_held() -> None:
     kids = "Two kids. Jun Wei 19, now doing NS at Tekong, book in Sunday night."
     assert said("Jun Wei ORD on Sunday night.", kids, "when Jun Wei ORD") == ""
     assert said("Your MOT is due on the 3rd.", "My mot is due on the 3rd.", "when is my MOT")
+
+
+def test_a_who_answer_comes_from_a_memory_that_speaks_of_what_is_asked() -> None:
+    """"Andre is your domino partner." was held by "Andre live a Brooklyn" (held-out #P, delroy)."""
+    asked = focus("who a mi domino partner?", ["Andre", "Bigga", "Zacky"])
+    assert not says_it("Mi have two pickney. Andre live a Brooklyn, him drive truck fi a company deh.", asked)
+    assert says_it("Every Friday night mi play domino a Zacky yard, mi partner a Bigga.", asked)
