@@ -581,3 +581,5 @@ def test_a_who_answer_comes_from_a_memory_that_speaks_of_what_is_asked() -> None
     asked = focus("who a mi domino partner?", ["Andre", "Bigga", "Zacky"])
     assert not says_it("Mi have two pickney. Andre live a Brooklyn, him drive truck fi a company deh.", asked)
     assert says_it("Every Friday night mi play domino a Zacky yard, mi partner a Bigga.", asked)
+    # a who of one word is said many ways: "w my mate reece" is whom they play with (dev, ollie)
+    assert says_it("mostly on valorant n minecraft w my mate reece", focus("who do i play with usually"))
