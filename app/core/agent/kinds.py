@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.core.agent.focus import stem
-from app.core.agent.measures import HAS_WHEN, SAID_AS
+from app.core.agent.measures import HAS_WHEN, MEASURES, SAID_AS
 from app.core.agent.tools import content_words
 from app.core.memory.entities.extract import RELATION_WORDS, WORK_VERBS
 from app.core.memory.spans import clauses, sentences
@@ -102,10 +102,10 @@ def says_the_code(question: str, source: str) -> bool:
 
 # "whens the shop's anniversary" was answered "The Hendersons' wedding is on the 14th." (#K): the answer
 # to when something is says that something, in a word of the question
-_ASKS_TIME = re.compile(r"^\W*what\s+time\b", re.I)
 _ASKS_WHEN = re.compile(r"^\W*(?:when|whens|when's|when’s|what\s+(?:time|date|day))\b", re.I)
 _WHEN_WORDS = frozenset(("when", "whens", "time", "date", "day"))
 _TERSE = 3  # words: "On the 14th." names nothing to check
+_ASKS_TIME = dict(MEASURES)["time"]  # "what time …" (searched in the casefolded question)
 
 
 def says_when_of_it(text: str, question: str) -> bool:
@@ -114,10 +114,9 @@ def says_when_of_it(text: str, question: str) -> bool:
     christmas?" (#K)."""
     if not _ASKS_WHEN.match(question):
         return True
-    if not _whens(text) - _whens(question) and not SAID_AS["time"].search(text):  # (or "twenty past ten"; #O)
-        return False
-    # "what time" wants a time of day: "… on the 19th" is the day, not the time (held-out #O, hamish)
-    if _ASKS_TIME.match(question) and not SAID_AS["time"].search(text):
+    # a when of its own, or a time said in words ("twenty past ten"; #O); and "what time" wants a time of
+    # day: "… on the 19th" is the day, not the time (held-out #O, hamish)
+    if not SAID_AS["time"].search(text) and (_ASKS_TIME.search(question.casefold()) or not _whens(text) - _whens(question)):
         return False
     asked = {stem(w) for w in content_words(question) if w not in _WHEN_WORDS}
     # ("You shall visit her on the 25th." for "when am I going to see my sister": she is whom it asks of; #M)
