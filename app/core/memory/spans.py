@@ -104,13 +104,14 @@ def is_question(sentence: str) -> bool:
 # A question with its question word last, as Singlish and terse writers ask: "my stall where ah", "Jun Wei
 # how old already", "my hubby do what work", "tolk when" (held-out #P: kept as memories and acknowledged)
 _PARTICLES = r"(?:\s+(?:ah|lah|leh|lor|sia|hor|one|already|again|now|then|eh|huh|ya|ar))*"
+_LAST_WH = r"where|when|who|whom|how\s+(?:much|many|old|long|far|often|big)"  # the question words moved to the front
 IN_SITU = re.compile(
     r"^(?=(?:\S+\s+){1,9}\S+\s*\??\s*$)"  # two to ten words, no full stop at the end
     r"(?!.*\b(?:know|knew|wonder|wondering|guess|matter|remember|forgot|forget|sure|idea|see|ask|asked|tell|told|"
     r"decide|decided|understand|care|say|said|that'?s|is|are|was|were)\s+(?:\w+\s+)?(?:what|where|when|who|which|how)\b)"
     r"(?!.*\b(?:what|where|when|who|which|how)\b.*\b(?:what|where|when|who|which|how)\b)"
     r"(?!(?:(?:so|and|then|but|or|ok|okay|now|well)\s+)+(?:what|where|when|who|which|how)\b)"  # "so what"
-    r".*\S\s+(?:(?:where|when|who|whom|how\s+(?:much|many|old|long|far|often|big))|(?:what|which)"
+    rf".*\S\s+(?:(?:{_LAST_WH})|(?:what|which)"
     r"(?:\s+(?!(?:i|you|we|he|she|they|it|is|are|was|the|a|an|my|your)\b)[^\W\d_]+)?)" + _PARTICLES + r"\s*\??\s*$",
     re.I)
 
@@ -138,8 +139,7 @@ def fronted(question: str) -> str:
 
 _DOING = re.compile(r"^\W*what\s+(?:is|'s)\s+((?:my|our|the)\s+[\w'’-]+|(?-i:[A-Z])[\w'’-]+)\s+doing(?:\s+now)?\W*$", re.I)
 # (not "what"/"which …": "which hospital ah ma check up at" lost its answer so, in-sample)
-_LAST_ASKED = re.compile(r"\s+(?P<asked>where|when|who|whom|how\s+(?:much|many|old|long|far|often|big))" + _PARTICLES + r"$",
-                         re.I)
+_LAST_ASKED = re.compile(rf"\s+(?P<asked>{_LAST_WH}){_PARTICLES}$", re.I)
 
 
 def is_request(sentence: str) -> bool:
