@@ -348,9 +348,10 @@ def says_it(text: str, asked: Focus, similar: Similar | None = None) -> bool:
     # … and a when of no one's is said of one of the things asked: "what time does demo day start" is not
     # answered by "board mtg next Wed 2pm" (held-out #O, teodor); a who too: "who a mi domino partner?" is
     # not "Andre live a Brooklyn" (#P; "mi", a patois "my", is no thing asked)
-    things = [w for w in asked.content if len(w) > 2]  # (a who of one word, "play", "work", is said many ways)
-    if (asked.kind in ("when", "time") and things or asked.kind == "who" and len(things) > 1) and not asked.names \
-            and not asked.relations and len(_missing(things, said, similar, folded)) == len(things):
+    things = [w for w in asked.content if len(w) > 2]
+    least = {"when": 1, "time": 1, "who": 2}.get(asked.kind)  # (a who of one word, "play", "work", is said many ways)
+    if least and len(things) >= least and not asked.names and not asked.relations and \
+            len(_missing(things, said, similar, folded)) == len(things):
         return False
     asks = [w for w in asked.content if stem(w) == stem("live") and w not in _RELATED_WORDS]
     return not (asks and _TRIP.search(folded)) or all(stem(w) in {stem(s) for s in said} or _related(w, folded)
