@@ -28,7 +28,7 @@ from app.core.agent.request_words import (BARE_REQUEST, MADE, MADE_MANY, PLEASE_
                                          REQUEST_START)
 from app.core.agent.textspeak import modals_spelled_out, spelled_out
 from app.core.agent.tools import note_request
-from app.core.memory.entities.extract import RELATION_WORDS, RELATIONS
+from app.core.memory.entities.extract import ELDERS_ELSEWHERE, RELATION_WORDS, RELATIONS
 from app.core.memory.spans import IN_SITU, fronted, is_question, sentences, words
 
 RouteName = Literal["statement", "mixed", "ask_user", "ask_conversation", "request", "greeting", "thanks",
@@ -333,7 +333,7 @@ _THE_RELATIVE = re.compile(r"\bthe\s+(?:wife|husband|missus|hubby|partner|fianc�
 # "the hospice that looked after dad": a parent named as a name is the user's own (not "a dad", "her mum")
 _BARE_PARENT = re.compile(r"(?<!\ba\s)(?<!\bthe\s)(?<!\bhis\s)(?<!\bher\s)(?<!\bits\s)(?<!\byour\s)(?<!\btheir\s)"
                           r"(?<!\bwhose\s)(?<!\bany\s)(?<!\bnew\s)\b(?:dad|mum|mom|mam|nan|nana|gran|granny|grandad|grandpa|"
-                          r"grandma|ah\s+ma|ah\s+gong|popo|lola|lolo|nain|taid|oma|opa|ouma|oupa)\b(?!\s+(?:of|jokes?|bod|life)\b)", re.I)
+                          rf"grandma|{ELDERS_ELSEWHERE})\b(?!\s+(?:of|jokes?|bod|life)\b)", re.I)
 _LOWER_POSSESSIVE = re.compile(r"\b(?!(?:it|that|there|here|what|who|where|how|he|she|let|this|today|one)['’]?s\b)"
                                r"[a-z]{3,}(?:['’]s|(?<!s)s)\s+(?:\w+\s+)?(?:wife|husband|name|surname|job|work|birthday|bday|age|kids|"
                                r"children|son|daughter|partner)\b")  # "what's imran's wife called?", "whats cians surname"

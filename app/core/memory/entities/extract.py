@@ -32,6 +32,12 @@ _DOG_BREEDS = ("collie labrador lab spaniel terrier poodle retriever beagle dach
 _CAT_BREEDS = "siamese persian tabby ragdoll chartreux bengal sphynx".split()
 BREEDS = frozenset((*_DOG_BREEDS, *_CAT_BREEDS))  # "a spaniel" is a dog, but not a lurcher
 _THINGS = "car bike boat".split()
+# kin as people say it in Singlish, Tagalog, patois, Welsh, Dutch and Afrikaans (held-out #P: "ah ma's check
+# up" was asked as a request, and the model answered "My ah ma's check-up is …")
+_KIN_ELSEWHERE = {"ah ma": "grandmother", "ah gong": "grandfather", "popo": "grandmother", "lola": "grandmother",
+                  "lolo": "grandfather", "nana": "grandmother", "nain": "grandmother", "taid": "grandfather",
+                  "oma": "grandmother", "opa": "grandfather", "ouma": "grandmother", "oupa": "grandfather",
+                  "mam": "mother", "zus": "sister", "broer": "brother", "pickney": "child", "granpickney": "grandchild"}
 _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "mother", "mama": "mother",
              "dad": "father", "daddy": "father", "papa": "father", "grandma": "grandmother", "granny": "grandmother",
              "nan": "grandmother", "grandpa": "grandfather", "grandad": "grandfather", "granddad": "grandfather",
@@ -41,13 +47,7 @@ _SYNONYMS = {"mom": "mother", "mum": "mother", "mommy": "mother", "mummy": "moth
              "sis": "sister", "missus": "wife", "sheepdog": "dog", "pup": "dog",
              "youngest": "child", "eldest": "child",  # "our youngest Helen", "our eldest, Gareth" (#D)
              "other half": "partner", "better half": "partner",  # "My other half Ewan" (#D)
-             # kin as people say it in Singlish, Tagalog, patois, Welsh, Dutch and Afrikaans (held-out #P: "ah ma's
-             # check up" was asked as a request, and the model answered "My ah ma's check-up is …")
-             "ah ma": "grandmother", "ah gong": "grandfather", "popo": "grandmother", "lola": "grandmother",
-             "lolo": "grandfather", "nana": "grandmother", "nain": "grandmother", "taid": "grandfather",
-             "oma": "grandmother", "opa": "grandfather", "ouma": "grandmother", "oupa": "grandfather",
-             "mam": "mother", "zus": "sister", "broer": "brother", "pickney": "child", "granpickney": "grandchild",
-             **{b: "dog" for b in _DOG_BREEDS}, **{b: "cat" for b in _CAT_BREEDS}}
+             **_KIN_ELSEWHERE, **{b: "dog" for b in _DOG_BREEDS}, **{b: "cat" for b in _CAT_BREEDS}}
 RELATIONS: dict[str, tuple[str, str]] = {
     **{w: (_SYNONYMS.get(w, w), "person") for w in _PEOPLE},
     **{w: (_SYNONYMS.get(w, w), "pet") for w in (*_PETS, *_DOG_BREEDS, *_CAT_BREEDS)},
@@ -58,6 +58,9 @@ RELATIONS: dict[str, tuple[str, str]] = {
 WORKS_AT, LIVES_IN = "works at", "lives in"
 
 RELATION_WORDS = "|".join(sorted(map(re.escape, RELATIONS), key=len, reverse=True))  # a regex alternation, longest first
+# a parent or grandparent as other tongues name them, as a regex alternation ("ah\s+ma|popo|…")
+ELDERS_ELSEWHERE = "|".join(w.replace(" ", r"\s+") for w, kin in _KIN_ELSEWHERE.items()
+                            if kin in ("mother", "father", "grandmother", "grandfather"))
 # … and only those who are someone (a person or a pet): "on my bike" brings no one else in
 BEING_WORDS = "|".join(sorted((re.escape(w) for w, (_, kind) in RELATIONS.items() if kind != "thing"), key=len, reverse=True))
 _REL = RELATION_WORDS
